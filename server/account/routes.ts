@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../http/auth';
+import { defineRoute } from '../http/contract';
+import { accountOrderDto } from '../orders/order-dto';
+import type { Services } from '../services';
+
+/** A logged-in customer's saved addresses and order history. */
+export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { account } = services;
+
+  defineRoute(app, 'listAddresses', { access: 'user' }, async (request) => {
+    const user = await requireUser(request);
+    const rows = await account.addresses(user.id);
+    return {
+      addresses: rows.map((a) => ({
+        id: a.id,
+        name: a.name,
+        zone_id: a.zone_id,
+        zone_name: a.zone_name,
+        address: a.address,
+        telephone: a.telephone,
+        delivery: a.delivery,
+      })),
+    };
+  });
+
+  defineRoute(app, 'deleteAddress', { access: 'user' }, async (request) => {
+    await account.deleteAddress((await requireUser(request)).id, request.params.id);
+    return { message: 'Indirizzo eliminato.' };
+  });
+
+  defineRoute(app, 'listAccountOrders', { access: 'user' }, async (request) => {
+    const orders = await account.orders((await requireUser(request)).id);
+    return { orders: { data: orders.map(accountOrderDto) } };
+  });
+};

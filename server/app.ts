@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { accountRoutes } from './account/routes';
+import { authRoutes } from './auth/routes';
+import { blogRoutes } from './blog/routes';
+import { cassaRoutes } from './cassa/routes';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import { ecommerceRoutes } from './ecommerce/routes';
+import { registerAuth } from './http/auth';
+import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
+import { registerErrorHandling } from './http/error-handler';
+import { createXsrf } from './http/xsrf';
+import type { Mailer } from './mail/mailer';
+import { createServices, type Services } from './services';
+
+export interface AppOptions {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** public base URL, used in e-mail links */
+  appUrl: string;
+  logger?: FastifyServerOptions['logger'];
+  /** folder with the built front end (index.html + assets); API only when absent */
+  frontendDir?: string;
+}
+
+/** The server-only signing key for anti-forgery tokens, created on first start. */
+async function xsrfKey(db: Db): Promise<string> {
+  const existing = await db.selectFrom('meta').select('value').where('key', '=', 'xsrf_key').executeTakeFirst();
+  if (existing) return existing.value;
+  const value = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('meta')
+    .values({ key: 'xsrf_key', value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await db.selectFrom('meta').select('value').where('key', '=', 'xsrf_key').executeTakeFirstOrThrow()).value;
+}
+
+/** Builds the whole app without listening, so tests can drive it over real HTTP or inject(). */
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  });
+  const services = createServices({
+    db: options.db,
+    clock: options.clock,
+    mailer: options.mailer,
+    appUrl: options.appUrl,
+    onMailError: (error) => app.log.error({ err: error }, 'order confirmation mail failed'),
+  });
+
+  app.decorate('contractRegistry', new Set<string>());
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
+  });
+  registerContractSchemas(app);
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  registerAuth(app, services.auth);
+  const xsrf = createXsrf(await xsrfKey(options.db));
+  xsrf.register(app);
+
+  defineRoute(app, 'getCsrfCookie', { access: 'public' }, async (request, reply) => {
+    xsrf.setCookie(request, reply);
+    return reply.status(204).send();
+  });
+  await app.register(ecommerceRoutes, { services });
+  await app.register(accountRoutes, { services });
+  await app.register(authRoutes, { services });
+  await app.register(cassaRoutes, { services });
+  await app.register(blogRoutes, { services });
+
+  // The contract itself, and a browsable reference of it.
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: loadContract() as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const staticRoot = options.frontendDir && fs.existsSync(path.join(options.frontendDir, 'index.html')) ? options.frontendDir : undefined;
+  const publicDir = path.resolve(import.meta.dirname, '../public');
+  await app.register(fastifyStatic, { root: staticRoot ?? publicDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes get the single-page app; unknown API paths get a JSON 404.
+    if (staticRoot && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Risorsa non trovata.' });
+  });
+
+  return { app, services };
+}

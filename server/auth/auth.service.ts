@@ -1,0 +1,304 @@
+import type { Clock } from '../clock';
+import { addMinutes } from '../clock';
+import type { Db } from '../db/database';
+import type { UserRow } from '../db/schema';
+import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { resetMail, verificationMail } from '../mail/templates';
+import { hashPassword, hashSecret, newSecret, verifyPassword } from './passwords';
+import { RateLimiter } from './rate-limiter';
+
+export const PASSWORD_MIN_LENGTH = 8;
+const TOKEN_TTL_DAYS = 30;
+const VERIFY_TTL_MINUTES = 24 * 60;
+const RESET_TTL_MINUTES = 60;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MESSAGES = {
+  passwordsDiffer: 'Le password non coincidono.',
+  badCredentials: 'Credenziali non valide.',
+  unverified: 'Devi confermare il tuo indirizzo email prima di accedere. Controlla la tua casella di posta.',
+  registered: 'Registrazione completata! Ti abbiamo inviato un link per attivare il tuo account.',
+  emailTaken: 'Questo indirizzo email è già registrato.',
+  resent: 'Email inviata nuovamente. Controlla la tua casella di posta elettronica',
+  forgotSent: (email: string) => `Controlla la tua casella di posta ${email}, ti abbiamo inviato un link per reimpostare la password.`,
+  resetDone: 'Password reimpostata con successo!',
+  resetInvalid: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
+  changed: 'Password aggiornata con successo.',
+  wrongCurrent: 'La password attuale non è corretta.',
+  verified: 'Indirizzo email verificato con successo! Ora puoi accedere.',
+  alreadyVerified: 'Il tuo indirizzo email è già stato verificato. Puoi accedere.',
+  verifyInvalid: 'Il link di verifica non è valido o è scaduto. Accedi e richiedi un nuovo link.',
+  loggedOut: 'Disconnessione effettuata.',
+};
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: 'admin' | 'customer';
+  verified: boolean;
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return { id: row.id, name: row.name, email: row.email, role: row.role_name, verified: row.email_verified_at !== null };
+}
+
+export interface AuthConfig {
+  appUrl: string;
+  shopName: () => Promise<string>;
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function checkNewPassword(errors: FieldErrorCollector, password: string, confirmation: string | undefined): void {
+  if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.add('password', fieldMessages.min(fieldLabel('password'), PASSWORD_MIN_LENGTH));
+  if (confirmation !== undefined && password !== confirmation) errors.add('password', MESSAGES.passwordsDiffer);
+}
+
+function checkEmail(errors: FieldErrorCollector, email: string): void {
+  if (!email) errors.add('email', fieldMessages.required(fieldLabel('email')));
+  else if (!EMAIL_PATTERN.test(email)) errors.add('email', fieldMessages.format(fieldLabel('email')));
+}
+
+/** Registration, e-mail verification, tokens and passwords, Laravel-style. Knows nothing of HTTP. */
+export class AuthService {
+  private readonly loginLimiter: RateLimiter;
+  private readonly mailLimiter: RateLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly config: AuthConfig,
+  ) {
+    this.loginLimiter = new RateLimiter(clock, 5, 60_000);
+    this.mailLimiter = new RateLimiter(clock, 1, 60_000);
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  async createUser(input: { name: string; email: string; password: string; role: 'admin' | 'customer'; verified: boolean }): Promise<UserRow> {
+    return this.db
+      .insertInto('users')
+      .values({
+        name: input.name.trim(),
+        email: normalizeEmail(input.email),
+        password_hash: await hashPassword(input.password),
+        role_name: input.role,
+        email_verified_at: input.verified ? this.now() : null,
+        created_at: this.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async register(input: { name: string; email: string; password: string; password_confirmation?: string }): Promise<{ email: string }> {
+    const email = normalizeEmail(input.email);
+    const errors = new FieldErrorCollector();
+    if (!input.name.trim()) errors.add('name', fieldMessages.required(fieldLabel('name')));
+    checkEmail(errors, email);
+    checkNewPassword(errors, input.password, input.password_confirmation);
+    if (!errors.has('email')) {
+      const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (taken) errors.add('email', MESSAGES.emailTaken);
+    }
+    errors.throwIfAny();
+    const user = await this.createUser({ name: input.name, email, password: input.password, role: 'customer', verified: false });
+    await this.sendVerification(user);
+    return { email };
+  }
+
+  private async issueLink(userId: number, purpose: 'verify' | 'reset', ttlMinutes: number): Promise<string> {
+    const secret = newSecret();
+    await this.db.transaction().execute(async (tx) => {
+      // A new link replaces the older ones of the same kind.
+      await tx.deleteFrom('user_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+      await tx
+        .insertInto('user_tokens')
+        .values({
+          user_id: userId,
+          purpose,
+          token_hash: hashSecret(secret),
+          expires_at: addMinutes(this.clock.now(), ttlMinutes).toISOString(),
+          used_at: null,
+          created_at: this.now(),
+        })
+        .execute();
+    });
+    return secret;
+  }
+
+  /** Marks a link used and returns its user id, if it is valid for this e-mail and purpose. */
+  private async consumeLink(tx: Db, email: string, secret: string, purpose: 'verify' | 'reset'): Promise<UserRow | null> {
+    const row = await tx
+      .selectFrom('user_tokens')
+      .innerJoin('users', 'users.id', 'user_tokens.user_id')
+      .selectAll('users')
+      .select(['user_tokens.id as token_id', 'user_tokens.expires_at', 'user_tokens.used_at'])
+      .where('user_tokens.token_hash', '=', hashSecret(secret))
+      .where('user_tokens.purpose', '=', purpose)
+      .where('users.email', '=', normalizeEmail(email))
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || row.expires_at <= this.now()) return null;
+    const used = await tx
+      .updateTable('user_tokens')
+      .set({ used_at: this.now() })
+      .where('id', '=', row.token_id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return null;
+    const { token_id: _tokenId, expires_at: _expiresAt, used_at: _usedAt, ...user } = row;
+    return user;
+  }
+
+  private async sendVerification(user: UserRow): Promise<void> {
+    const secret = await this.issueLink(user.id, 'verify', VERIFY_TTL_MINUTES);
+    const url = `${this.config.appUrl}/api/email/verify?email=${encodeURIComponent(user.email)}&token=${secret}`;
+    await this.mailer.send(verificationMail(await this.config.shopName(), user.email, user.name, url));
+  }
+
+  private throttleMail(key: string): void {
+    const wait = this.mailLimiter.retryAfter(key);
+    if (wait > 0) throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${wait} secondi.`);
+    this.mailLimiter.hit(key);
+  }
+
+  async resendVerification(rawEmail: string): Promise<string> {
+    const email = normalizeEmail(rawEmail);
+    const errors = new FieldErrorCollector();
+    checkEmail(errors, email);
+    errors.throwIfAny();
+    this.throttleMail(`verify:${email}`);
+    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    if (user && user.email_verified_at === null) await this.sendVerification(user);
+    return MESSAGES.resent;
+  }
+
+  /** The outcome of a verification link, as the message the verify-message page shows. */
+  async verifyEmail(email: string, secret: string): Promise<string> {
+    const user = await this.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    if (user?.email_verified_at) return MESSAGES.alreadyVerified;
+    return this.db.transaction().execute(async (tx) => {
+      const owner = await this.consumeLink(tx, email, secret, 'verify');
+      if (!owner) return MESSAGES.verifyInvalid;
+      await tx.updateTable('users').set({ email_verified_at: this.now() }).where('id', '=', owner.id).execute();
+      return MESSAGES.verified;
+    });
+  }
+
+  async login(rawEmail: string, password: string, clientKey: string): Promise<{ token: string; user: AuthUser }> {
+    const email = normalizeEmail(rawEmail);
+    const errors = new FieldErrorCollector();
+    checkEmail(errors, email);
+    if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
+    errors.throwIfAny();
+
+    const limiterKey = `${email}|${clientKey}`;
+    const wait = this.loginLimiter.retryAfter(limiterKey);
+    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${wait} secondi.`);
+
+    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    if (!user || !(await verifyPassword(password, user.password_hash))) {
+      this.loginLimiter.hit(limiterKey);
+      throw invalid({ email: [MESSAGES.badCredentials] });
+    }
+    this.loginLimiter.clear(limiterKey);
+    if (user.email_verified_at === null) {
+      throw new AppError('forbidden', MESSAGES.unverified, undefined, { email_verified: false, email: user.email });
+    }
+    return { token: await this.issueToken(user.id), user: toAuthUser(user) };
+  }
+
+  async issueToken(userId: number): Promise<string> {
+    const token = newSecret();
+    await this.db
+      .insertInto('api_tokens')
+      .values({
+        user_id: userId,
+        token_hash: hashSecret(token),
+        expires_at: addMinutes(this.clock.now(), TOKEN_TTL_DAYS * 24 * 60).toISOString(),
+        created_at: this.now(),
+      })
+      .execute();
+    return token;
+  }
+
+  async userForToken(token: string): Promise<AuthUser | null> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .selectAll('users')
+      .select('api_tokens.expires_at')
+      .where('api_tokens.token_hash', '=', hashSecret(token))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= this.now()) return null;
+    return toAuthUser(row);
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db.deleteFrom('api_tokens').where('token_hash', '=', hashSecret(token)).execute();
+  }
+
+  /** Same answer whether or not the address is registered, so the form reveals no accounts. */
+  async forgotPassword(rawEmail: string): Promise<string> {
+    const email = normalizeEmail(rawEmail);
+    const errors = new FieldErrorCollector();
+    checkEmail(errors, email);
+    errors.throwIfAny();
+    this.throttleMail(`reset:${email}`);
+    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    if (user) {
+      const secret = await this.issueLink(user.id, 'reset', RESET_TTL_MINUTES);
+      const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
+      await this.mailer.send(resetMail(await this.config.shopName(), email, user.name, url));
+    }
+    return MESSAGES.forgotSent(email);
+  }
+
+  async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<string> {
+    const errors = new FieldErrorCollector();
+    checkNewPassword(errors, input.password, input.password_confirmation);
+    errors.throwIfAny();
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (tx) => {
+      const user = await this.consumeLink(tx, input.email, input.token, 'reset');
+      if (!user) throw invalid({ email: [MESSAGES.resetInvalid] });
+      // The link proves the address is theirs; old sessions end with the old password.
+      await tx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? this.now() })
+        .where('id', '=', user.id)
+        .execute();
+      await tx.deleteFrom('api_tokens').where('user_id', '=', user.id).execute();
+    });
+    return MESSAGES.resetDone;
+  }
+
+  async changePassword(
+    user: AuthUser,
+    currentToken: string,
+    input: { current_password: string; password: string; password_confirmation: string },
+  ): Promise<string> {
+    const errors = new FieldErrorCollector();
+    checkNewPassword(errors, input.password, input.password_confirmation);
+    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
+    errors.throwIfAny();
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await tx
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', user.id)
+        .where('token_hash', '!=', hashSecret(currentToken))
+        .execute();
+    });
+    return MESSAGES.changed;
+  }
+}

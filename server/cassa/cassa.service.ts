@@ -1,0 +1,246 @@
+import {
+  cassaSlots,
+  isValidPhone,
+  isValidTime,
+  normalizePhone,
+  ORDER_SOURCE,
+  ORDER_STATUS,
+  PHONE_MESSAGE,
+  slotOf,
+  statusAfterEdit,
+  usesOven,
+  type DeliveryType,
+  type OrderStatus,
+  type PaymentType,
+} from '../../src/domain';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { ClientRow } from '../db/schema';
+import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
+import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
+import { normalizeCode, type DiscountService } from '../ecommerce/discounts';
+import { priceCart, type CartLineInput } from '../ecommerce/pricing';
+import type { ScheduleService } from '../ecommerce/schedule';
+import { insertOrder, loadOrders, replaceOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
+
+export interface CassaOrderForm {
+  id?: number;
+  client_id?: number | null;
+  user_id?: number | null;
+  delivery: DeliveryType;
+  nomeCitofono?: string | null;
+  zone_id?: number | null;
+  indirizzo?: string | null;
+  nomeCliente: string;
+  telefono?: string | null;
+  fascia: string;
+  delivery_date?: string;
+  payment_type: PaymentType;
+  note?: string | null;
+  codiceSconto?: string | null;
+}
+
+export interface CassaOrderInput {
+  data: CassaOrderForm;
+  cart: CartLineInput[];
+  discount?: { code?: string | null } | null;
+}
+
+export interface NewClientInput {
+  name: string;
+  telephone?: string | null;
+  address?: string | null;
+  cap?: string | null;
+  zone_id?: number | null;
+}
+
+export interface DayOrders {
+  date: string;
+  orders: OrderRecord[];
+  totals: { totalCents: number; cashCents: number; cardCents: number };
+  counters: { notDelivered: number; statusCounts: Record<'0' | '1' | '2', number> };
+  slots: { time: string; orders: number; quantity: number; external_quantity: number }[];
+}
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
+export class CassaService {
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; discounts: DiscountService },
+  ) {}
+
+  async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot }> {
+    const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
+    return { clients, snapshot: await this.deps.catalog.snapshot() };
+  }
+
+  async dayOrders(date?: string): Promise<DayOrders> {
+    const day = date ?? this.deps.schedule.today().date;
+    const orders = await loadOrders(this.deps.db, { deliveryDate: day, excludeCancelled: true });
+    const totals = { totalCents: 0, cashCents: 0, cardCents: 0 };
+    const statusCounts = { '0': 0, '1': 0, '2': 0 };
+    let notDelivered = 0;
+    const slots = new Map(cassaSlots().map((time) => [time, { time, orders: 0, quantity: 0, external_quantity: 0 }]));
+
+    for (const order of orders) {
+      totals.totalCents += order.total_price_cents;
+      if (order.payment_type === 'Contanti') totals.cashCents += order.total_price_cents;
+      else totals.cardCents += order.total_price_cents;
+      statusCounts[String(order.status) as '0' | '1' | '2'] += 1;
+      if (order.delivered === 0) notDelivered += 1;
+
+      const slot = slots.get(slotOf(order.delivery_time));
+      if (!slot) continue;
+      slot.orders += 1;
+      const oven = order.lines.filter((l) => l.category_id !== null && usesOven(l.category_id)).reduce((s, l) => s + l.qty, 0);
+      slot.quantity += oven;
+      if (order.source_id === ORDER_SOURCE.external) slot.external_quantity += oven;
+    }
+    return { date: day, orders, totals, counters: { notDelivered, statusCounts }, slots: [...slots.values()] };
+  }
+
+  async order(id: number): Promise<OrderRecord> {
+    const [order] = await loadOrders(this.deps.db, { ids: [id] });
+    if (!order) throw notFound('Ordine non trovato.');
+    return order;
+  }
+
+  private async draft(input: CassaOrderInput, existing: OrderRecord | null): Promise<{ draft: OrderDraft; clientToCreate: NewClientInput | null }> {
+    const { catalog, discounts, schedule } = this.deps;
+    const snapshot = await catalog.snapshot();
+    const form = input.data;
+    const errors = new FieldErrorCollector();
+    const name = text(form.nomeCliente);
+    const address = text(form.indirizzo);
+    const telephone = text(form.telefono);
+    const date = form.delivery_date ?? existing?.delivery_date ?? schedule.today().date;
+
+    if (!name) errors.add('nomeCliente', fieldMessages.required(fieldLabel('nomeCliente')));
+    if (form.delivery === 'consegna' && !address) errors.add('indirizzo', fieldMessages.required(fieldLabel('indirizzo')));
+    if (telephone && !isValidPhone(telephone)) errors.add('telefono', PHONE_MESSAGE);
+    if (!isValidTime(form.fascia)) errors.add('fascia', fieldMessages.format(fieldLabel('fascia')));
+    if (!DATE_PATTERN.test(date)) errors.add('delivery_date', fieldMessages.format(fieldLabel('delivery_date')));
+    if (form.zone_id != null && !snapshot.zonesById.has(form.zone_id)) errors.add('zone_id', fieldMessages.invalid(fieldLabel('zone_id')));
+    let clientId: number | null = form.client_id && form.client_id > 0 ? form.client_id : null;
+    if (clientId !== null) {
+      const client = await this.deps.db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst();
+      if (!client) errors.add('client_id', 'Cliente non trovato.');
+    }
+    errors.throwIfAny();
+
+    const cart = priceCart(snapshot, input.cart, 'staff');
+    if (cart.lines.length === 0) throw invalidField('cart', 'Aggiungi almeno un prodotto all\'ordine.');
+    const code = normalizeCode(form.codiceSconto ?? input.discount?.code);
+    const discount = code ? await discounts.evaluate(code, cart.totalCents, form.delivery) : null;
+    const applied = discount?.isValid ? discount : null;
+
+    // An online customer's order keeps its owner; a phone order without a known client creates one.
+    const userId = existing ? existing.user_id : null;
+    const isNewClient = clientId === null && userId === null;
+    clientId = existing && clientId === null ? existing.client_id : clientId;
+    return {
+      draft: {
+        sourceId: existing?.source_id ?? ORDER_SOURCE.cassa,
+        delivery: form.delivery,
+        paymentType: form.payment_type,
+        name: name!,
+        nomeCitofono: text(form.nomeCitofono),
+        address: form.delivery === 'consegna' ? address : null,
+        telephone: telephone ? normalizePhone(telephone) : null,
+        zoneId: form.delivery === 'consegna' ? (form.zone_id ?? null) : null,
+        clientId,
+        userId,
+        note: text(form.note),
+        discountCode: applied?.code ?? null,
+        originalCents: cart.totalCents,
+        totalCents: applied?.finalCents ?? cart.totalCents,
+        deliveryDate: date,
+        deliveryTime: form.fascia,
+        lines: cart.lines,
+      },
+      clientToCreate:
+        isNewClient && clientId === null
+          ? { name: name!, telephone, address, zone_id: form.zone_id ?? null, cap: null }
+          : null,
+    };
+  }
+
+  async store(input: CassaOrderInput): Promise<OrderRecord> {
+    const { draft, clientToCreate } = await this.draft(input, null);
+    const id = await this.deps.db.transaction().execute(async (tx) => {
+      if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
+      return insertOrder(tx, this.deps.clock, draft);
+    });
+    return this.order(id);
+  }
+
+  async update(id: number, input: CassaOrderInput): Promise<OrderRecord> {
+    if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', 'L\'ordine indicato non corrisponde.');
+    const existing = await this.order(id);
+    if (existing.source_id === ORDER_SOURCE.external) throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.');
+    if (existing.status === ORDER_STATUS.cancelled) throw conflict('Questo ordine è stato annullato e non è modificabile.');
+    const { draft, clientToCreate } = await this.draft(input, existing);
+    await this.deps.db.transaction().execute(async (tx) => {
+      if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
+      await replaceOrder(tx, this.deps.clock, existing, draft, statusAfterEdit(existing.status as OrderStatus));
+    });
+    return this.order(id);
+  }
+
+  async setStatus(id: number, status: OrderStatus): Promise<OrderRecord> {
+    await this.order(id);
+    await this.deps.db
+      .updateTable('orders')
+      .set({ status, updated_at: this.deps.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return this.order(id);
+  }
+
+  async setDelivered(id: number, delivered: 0 | 1): Promise<OrderRecord> {
+    await this.order(id);
+    await this.deps.db
+      .updateTable('orders')
+      .set({ delivered, updated_at: this.deps.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return this.order(id);
+  }
+
+  private async insertClient(db: Db, input: NewClientInput): Promise<ClientRow> {
+    return db
+      .insertInto('clients')
+      .values({
+        name: input.name.trim(),
+        telephone: input.telephone ? normalizePhone(input.telephone) : null,
+        address: text(input.address),
+        cap: text(input.cap),
+        zone_id: input.zone_id ?? null,
+        created_at: this.deps.clock.now().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async createClient(input: NewClientInput): Promise<ClientRow> {
+    const errors = new FieldErrorCollector();
+    if (!input.name.trim()) errors.add('name', fieldMessages.required(fieldLabel('name')));
+    if (input.telephone && !isValidPhone(input.telephone)) errors.add('telephone', PHONE_MESSAGE);
+    if (input.cap && !/^\d{5}$/.test(input.cap.trim())) errors.add('cap', fieldMessages.format(fieldLabel('cap')));
+    if (input.zone_id != null && !(await this.deps.catalog.snapshot()).zonesById.has(input.zone_id)) {
+      errors.add('zone_id', fieldMessages.invalid(fieldLabel('zone_id')));
+    }
+    errors.throwIfAny();
+    return this.insertClient(this.deps.db, input);
+  }
+
+  /** A client's card with their latest order, to prefill a repeat phone order. */
+  async suggestClient(id: number): Promise<{ client: ClientRow; lastOrder: OrderRecord | null }> {
+    const client = await this.deps.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!client) throw notFound('Cliente non trovato.');
+    const [lastOrder] = await loadOrders(this.deps.db, { clientId: id, excludeCancelled: true, newestFirst: true, limit: 1 });
+    return { client, lastOrder: lastOrder ?? null };
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { toEuros, type OrderStatus } from '../../src/domain';
+import { defineRoute } from '../http/contract';
+import { categoryDto, productDto } from '../http/wire';
+import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
+import type { Services } from '../services';
+import { renderTicket } from './ticket-pdf';
+
+const clientDto = (c: { id: number; name: string; address: string | null; telephone: string | null; zone_id: number | null; cap: string | null }) => ({
+  id: c.id,
+  name: c.name,
+  address: c.address,
+  telephone: c.telephone,
+  zone_id: c.zone_id,
+  cap: c.cap,
+});
+
+/** The cash desk; every route is for staff (role admin). */
+export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { cassa, catalog } = services;
+
+  defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
+    const { clients, snapshot } = await cassa.init();
+    return {
+      clients: clients.map(clientDto),
+      zones: snapshot.zones,
+      categories: snapshot.categories.map(categoryDto),
+      products: snapshot.products.map(productDto),
+    };
+  });
+
+  defineRoute(app, 'listCassaOrders', { access: 'admin' }, async (request) => {
+    const day = await cassa.dayOrders(request.query.date);
+    return {
+      date: day.date,
+      orders: { data: day.orders.map(cassaOrderDto) },
+      totals: {
+        total: toEuros(day.totals.totalCents),
+        contanti: toEuros(day.totals.cashCents),
+        carta_di_credito: toEuros(day.totals.cardCents),
+      },
+      counters: { not_delivered: day.counters.notDelivered, status_counts: day.counters.statusCounts },
+      slots: day.slots,
+    };
+  });
+
+  defineRoute(app, 'getCassaOrder', { access: 'admin' }, async (request) => ({
+    order: cassaOrderDetailDto(await cassa.order(request.params.id), await catalog.snapshot()),
+  }));
+
+  defineRoute(app, 'storeCassaOrder', { access: 'admin' }, async (request, reply) => {
+    const order = await cassa.store(request.body);
+    reply.status(201);
+    return { message: 'Ordine creato.', order: cassaOrderDto(order) };
+  });
+
+  defineRoute(app, 'updateCassaOrder', { access: 'admin' }, async (request) => {
+    const order = await cassa.update(request.params.id, request.body);
+    return { message: 'Ordine modificato.', order: cassaOrderDto(order) };
+  });
+
+  defineRoute(app, 'setCassaOrderStatus', { access: 'admin' }, async (request) => ({
+    message: 'Stato aggiornato.',
+    order: cassaOrderDto(await cassa.setStatus(request.params.id, request.body.status as OrderStatus)),
+  }));
+
+  defineRoute(app, 'setCassaOrderDelivered', { access: 'admin' }, async (request) => ({
+    message: 'Consegna aggiornata.',
+    order: cassaOrderDto(await cassa.setDelivered(request.params.id, request.body.status)),
+  }));
+
+  defineRoute(app, 'createCassaClient', { access: 'admin' }, async (request, reply) => {
+    reply.status(201);
+    return { client: clientDto(await cassa.createClient(request.body)) };
+  });
+
+  defineRoute(app, 'suggestCassaClient', { access: 'admin' }, async (request) => {
+    const { client, lastOrder } = await cassa.suggestClient(request.body.id);
+    return { client: clientDto(client), last_order: lastOrder ? cassaOrderDto(lastOrder) : null };
+  });
+
+  defineRoute(app, 'getCassaOrderPdf', { access: 'admin' }, async (request, reply) => {
+    const order = await cassa.order(request.params.id);
+    const snapshot = await catalog.snapshot();
+    const pdf = await renderTicket(order, {
+      shopName: snapshot.settings.shop_name!,
+      zoneName: order.zone_name,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="ordine-${order.order_num}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+};

@@ -1,0 +1,217 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
+import type { DialectName } from './database';
+
+type Table = CreateTableBuilder<string, never>;
+
+/** Same tables on both engines; only the auto-increment key is spelled differently. */
+function withId(table: Table, dialect: DialectName): Table {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+function initial(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(db.schema.createTable(name) as unknown as Table, dialect);
+
+      await create('users')
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('email', 'varchar(255)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
+        .addColumn('role_name', 'varchar(20)', (c) => c.notNull().defaultTo('customer'))
+        .addColumn('email_verified_at', 'varchar(40)')
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+
+      await create('api_tokens')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('expires_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+
+      await create('user_tokens')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'varchar(10)', (c) => c.notNull())
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('expires_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('used_at', 'varchar(40)')
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('categories')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('visible', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('additions_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await create('products')
+        .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
+        .addColumn('name', 'varchar(150)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('image_url', 'varchar(255)')
+        .addColumn('price_cents', 'integer', (c) => c.notNull())
+        .addColumn('visible', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('is_upsell', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('allow_variants', 'integer', (c) => c.notNull().defaultTo(2))
+        .addColumn('note', 'text')
+        .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('products_category_idx').on('products').column('category_id').execute();
+
+      await create('variants')
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('price_modifier_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await db.schema
+        .createTable('product_variants')
+        .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('product_variants_pk', ['product_id', 'variant_id'])
+        .execute();
+
+      await create('zones').addColumn('name', 'varchar(100)', (c) => c.notNull().unique()).execute();
+
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+
+      await create('discount_codes')
+        .addColumn('code', 'varchar(50)', (c) => c.notNull().unique())
+        .addColumn('kind', 'varchar(10)', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('min_order_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('delivery', 'varchar(10)')
+        .addColumn('label', 'varchar(150)', (c) => c.notNull())
+        .addColumn('valid_from', 'varchar(10)')
+        .addColumn('valid_until', 'varchar(10)')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+
+      await create('addresses')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('zone_id', 'integer', (c) => c.references('zones.id').onDelete('set null'))
+        .addColumn('address', 'varchar(255)')
+        .addColumn('telephone', 'varchar(30)', (c) => c.notNull())
+        .addColumn('delivery', 'varchar(10)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('addresses_user_idx').on('addresses').column('user_id').execute();
+
+      await create('clients')
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('address', 'varchar(255)')
+        .addColumn('telephone', 'varchar(30)')
+        .addColumn('zone_id', 'integer', (c) => c.references('zones.id').onDelete('set null'))
+        .addColumn('cap', 'varchar(10)')
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+
+      await create('orders')
+        .addColumn('order_num', 'integer', (c) => c.notNull())
+        .addColumn('delivery_date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('delivery_time', 'varchar(5)', (c) => c.notNull())
+        .addColumn('source_id', 'integer', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('delivered', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('delivery', 'varchar(10)', (c) => c.notNull())
+        .addColumn('payment_type', 'varchar(20)', (c) => c.notNull())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('nome_citofono', 'varchar(100)')
+        .addColumn('address', 'varchar(255)')
+        .addColumn('telephone', 'varchar(30)')
+        .addColumn('zone_id', 'integer', (c) => c.references('zones.id').onDelete('set null'))
+        .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('note', 'text')
+        .addColumn('discount_code', 'varchar(50)')
+        .addColumn('original_price_cents', 'integer', (c) => c.notNull())
+        .addColumn('total_price_cents', 'integer', (c) => c.notNull())
+        .addColumn('idempotency_key', 'varchar(150)', (c) => c.unique())
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
+        .addUniqueConstraint('orders_day_num_unique', ['delivery_date', 'order_num'])
+        .execute();
+      await db.schema.createIndex('orders_day_time_idx').on('orders').columns(['delivery_date', 'delivery_time']).execute();
+      await db.schema.createIndex('orders_user_idx').on('orders').column('user_id').execute();
+
+      await create('order_lines')
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('product_id', 'integer', (c) => c.references('products.id').onDelete('set null'))
+        .addColumn('category_id', 'integer')
+        .addColumn('name', 'varchar(150)', (c) => c.notNull())
+        .addColumn('qty', 'integer', (c) => c.notNull())
+        .addColumn('base_price_cents', 'integer', (c) => c.notNull())
+        .addColumn('variant_id', 'integer')
+        .addColumn('variant_name', 'varchar(100)')
+        .addColumn('variant_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('note', 'varchar(200)')
+        .addColumn('unit_price_cents', 'integer', (c) => c.notNull())
+        .addColumn('line_total_cents', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_lines_order_idx').on('order_lines').column('order_id').execute();
+
+      await create('order_line_additions')
+        .addColumn('order_line_id', 'integer', (c) => c.notNull().references('order_lines.id').onDelete('cascade'))
+        .addColumn('product_id', 'integer', (c) => c.references('products.id').onDelete('set null'))
+        .addColumn('name', 'varchar(150)', (c) => c.notNull())
+        .addColumn('price_cents', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_line_additions_line_idx').on('order_line_additions').column('order_line_id').execute();
+
+      await db.schema
+        .createTable('order_counters')
+        .addColumn('delivery_date', 'varchar(10)', (c) => c.primaryKey())
+        .addColumn('last_num', 'integer', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('slot_locks')
+        .addColumn('delivery_date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('delivery_time', 'varchar(5)', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('slot_locks_pk', ['delivery_date', 'delivery_time'])
+        .execute();
+
+      await create('blog_posts')
+        .addColumn('slug', 'varchar(200)', (c) => c.notNull())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('image_url', 'varchar(255)')
+        .addColumn('published_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('blog_posts_published_idx').on('blog_posts').column('published_at').execute();
+
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+class InlineMigrations implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '2026_11_22_0001_initial': initial(this.dialect) };
+  }
+}
+
+export async function migrate(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InlineMigrations(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,221 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 and money as integer cents, the same on SQLite and PostgreSQL. */
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  role_name: 'admin' | 'customer';
+  email_verified_at: string | null;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Single-use links sent by e-mail: address verification and password reset. */
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: number;
+  name: string;
+  sorting: number;
+  visible: Flag;
+  additions_enabled: Flag;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  description: string;
+  image_url: string | null;
+  price_cents: number;
+  visible: Flag;
+  is_upsell: Flag;
+  allow_variants: number;
+  note: string | null;
+  sorting: number;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  name: string;
+  price_modifier_cents: number;
+  sorting: number;
+}
+
+export interface ProductVariantsTable {
+  product_id: number;
+  variant_id: number;
+}
+
+export interface ZonesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  min_order_cents: number;
+  delivery: 'consegna' | 'ritiro' | null;
+  label: string;
+  valid_from: string | null;
+  valid_until: string | null;
+  active: Flag;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  zone_id: number | null;
+  address: string | null;
+  telephone: string;
+  delivery: 'consegna' | 'ritiro';
+  created_at: string;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  address: string | null;
+  telephone: string | null;
+  zone_id: number | null;
+  cap: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_num: number;
+  delivery_date: string;
+  delivery_time: string;
+  source_id: number;
+  status: number;
+  delivered: Flag;
+  delivery: 'consegna' | 'ritiro';
+  payment_type: 'Contanti' | 'Carta di credito';
+  name: string;
+  nome_citofono: string | null;
+  address: string | null;
+  telephone: string | null;
+  zone_id: number | null;
+  client_id: number | null;
+  user_id: number | null;
+  note: string | null;
+  discount_code: string | null;
+  original_price_cents: number;
+  total_price_cents: number;
+  /** "<user id>:<key>" so that two customers' keys never collide */
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  /** null when the product left the catalogue or came from an external platform unmatched */
+  product_id: number | null;
+  category_id: number | null;
+  name: string;
+  qty: number;
+  base_price_cents: number;
+  variant_id: number | null;
+  variant_name: string | null;
+  variant_price_cents: number;
+  note: string | null;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+export interface OrderLineAdditionsTable {
+  id: Generated<number>;
+  order_line_id: number;
+  product_id: number | null;
+  name: string;
+  price_cents: number;
+}
+
+/** Per-day order number sequence. */
+export interface OrderCountersTable {
+  delivery_date: string;
+  last_num: number;
+}
+
+/** One row per (day, slot): updating it serialises the capacity check of that slot. */
+export interface SlotLocksTable {
+  delivery_date: string;
+  delivery_time: string;
+  version: number;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  image_url: string | null;
+  published_at: string;
+}
+
+/** Server-only values (the XSRF signing key); never served. */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  user_tokens: UserTokensTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  variants: VariantsTable;
+  product_variants: ProductVariantsTable;
+  zones: ZonesTable;
+  settings: SettingsTable;
+  discount_codes: DiscountCodesTable;
+  addresses: AddressesTable;
+  clients: ClientsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_line_additions: OrderLineAdditionsTable;
+  order_counters: OrderCountersTable;
+  slot_locks: SlotLocksTable;
+  blog_posts: BlogPostsTable;
+  meta: MetaTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type ClientRow = Selectable<ClientsTable>;

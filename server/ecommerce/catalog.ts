@@ -1,0 +1,188 @@
+import { ADDITIONS_CATEGORY_ID, compareByName } from '../../src/domain';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+
+export const HIDDEN_ZONE = 'Zona non riconosciuta';
+export const UNCOVERED_ZONE = 'Altra zona';
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  sorting: number;
+  visible: boolean;
+  additionsEnabled: boolean;
+}
+
+export interface VariantView {
+  id: number;
+  name: string;
+  priceModifierCents: number;
+}
+
+export interface AdditionView {
+  id: number;
+  name: string;
+  priceCents: number;
+}
+
+export interface ProductView {
+  id: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  priceCents: number;
+  visible: boolean;
+  isUpsell: boolean;
+  allowVariants: number;
+  note: string | null;
+  variants: VariantView[];
+  additions: AdditionView[];
+  category: CategoryView;
+  /** visible itself and in a visible category: what customers may see and order */
+  forSale: boolean;
+}
+
+export interface ZoneView {
+  id: number;
+  name: string;
+}
+
+export interface CatalogSnapshot {
+  categories: CategoryView[];
+  products: ProductView[];
+  productsById: Map<number, ProductView>;
+  zones: ZoneView[];
+  zonesById: Map<number, ZoneView>;
+  settings: Record<string, string>;
+}
+
+/** Default settings; the database overrides them. Times are shop local (Europe/Rome). */
+export const DEFAULT_SETTINGS: Record<string, string> = {
+  shop_name: 'Pizzeria',
+  shop_address: '',
+  shop_phone_1: '',
+  shop_phone_2: '',
+  shop_legal_line: '',
+  ecommerce_variants: 'no',
+  opening_time: '18:00',
+  last_slot_time: '22:00',
+  /** weekdays without service, 0 Sunday … 6 Saturday, comma separated */
+  closed_weekdays: '',
+  /** oven items (pizzas, pinse, calzoni…) one 15-minute slot can take from online orders */
+  slot_capacity: '10',
+  /** minutes between now and the first slot a customer may choose */
+  lead_minutes: '30',
+  /** "1" closes online ordering by hand (holidays, emergencies) */
+  shop_closed: '0',
+  closed_message: '',
+  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`homepage_field_${i + 1}`, ''])),
+};
+
+/**
+ * The menu, zones and settings change rarely and are read on every page: they are cached in
+ * memory for a few seconds (and dropped at once by `invalidate`, e.g. after a seed or in tests).
+ */
+export class CatalogService {
+  private cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
+  private loading: Promise<CatalogSnapshot> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  async snapshot(): Promise<CatalogSnapshot> {
+    const now = this.clock.now().getTime();
+    if (this.cached && now - this.cached.loadedAt < this.ttlMs && now >= this.cached.loadedAt) return this.cached.snapshot;
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    const snapshot = await this.loading;
+    this.cached = { snapshot, loadedAt: now };
+    return snapshot;
+  }
+
+  private async load(): Promise<CatalogSnapshot> {
+    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows] = await Promise.all([
+      this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('product_variants').selectAll().execute(),
+      this.db.selectFrom('zones').selectAll().execute(),
+      this.db.selectFrom('settings').selectAll().execute(),
+    ]);
+
+    const categories: CategoryView[] = categoryRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sorting: c.sorting,
+      visible: c.visible === 1,
+      additionsEnabled: c.additions_enabled === 1,
+    }));
+    const categoriesById = new Map(categories.map((c) => [c.id, c]));
+    const variantsById = new Map<number, VariantView>(
+      variantRows.map((v) => [v.id, { id: v.id, name: v.name, priceModifierCents: v.price_modifier_cents }]),
+    );
+    const variantsByProduct = new Map<number, VariantView[]>();
+    for (const link of linkRows) {
+      const variant = variantsById.get(link.variant_id);
+      if (variant) variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
+    }
+    for (const list of variantsByProduct.values()) list.sort((a, b) => a.priceModifierCents - b.priceModifierCents || a.id - b.id);
+
+    const additions: AdditionView[] = productRows
+      .filter((p) => p.category_id === ADDITIONS_CATEGORY_ID && p.visible === 1)
+      .map((p) => ({ id: p.id, name: p.name, priceCents: p.price_cents }))
+      .sort(compareByName);
+
+    const products: ProductView[] = [];
+    for (const row of productRows) {
+      const category = categoriesById.get(row.category_id);
+      if (!category) continue;
+      products.push({
+        id: row.id,
+        categoryId: row.category_id,
+        name: row.name,
+        description: row.description,
+        imageUrl: row.image_url,
+        priceCents: row.price_cents,
+        visible: row.visible === 1,
+        isUpsell: row.is_upsell === 1,
+        allowVariants: row.allow_variants,
+        note: row.note,
+        variants: row.allow_variants < 2 ? (variantsByProduct.get(row.id) ?? []) : [],
+        additions: category.additionsEnabled ? additions : [],
+        category,
+        forSale: row.visible === 1 && category.visible,
+      });
+    }
+    const sortingOf = (p: ProductView) => p.category.sorting;
+    products.sort((a, b) => {
+      if (a.categoryId !== b.categoryId) return sortingOf(a) - sortingOf(b) || a.categoryId - b.categoryId;
+      return a.categoryId === ADDITIONS_CATEGORY_ID ? compareByName(a, b) : 0;
+    });
+
+    const zones = zoneRows.map((z) => ({ id: z.id, name: z.name })).sort(compareByName);
+    const settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
+
+    return {
+      categories,
+      products,
+      productsById: new Map(products.map((p) => [p.id, p])),
+      zones,
+      zonesById: new Map(zones.map((z) => [z.id, z])),
+      settings,
+    };
+  }
+}
+
+/** Zones a customer can pick: sorted by name, without the cassa's 'Zona non riconosciuta'. */
+export function customerZones(snapshot: CatalogSnapshot): ZoneView[] {
+  return snapshot.zones.filter((z) => z.name !== HIDDEN_ZONE);
+}

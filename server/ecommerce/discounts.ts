@@ -1,0 +1,91 @@
+import { evaluateDiscount, formatEuro, type Cents, type DeliveryType, type DiscountRule } from '../../src/domain';
+import { shopLocalTime, type Clock } from '../clock';
+import type { Db } from '../db/database';
+
+export const UNKNOWN_DISCOUNT_MESSAGE = 'Codice sconto non valido o non attivo.';
+
+export interface DiscountResult {
+  code: string;
+  isValid: boolean;
+  discountCents: Cents;
+  subtotalCents: Cents;
+  finalCents: Cents;
+  clientMessage: string | null;
+  detail: string[];
+  validationError: string | null;
+  errorMessage: string | null;
+}
+
+export function normalizeCode(code: string | null | undefined): string | null {
+  const trimmed = code?.trim().toUpperCase();
+  return trimmed ? trimmed : null;
+}
+
+function ruleDetail(rule: DiscountRule): string[] {
+  const detail = [rule.label];
+  if (rule.minOrderCents > 0) detail.push(`Ordine minimo ${formatEuro(rule.minOrderCents)}`);
+  if (rule.delivery === 'ritiro') detail.push('Valido solo per il ritiro in pizzeria');
+  if (rule.delivery === 'consegna') detail.push('Valido solo per la consegna a domicilio');
+  return detail;
+}
+
+function ruleFailure(rule: DiscountRule, reason: 'minimum' | 'delivery'): string {
+  if (reason === 'minimum') return `Il codice ${rule.code} richiede un ordine minimo di ${formatEuro(rule.minOrderCents)}.`;
+  return rule.delivery === 'ritiro'
+    ? `Il codice ${rule.code} è valido solo per il ritiro in pizzeria.`
+    : `Il codice ${rule.code} è valido solo per la consegna a domicilio.`;
+}
+
+export class DiscountService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** An active code within its validity window, or null. */
+  async findRule(code: string): Promise<DiscountRule | null> {
+    const row = await this.db
+      .selectFrom('discount_codes')
+      .selectAll()
+      .where('code', '=', code)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (!row) return null;
+    const today = shopLocalTime(this.clock.now()).date;
+    if ((row.valid_from && today < row.valid_from) || (row.valid_until && today > row.valid_until)) return null;
+    return {
+      code: row.code,
+      kind: row.kind,
+      amount: row.amount,
+      minOrderCents: row.min_order_cents,
+      delivery: row.delivery,
+      label: row.label,
+    };
+  }
+
+  /**
+   * The discount for a subtotal. Unknown codes set `errorMessage`; known codes whose rule is not
+   * met set `validationError`. Either way the order can go on at full price.
+   */
+  async evaluate(rawCode: string, subtotalCents: Cents, delivery: DeliveryType | null): Promise<DiscountResult> {
+    const code = normalizeCode(rawCode) ?? '';
+    const rule = code ? await this.findRule(code) : null;
+    const base = { code, subtotalCents, discountCents: 0, finalCents: subtotalCents, clientMessage: null, detail: [] };
+    if (!rule) return { ...base, isValid: false, validationError: null, errorMessage: UNKNOWN_DISCOUNT_MESSAGE };
+
+    const outcome = evaluateDiscount(rule, subtotalCents, delivery);
+    if (!outcome.ok) {
+      return { ...base, detail: ruleDetail(rule), isValid: false, validationError: ruleFailure(rule, outcome.reason), errorMessage: null };
+    }
+    return {
+      ...base,
+      isValid: true,
+      discountCents: outcome.discountCents,
+      finalCents: subtotalCents - outcome.discountCents,
+      clientMessage: `${rule.label}: -${formatEuro(outcome.discountCents)}`,
+      detail: ruleDetail(rule),
+      validationError: null,
+      errorMessage: null,
+    };
+  }
+}

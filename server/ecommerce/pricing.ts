@@ -1,0 +1,87 @@
+import { linePriceCents, unitPriceCents, type Cents } from '../../src/domain';
+import { FieldErrorCollector } from '../errors';
+import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
+
+/** Customers may order only what is for sale; staff may also ring up hidden items (free gifts…). */
+export type Audience = 'customer' | 'staff';
+
+export interface CartLineInput {
+  id: number;
+  qty: number;
+  variants?: { id: number }[] | null;
+  additions?: { id: number }[] | null;
+  note?: string | null;
+}
+
+export interface PricedLine {
+  product: ProductView;
+  qty: number;
+  variant: VariantView | null;
+  additions: AdditionView[];
+  note: string | null;
+  unitCents: Cents;
+  totalCents: Cents;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  totalQuantity: number;
+  totalCents: Cents;
+}
+
+/**
+ * Prices every line from the catalogue: the client's prices, names and totals are never read.
+ * Throws a validation error naming each line that cannot be sold as asked.
+ */
+export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInput[], audience: Audience): PricedCart {
+  const errors = new FieldErrorCollector();
+  const variantsEnabled = audience === 'staff' || catalog.settings.ecommerce_variants === 'yes';
+  const lines: PricedLine[] = [];
+
+  input.forEach((line, index) => {
+    const field = `cart.${index}`;
+    const product = catalog.productsById.get(line.id);
+    if (!product || (audience === 'customer' && !product.forSale)) {
+      errors.add(`${field}.id`, 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.');
+      return;
+    }
+
+    const variantId = line.variants?.[0]?.id;
+    let variant: VariantView | null = null;
+    if (variantId !== undefined) {
+      variant = (variantsEnabled && product.variants.find((v) => v.id === variantId)) || null;
+      if (!variant) errors.add(`${field}.variants`, `L'impasto scelto non è disponibile per ${product.name}.`);
+    }
+
+    const additionIds = [...new Set((line.additions ?? []).map((a) => a.id))];
+    const additions: AdditionView[] = [];
+    for (const id of additionIds) {
+      const addition = product.additions.find((a) => a.id === id);
+      if (addition) additions.push(addition);
+      else errors.add(`${field}.additions`, `Aggiunta non disponibile per ${product.name}.`);
+    }
+
+    const priced = {
+      qty: line.qty,
+      baseCents: product.priceCents,
+      variantCents: variant?.priceModifierCents ?? 0,
+      additionCents: additions.map((a) => a.priceCents),
+    };
+    lines.push({
+      product,
+      qty: line.qty,
+      variant,
+      additions,
+      note: line.note?.trim() || null,
+      unitCents: unitPriceCents(priced),
+      totalCents: linePriceCents(priced),
+    });
+  });
+
+  errors.throwIfAny();
+  return {
+    lines,
+    totalQuantity: lines.reduce((sum, l) => sum + l.qty, 0),
+    totalCents: lines.reduce((sum, l) => sum + l.totalCents, 0),
+  };
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../http/auth';
+import { defineRoute } from '../http/contract';
+import { categoryDto, pricedCartDto, discountDto, productDto } from '../http/wire';
+import { toEuros } from '../../src/domain';
+import type { Services } from '../services';
+import { customerZones, type CatalogSnapshot } from './catalog';
+import { ORDER_CONFIRMED } from './checkout';
+import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
+import { priceCart } from './pricing';
+import { AppError } from '../errors';
+
+const PUBLIC_SETTINGS = [
+  'shop_name',
+  'shop_address',
+  'shop_phone_1',
+  'shop_phone_2',
+  'shop_legal_line',
+  'ecommerce_variants',
+  'opening_time',
+  'last_slot_time',
+  ...Array.from({ length: 10 }, (_, i) => `homepage_field_${i + 1}`),
+] as const;
+
+function publicSettings(snapshot: CatalogSnapshot) {
+  const settings = Object.fromEntries(PUBLIC_SETTINGS.map((key) => [key, snapshot.settings[key] ?? '']));
+  return { ...settings, ecommerce_variants: settings.ecommerce_variants === 'yes' ? 'yes' : 'no' } as never;
+}
+
+const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p.forSale);
+
+/** Menu, prices, slots and checkout: what a customer's browser calls. */
+export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { catalog, schedule, discounts, checkout } = services;
+
+  // The menu is the same for everyone until the catalogue changes: serialise it once per snapshot.
+  let webappCache: { snapshot: CatalogSnapshot; closed: boolean; message: string | null; json: string } | undefined;
+  defineRoute(app, 'getWebapp', { access: 'public' }, async (_request, reply) => {
+    const snapshot = await catalog.snapshot();
+    const status = await schedule.shopStatus();
+    const cached = webappCache;
+    if (cached && cached.snapshot === snapshot && cached.closed === status.closed && cached.message === status.clientMessage) {
+      return reply.type('application/json; charset=utf-8').send(cached.json);
+    }
+    const json = String(
+      reply.serialize({
+      categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
+      products: forSale(snapshot).map(productDto),
+      zones: customerZones(snapshot),
+      closed: status.closed,
+      client_message: status.clientMessage,
+      settings: publicSettings(snapshot),
+      }),
+    );
+    webappCache = { snapshot, closed: status.closed, message: status.clientMessage, json };
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  defineRoute(app, 'getTimeslots', { access: 'public' }, async () => {
+    const { date, timeslots } = await schedule.timeslots();
+    return { date, timeslots: timeslots.map(({ hour, minute, available }) => ({ hour, minute, available })) };
+  });
+
+  defineRoute(app, 'getShopStatus', { access: 'public' }, async () => {
+    const status = await schedule.shopStatus();
+    return { closed: status.closed, client_message: status.clientMessage };
+  });
+
+  defineRoute(app, 'getSuggestedProducts', { access: 'public' }, async () => {
+    const upsell = forSale(await catalog.snapshot()).filter((p) => p.isUpsell);
+    // Fisher–Yates on a copy: three random suggestions, all of them when there are three or fewer.
+    const shuffled = [...upsell];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    return { products: shuffled.slice(0, 3).map(productDto) };
+  });
+
+  defineRoute(app, 'getSettings', { access: 'public' }, async () => ({
+    settings: publicSettings(await catalog.snapshot()),
+  }));
+
+  defineRoute(app, 'listCategories', { access: 'public' }, async () => ({
+    categories: (await catalog.snapshot()).categories.filter((c) => c.visible).map(categoryDto),
+  }));
+
+  defineRoute(app, 'listProducts', { access: 'public' }, async () => ({
+    products: forSale(await catalog.snapshot()).map(productDto),
+  }));
+
+  defineRoute(app, 'priceCart', { access: 'public' }, async (request) => {
+    const snapshot = await catalog.snapshot();
+    const cart = priceCart(snapshot, request.body.cart, 'customer');
+    const code = request.body.discount?.code;
+    const discount = code?.trim() ? await discounts.evaluate(code, cart.totalCents, request.body.delivery ?? null) : null;
+    return pricedCartDto(cart, discount);
+  });
+
+  defineRoute(app, 'applyDiscount', { access: 'public' }, async (request) => {
+    const cart = priceCart(await catalog.snapshot(), request.body.cart, 'customer');
+    const discount = await discounts.evaluate(request.body.code, cart.totalCents, request.body.delivery ?? null);
+    if (discount.errorMessage) throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, { code: [UNKNOWN_DISCOUNT_MESSAGE] });
+    return { discount: discountDto(discount) };
+  });
+
+  defineRoute(app, 'checkout', { access: 'verified' }, async (request, reply) => {
+    const user = await requireUser(request);
+    const key = request.headers['idempotency-key'];
+    const { order, replayed } = await checkout.placeOrder(user, request.body, typeof key === 'string' ? key : null);
+    reply.status(replayed ? 200 : 201);
+    return {
+      message: ORDER_CONFIRMED,
+      order: {
+        id: order.id,
+        order_num: order.order_num,
+        delivery_date: order.delivery_date,
+        delivery_time: order.delivery_time,
+        delivery: order.delivery,
+        original_price: toEuros(order.original_price_cents),
+        total_price: toEuros(order.total_price_cents),
+        discount_code: order.discount_code,
+      },
+    };
+  });
+};

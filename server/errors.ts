@@ -1,0 +1,90 @@
+/** What went wrong, in business terms; the HTTP layer picks the status code. Messages are Italian. */
+export type FailureKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'csrf';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly errors?: FieldErrors,
+    /** extra body fields, e.g. `email_verified: false` */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** Field errors for one failed validation; the message is the first one, as Laravel answers. */
+export function invalid(errors: FieldErrors): AppError {
+  const first = Object.values(errors).flat()[0] ?? 'I dati inviati non sono validi.';
+  return new AppError('validation', first, errors);
+}
+
+export function invalidField(field: string, message: string): AppError {
+  return invalid({ [field]: [message] });
+}
+
+export const notFound = (message = 'Risorsa non trovata.') => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+
+/** Collects field errors while validating a form, then throws them together. */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  has(field?: string): boolean {
+    return field ? Boolean(this.errors[field]) : Object.keys(this.errors).length > 0;
+  }
+
+  throwIfAny(): void {
+    if (this.has()) throw invalid(this.errors);
+  }
+}
+
+/** The spec's generic field messages (SPEC §8). */
+export const fieldMessages = {
+  required: (label: string) => `${label} è obbligatorio.`,
+  format: (label: string) => `${label} ha un formato non valido.`,
+  min: (label: string, n: number) => `${label} deve contenere almeno ${n} caratteri.`,
+  max: (label: string, n: number) => `${label} non può superare ${n} caratteri.`,
+  invalid: (label: string) => `${label} è invalido.`,
+};
+
+/** Italian names of the fields people get wrong; other fields are named as they are spelled. */
+const FIELD_NAMES: Record<string, string> = {
+  tipoConsegna: 'tipo di consegna',
+  addressSelector: 'indirizzo',
+  nomeCitofono: 'nome sul citofono',
+  zonaConsegna: 'zona di consegna',
+  zone_id: 'zona',
+  indirizzo: 'indirizzo',
+  address: 'indirizzo',
+  nomeCliente: 'nome del cliente',
+  name: 'nome',
+  telefono: 'telefono',
+  telephone: 'telefono',
+  fascia: 'orario di consegna',
+  codiceSconto: 'codice sconto',
+  code: 'codice sconto',
+  qty: 'quantità',
+  cart: 'carrello',
+  password_confirmation: 'conferma password',
+  current_password: 'password attuale',
+  payment_type: 'tipo di pagamento',
+  delivery: 'tipo di consegna',
+  delivery_date: 'data di consegna',
+  date: 'data',
+  page: 'pagina',
+  status: 'stato',
+};
+
+/** "Il campo email": a label that fits every message template, whatever the noun's gender. */
+export function fieldLabel(field: string): string {
+  return field ? `Il campo ${FIELD_NAMES[field] ?? field.replace(/_/g, ' ')}` : 'La richiesta';
+}
+

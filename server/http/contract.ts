@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import { parse } from 'yaml';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { operations } from '../../openapi/schema';
+import { accessGuard } from './auth';
+
+/** The contract file, loaded once: routes, validation and serialisation all come from it. */
+export const CONTRACT_PATH = new URL('../../openapi/openapi.yaml', import.meta.url);
+
+type JsonSchema = Record<string, unknown>;
+interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+  $ref?: string;
+}
+interface OperationObject {
+  operationId: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: ParameterObject[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, ParameterObject>;
+    responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  };
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  /** OpenAPI path, e.g. /api/v1/blog/posts/{id} */
+  path: string;
+  /** Fastify path, e.g. /api/v1/blog/posts/:id */
+  url: string;
+  secured: boolean;
+  tags: string[];
+  schema: NonNullable<RouteShorthandOptions['schema']>;
+}
+
+let cachedDocument: OpenApiDocument | undefined;
+export function loadContract(): OpenApiDocument {
+  cachedDocument ??= parse(fs.readFileSync(CONTRACT_PATH, 'utf8')) as OpenApiDocument;
+  return cachedDocument;
+}
+
+const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
+
+/** `#/components/schemas/X` → `X#`, the id each component is registered under with addSchema. */
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const match = COMPONENT_REF.exec(value);
+        out[key] = match ? `${match[1]}#` : value;
+      } else if (key !== 'example' && key !== 'examples') {
+        out[key] = rewriteRefs(value);
+      }
+    }
+    return out;
+  }
+  return node;
+}
+
+function resolveLocal<T>(doc: OpenApiDocument, value: T & { $ref?: string }): T {
+  if (!value.$ref) return value;
+  const [, , section, name] = value.$ref.split('/');
+  return (doc.components as unknown as Record<string, Record<string, T>>)[section!]![name!]!;
+}
+
+function parametersSchema(params: ParameterObject[], location: ParameterObject['in']): JsonSchema | undefined {
+  const selected = params.filter((p) => p.in === location);
+  if (selected.length === 0) return undefined;
+  const key = (p: ParameterObject) => (location === 'header' ? p.name.toLowerCase() : p.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(selected.map((p) => [key(p), rewriteRefs(p.schema)])),
+    required: selected.filter((p) => p.required).map(key),
+  };
+}
+
+let cachedOperations: ContractOperation[] | undefined;
+export function contractOperations(): ContractOperation[] {
+  cachedOperations ??= buildOperations(loadContract());
+  return cachedOperations;
+}
+
+function buildOperations(doc: OpenApiDocument): ContractOperation[] {
+  const result: ContractOperation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const params = (op.parameters ?? []).map((p) => resolveLocal(doc, p));
+      const response: Record<string, unknown> = {};
+      for (const [status, raw] of Object.entries(op.responses)) {
+        const json = resolveLocal(doc, raw).content?.['application/json'];
+        if (json) response[status] = rewriteRefs(json.schema);
+      }
+      const body = op.requestBody?.content['application/json']?.schema;
+      result.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        url: path.replace(/\{(\w+)\}/g, ':$1'),
+        secured: (op.security ?? []).length > 0,
+        tags: op.tags ?? [],
+        schema: {
+          ...(body ? { body: rewriteRefs(body) } : {}),
+          ...(parametersSchema(params, 'path') ? { params: parametersSchema(params, 'path') } : {}),
+          ...(parametersSchema(params, 'query') ? { querystring: parametersSchema(params, 'query') } : {}),
+          ...(parametersSchema(params, 'header') ? { headers: parametersSchema(params, 'header') } : {}),
+          response,
+        },
+      });
+    }
+  }
+  return result;
+}
+
+/** Registers every component schema once, so `X#` references resolve in validators and serialisers. */
+export function registerContractSchemas(app: FastifyInstance, doc: OpenApiDocument = loadContract()): void {
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    app.addSchema({ $id: name, ...(rewriteRefs(schema) as JsonSchema) });
+  }
+}
+
+// ── Types of each operation, from openapi/schema.d.ts ────────────────────────
+export type OperationId = keyof operations;
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type Op<K extends OperationId> = operations[K];
+export type RequestBody<K extends OperationId> = Op<K> extends { requestBody: infer R } ? JsonContent<NonNullable<R>> : unknown;
+export type PathParams<K extends OperationId> = Op<K>['parameters'] extends { path: infer P } ? NonNullable<P> : unknown;
+export type QueryParams<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : unknown;
+type Responses<K extends OperationId> = Op<K>['responses'];
+export type SuccessBody<K extends OperationId> =
+  | (200 extends keyof Responses<K> ? JsonContent<Responses<K>[200]> : never)
+  | (201 extends keyof Responses<K> ? JsonContent<Responses<K>[201]> : never);
+
+export type ContractRequest<K extends OperationId> = FastifyRequest<{
+  Body: RequestBody<K>;
+  Params: PathParams<K>;
+  Querystring: QueryParams<K>;
+}>;
+export type ContractHandler<K extends OperationId> = (
+  request: ContractRequest<K>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<K> | FastifyReply | void>;
+
+export type Access = 'public' | 'user' | 'verified' | 'admin';
+
+export interface RouteOptions {
+  access: Access;
+  /** extra per-route Fastify config (e.g. body limit) */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operationIds that have a handler in this app (the contract coverage test reads it). */
+    contractRegistry: Set<string>;
+    /** "METHOD /url" of every route, contract or not */
+    routeTable: string[];
+  }
+}
+
+/**
+ * Adds the handler of one contract operation: method, path and schemas come from the yaml; the
+ * access level must agree with the operation's `security`.
+ */
+export function defineRoute<K extends OperationId>(
+  app: FastifyInstance,
+  operationId: K,
+  options: RouteOptions,
+  handler: ContractHandler<K>,
+): void {
+  const op = contractOperations().find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`Operation ${operationId} is not in the contract`);
+  if (op.secured !== (options.access !== 'public')) {
+    throw new Error(`Operation ${operationId}: access "${options.access}" disagrees with the contract's security`);
+  }
+  app.contractRegistry.add(operationId);
+  const preHandler = accessGuard(options.access);
+  app.route({
+    method: op.method as 'GET',
+    url: op.url,
+    schema: op.schema,
+    ...(preHandler ? { preHandler } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

@@ -1,0 +1,83 @@
+import { toEuros } from '../../src/domain';
+import type { components } from '../../openapi/schema';
+import type { AdditionView, CategoryView, ProductView, VariantView } from '../ecommerce/catalog';
+import type { DiscountResult } from '../ecommerce/discounts';
+import type { PricedCart, PricedLine } from '../ecommerce/pricing';
+
+/** Domain values → the contract's wire shapes (euros with 2 decimals, booleans, snake_case). */
+export type Schemas = components['schemas'];
+
+export const categoryDto = (c: CategoryView): Schemas['Category'] => ({
+  id: c.id,
+  name: c.name,
+  sorting: c.sorting,
+  visibility: c.visible,
+  additions_enabled: c.additionsEnabled,
+});
+
+export const variantDto = (v: VariantView): Schemas['Variant'] => ({
+  id: v.id,
+  name: v.name,
+  price_modifier: toEuros(v.priceModifierCents),
+});
+
+export const additionDto = (a: AdditionView): Schemas['Addition'] => ({ id: a.id, name: a.name, price: toEuros(a.priceCents) });
+
+export const productDto = (p: ProductView): Schemas['Product'] => ({
+  id: p.id,
+  category_id: p.categoryId,
+  name: p.name,
+  description: p.description,
+  image_url: p.imageUrl,
+  price: toEuros(p.priceCents),
+  visibility: p.visible,
+  is_upsell: p.isUpsell,
+  allow_variants: p.allowVariants,
+  note: p.note,
+  variants: p.variants.map(variantDto),
+  additions: p.additions.map(additionDto),
+  category: { id: p.category.id, name: p.category.name, additions_enabled: p.category.additionsEnabled },
+});
+
+export const cartLineDto = (line: PricedLine): Schemas['CartLine'] => ({
+  id: line.product.id,
+  category_id: line.product.categoryId,
+  name: line.product.name,
+  price: toEuros(line.product.priceCents),
+  qty: line.qty,
+  variants: line.variant ? [variantDto(line.variant)] : [],
+  additions: line.additions.map(additionDto),
+  note: line.note,
+  total_price: toEuros(line.totalCents),
+  product: {
+    image_url: line.product.imageUrl,
+    description: line.product.description,
+    note: line.product.note,
+    variants: line.product.variants.map(variantDto),
+    allow_variants: line.product.allowVariants,
+  },
+});
+
+export const discountDto = (d: DiscountResult): Schemas['Discount'] => ({
+  code: d.code,
+  value: toEuros(d.discountCents),
+  isValid: d.isValid,
+  client_message: d.clientMessage,
+  detail: d.detail,
+  validation_error: d.validationError,
+  errorMessage: d.errorMessage,
+  final_price: toEuros(d.finalCents),
+  total_price: toEuros(d.subtotalCents),
+});
+
+export function pricedCartDto(cart: PricedCart, discount: DiscountResult | null): Schemas['CartResponse'] {
+  return {
+    cart: cart.lines.map(cartLineDto),
+    backend: {
+      total_quantity: cart.totalQuantity,
+      total_price: toEuros(cart.totalCents),
+      final_price: toEuros(discount?.finalCents ?? cart.totalCents),
+    },
+    discount: discount ? discountDto(discount) : null,
+  };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:587 — when absent, every mail is written to `outboxDir` as an .eml file */
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
+function fileNameFor(message: MailMessage, sentAt: Date): string {
+  const slug = message.subject
+    .normalize('NFD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase()
+    .slice(0, 40);
+  const stamp = sentAt.toISOString().replace(/[:.]/g, '-');
+  return `${stamp}-${slug}-${Math.random().toString(36).slice(2, 8)}.eml`;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent by SMTP');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, fileNameFor(message, new Date()));
+      await fs.writeFile(file, info.message as Buffer);
+      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { formatEuro, DELIVERY_LABELS, type DeliveryType } from '../../src/domain';
+import type { MailMessage } from './mailer';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+function layout(shopName: string, title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="it"><body style="font-family:Arial,sans-serif;color:#2b2118;max-width:560px;margin:auto">
+<h1 style="color:#b3261e">${escapeHtml(shopName)}</h1><h2>${escapeHtml(title)}</h2>${bodyHtml}
+<p style="color:#6b5d52;font-size:12px">Questa email è stata inviata automaticamente, non rispondere a questo indirizzo.</p></body></html>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="background:#b3261e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>
+<p style="font-size:12px">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escapeHtml(url)}</p>`;
+}
+
+export function verificationMail(shopName: string, to: string, name: string, url: string): MailMessage {
+  const subject = `Attiva il tuo account ${shopName}`;
+  return {
+    to,
+    subject,
+    text: `Ciao ${name},\n\ngrazie per esserti registrato. Per attivare il tuo account apri questo link:\n${url}\n\nIl link scade tra 24 ore.\n\n${shopName}`,
+    html: layout(shopName, 'Attiva il tuo account', `<p>Ciao ${escapeHtml(name)},</p><p>grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo email.</p>${button(url, 'Conferma email')}<p>Il link scade tra 24 ore.</p>`),
+  };
+}
+
+export function resetMail(shopName: string, to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: `Reimposta la password ${shopName}`,
+    text: `Ciao ${name},\n\nabbiamo ricevuto una richiesta di reimpostare la tua password. Apri questo link:\n${url}\n\nIl link scade tra 60 minuti. Se non sei stato tu, ignora questa email.\n\n${shopName}`,
+    html: layout(shopName, 'Reimposta la password', `<p>Ciao ${escapeHtml(name)},</p><p>abbiamo ricevuto una richiesta di reimpostare la tua password.</p>${button(url, 'Reimposta password')}<p>Il link scade tra 60 minuti. Se non sei stato tu, ignora questa email.</p>`),
+  };
+}
+
+export interface ConfirmationMailOrder {
+  orderNum: number;
+  deliveryDate: string;
+  deliveryTime: string;
+  delivery: DeliveryType;
+  address: string | null;
+  lines: { description: string; qty: number; totalCents: number }[];
+  originalCents: number;
+  totalCents: number;
+  discountCode: string | null;
+}
+
+export function orderConfirmationMail(shopName: string, to: string, name: string, order: ConfirmationMailOrder): MailMessage {
+  const [year, month, day] = order.deliveryDate.split('-');
+  const when = `${day}/${month}/${year} alle ${order.deliveryTime}`;
+  const where = order.delivery === 'consegna' ? `${DELIVERY_LABELS.consegna}: ${order.address ?? ''}` : 'Ritiro in pizzeria';
+  const lineText = order.lines.map((l) => `${l.qty} × ${l.description} — ${formatEuro(l.totalCents)}`);
+  const discount =
+    order.discountCode && order.originalCents !== order.totalCents
+      ? `Sconto ${order.discountCode}: -${formatEuro(order.originalCents - order.totalCents)}`
+      : null;
+  const total = `Totale: ${formatEuro(order.totalCents)} (pagamento alla consegna)`;
+  return {
+    to,
+    subject: `Ordine n. ${order.orderNum} confermato — ${shopName}`,
+    text: [`Ciao ${name},`, '', `il tuo ordine n. ${order.orderNum} è confermato.`, `${where}`, `Orario: ${when}`, '', ...lineText, '', ...(discount ? [discount] : []), total, '', shopName].join('\n'),
+    html: layout(
+      shopName,
+      `Ordine n. ${order.orderNum} confermato`,
+      `<p>Ciao ${escapeHtml(name)}, il tuo ordine è confermato.</p><p>${escapeHtml(where)}<br>Orario: ${escapeHtml(when)}</p>
+<ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${discount ? `<p>${escapeHtml(discount)}</p>` : ''}<p><strong>${escapeHtml(total)}</strong></p>`,
+    ),
+  };
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app';
+import { fixedClock, systemClock } from './clock';
+import { readConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrations';
+import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
+import { createMailer } from './mail/mailer';
+
+const config = readConfig();
+const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
+const handle = openDatabase(config.databaseUrl);
+await migrate(handle.db, handle.dialect);
+
+const { app, services } = await buildApp({
+  db: handle.db,
+  clock,
+  mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: console }),
+  appUrl: config.appUrl,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  frontendDir: config.frontendDir,
+});
+
+if (!(await isSeeded(handle.db))) {
+  await seedCatalog(handle.db, clock);
+  if (config.seedDemoOrders) await seedTonightOrders(handle.db, clock);
+  services.catalog.invalidate();
+  app.log.info('Seeded the demo pizzeria');
+}
+
+// The first start creates the staff account and shows its password once; it is stored only hashed.
+const hasAdmin = await handle.db.selectFrom('users').select('id').where('role_name', '=', 'admin').executeTakeFirst();
+if (!hasAdmin) {
+  const password = process.env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
+  await services.auth.createUser({ name: 'Cassa', email: config.adminEmail, password, role: 'admin', verified: true });
+  console.log(`\n  Staff account created — e-mail: ${config.adminEmail}  password: ${password}\n  (shown only now: note it down)\n`);
+}
+
+const shutdown = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`  Pizzeria on ${config.appUrl}  ·  API reference ${config.appUrl}/api/docs`);

@@ -1,0 +1,110 @@
+import { toEuros } from '../../src/domain';
+import type { CatalogSnapshot } from '../ecommerce/catalog';
+import { variantDto, type Schemas } from '../http/wire';
+import type { OrderLineRecord, OrderRecord } from './order-store';
+
+/** "Margherita (Integrale) + Bufala, Funghi — ben cotta": one line of a ticket or of the cassa list. */
+export function lineDescription(line: OrderLineRecord): string {
+  let text = line.name;
+  if (line.variant_name) text += ` (${line.variant_name})`;
+  if (line.additions.length) text += ` + ${line.additions.map((a) => a.name).join(', ')}`;
+  if (line.note) text += ` — ${line.note}`;
+  return text;
+}
+
+function categoryQuantities(order: OrderRecord): { quantities: Record<string, number>; unknown: number } {
+  const quantities: Record<string, number> = {};
+  let unknown = 0;
+  for (const line of order.lines) {
+    if (line.product_id === null || line.category_id === null) unknown += line.qty;
+    else quantities[String(line.category_id)] = (quantities[String(line.category_id)] ?? 0) + line.qty;
+  }
+  return { quantities, unknown };
+}
+
+export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
+  const { quantities, unknown } = categoryQuantities(order);
+  return {
+    id: order.id,
+    name: order.name,
+    order_num: order.order_num,
+    total_price: toEuros(order.total_price_cents),
+    original_price: toEuros(order.original_price_cents),
+    payment_type: order.payment_type,
+    delivery: order.delivery,
+    zone: order.zone_name,
+    zone_id: order.zone_id,
+    source_id: order.source_id as 1 | 2 | 3,
+    status: order.status as 0 | 1 | 2 | 3,
+    delivered: order.delivered as 0 | 1,
+    delivery_time: order.delivery_time,
+    delivery_date: order.delivery_date,
+    client_id: order.client_id,
+    user_id: order.user_id,
+    user: order.user_id !== null && order.user_name !== null ? { id: order.user_id, name: order.user_name } : null,
+    address: order.address,
+    telephone: order.telephone,
+    note: order.note,
+    discount_code: order.discount_code,
+    products: order.lines.map((line) => ({ product_id: line.product_id, qty: line.qty, description: lineDescription(line) })),
+    categoryQuantities: quantities,
+    count_product_unknown: unknown,
+  };
+}
+
+/** The stored lines as cart lines, at the prices they were sold for, ready to edit in the cassa. */
+export function storedCartLines(order: OrderRecord, catalog: CatalogSnapshot): Schemas['CartLine'][] {
+  return order.lines.map((line) => {
+    const product = line.product_id !== null ? catalog.productsById.get(line.product_id) : undefined;
+    return {
+      id: line.product_id ?? 0,
+      category_id: line.category_id ?? 0,
+      name: line.name,
+      price: toEuros(line.base_price_cents),
+      qty: line.qty,
+      variants:
+        line.variant_id !== null
+          ? [{ id: line.variant_id, name: line.variant_name ?? '', price_modifier: toEuros(line.variant_price_cents) }]
+          : [],
+      additions: line.additions.map((a) => ({ id: a.product_id ?? 0, name: a.name, price: toEuros(a.price_cents) })),
+      note: line.note,
+      total_price: toEuros(line.line_total_cents),
+      product: {
+        image_url: product?.imageUrl ?? null,
+        description: product?.description ?? '',
+        note: product?.note ?? null,
+        variants: product?.variants.map(variantDto) ?? [],
+        allow_variants: product?.allowVariants ?? 2,
+      },
+    };
+  });
+}
+
+export function cassaOrderDetailDto(order: OrderRecord, catalog: CatalogSnapshot): Schemas['CassaOrderDetail'] {
+  return { ...cassaOrderDto(order), nomeCitofono: order.nome_citofono, cart: storedCartLines(order, catalog) };
+}
+
+export function accountOrderDto(order: OrderRecord): Schemas['AccountOrder'] {
+  return {
+    id: order.id,
+    order_num: order.order_num,
+    delivery_at: `${order.delivery_date}T${order.delivery_time}`,
+    delivery: order.delivery,
+    original_price: toEuros(order.original_price_cents),
+    total_price: toEuros(order.total_price_cents),
+    discount_code: order.discount_code,
+    products: order.lines.map((line) => ({
+      product: { id: line.product_id, name: line.name },
+      qty: line.qty,
+      price: toEuros(line.unit_price_cents),
+      final_price: toEuros(line.line_total_cents),
+      variant_id: line.variant_id,
+      variant:
+        line.variant_id !== null
+          ? { id: line.variant_id, name: line.variant_name ?? '', price_modifier: toEuros(line.variant_price_cents) }
+          : null,
+      additions: line.additions.map((a) => ({ product: { name: a.name }, price: toEuros(a.price_cents) })),
+      note: line.note,
+    })),
+  };
+}

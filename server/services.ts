@@ -1,0 +1,40 @@
+import { AccountService } from './account/account.service';
+import { AuthService } from './auth/auth.service';
+import { BlogService } from './blog/blog.service';
+import { CassaService } from './cassa/cassa.service';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import { CatalogService } from './ecommerce/catalog';
+import { CheckoutService } from './ecommerce/checkout';
+import { DiscountService } from './ecommerce/discounts';
+import { ScheduleService } from './ecommerce/schedule';
+import type { Mailer } from './mail/mailer';
+
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  appUrl: string;
+  onMailError: (error: unknown) => void;
+}
+
+/** Every business service, wired once; none of them knows about HTTP. */
+export function createServices(deps: ServiceDeps) {
+  const { db, clock, mailer } = deps;
+  const catalog = new CatalogService(db, clock);
+  const schedule = new ScheduleService(db, clock, catalog);
+  const discounts = new DiscountService(db, clock);
+  const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
+  return {
+    catalog,
+    schedule,
+    discounts,
+    checkout: new CheckoutService({ db, clock, catalog, schedule, discounts, mailer, onMailError: deps.onMailError }),
+    auth: new AuthService(db, clock, mailer, { appUrl: deps.appUrl, shopName }),
+    account: new AccountService(db),
+    cassa: new CassaService({ db, clock, catalog, schedule, discounts }),
+    blog: new BlogService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

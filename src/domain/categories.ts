@@ -1,0 +1,29 @@
+/** Category ids with a meaning of their own in the shop (SPEC §2 cassa, §5, §9). */
+export const CATEGORY_GROUPS = {
+  pizze: [1, 2, 3, 4, 13, 14],
+  compositions: [10],
+  calzoni: [5, 11, 12],
+} as const;
+export type CategoryGroup = keyof typeof CATEGORY_GROUPS;
+
+/** Category 9 holds the ingredients offered as additions. */
+export const ADDITIONS_CATEGORY_ID = 9;
+
+export const SEARCH_EXCLUDED_CATEGORY_IDS: readonly number[] = [3, 4, ADDITIONS_CATEGORY_ID];
+
+export function categoryGroupOf(categoryId: number): CategoryGroup | null {
+  for (const [group, ids] of Object.entries(CATEGORY_GROUPS) as [CategoryGroup, readonly number[]][]) {
+    if (ids.includes(categoryId)) return group;
+  }
+  return null;
+}
+
+/** Oven capacity counts what goes in the oven: pizzas, pinse, compositions, calzoni and focacce. */
+export function usesOven(categoryId: number): boolean {
+  return categoryGroupOf(categoryId) !== null;
+}
+
+/** Category 9 lists by name, case-insensitive; others keep the order they were given. */
+export function compareByName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name, 'it', { sensitivity: 'base' });
+}

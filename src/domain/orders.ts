@@ -1,0 +1,42 @@
+export const DELIVERY_TYPES = ['consegna', 'ritiro'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+export const DELIVERY_LABELS: Record<DeliveryType, string> = {
+  consegna: 'Consegna a domicilio',
+  ritiro: 'Ritiro',
+};
+
+export const PAYMENT_TYPES = ['Contanti', 'Carta di credito'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PAYMENT_LABELS: Record<PaymentType, string> = {
+  Contanti: 'Contanti / Da pagare',
+  'Carta di credito': 'Carta di credito / Pagato',
+};
+
+/** 0 new, 1 printed, 2 edited after printing (reprint needed), 3 cancelled (kept, never shown or counted). */
+export const ORDER_STATUS = { pending: 0, printed: 1, reprint: 2, cancelled: 3 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const ORDER_STATUS_LABELS: Record<Exclude<OrderStatus, 3>, string> = {
+  0: 'In attesa',
+  1: 'Stampato',
+  2: 'Ristampa',
+};
+
+/** 1 online shop, 2 cassa (phone / walk-in), 3 external platform (listed, never editable). */
+export const ORDER_SOURCE = { online: 1, cassa: 2, external: 3 } as const;
+export type OrderSource = (typeof ORDER_SOURCE)[keyof typeof ORDER_SOURCE];
+
+/** Editing a printed order means the kitchen ticket is stale: it must be printed again. */
+export function statusAfterEdit(status: OrderStatus): OrderStatus {
+  return status === ORDER_STATUS.printed ? ORDER_STATUS.reprint : status;
+}
+
+export const PICKUP_DISCOUNT_CODE = 'RITIRO-IN-PIZZERIA';
+
+/** Whether an edit of the delivery type should set or clear the automatic pickup code. */
+export function discountCodeForDelivery(delivery: DeliveryType, currentCode: string | null): string | null {
+  if (delivery === 'ritiro') return PICKUP_DISCOUNT_CODE;
+  return currentCode === PICKUP_DISCOUNT_CODE ? null : currentCode;
+}

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { fixedClock } from '../../server/clock';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { migrate } from '../../server/db/migrations';
+import { seedCatalog } from '../../server/db/seed';
+import { createMailer } from '../../server/mail/mailer';
+import type { Services } from '../../server/services';
+
+/** Wednesday 18 November 2026, 17:00 in Rome: the shop opens at 18:00, every slot is still ahead. */
+export const TEST_NOW = '2026-11-18T17:00:00+01:00';
+export const TODAY = '2026-11-18';
+
+const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+export const ENGINE = POSTGRES_URL ? 'postgres' : 'sqlite';
+
+/** A database of its own for each test server: a temp SQLite file, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (!POSTGRES_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-db-'));
+    const handle = openDatabase(path.join(dir, 'test.db'));
+    return { handle, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `pizzeria_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Outbox {
+  dir: string;
+  /** every mail written so far, oldest first, decoded */
+  messages(): Mail[];
+  last(to?: string): Mail | undefined;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const soft = body.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  ).replace(/\?=\s+=\?/g, '');
+}
+
+/** Reads the plain-text part of an .eml written by the outbox mailer. */
+export function parseEml(raw: string): Mail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? '';
+  const body = rest.join('\n\n');
+  const plain = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(body);
+  const encoding = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: ([\w-]+)/i.exec(body)?.[1]?.toLowerCase();
+  let text = plain?.[1] ?? body;
+  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
+  if (encoding === 'base64') text = Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8');
+  return { to: header('To'), subject: decodeHeader(header('Subject')), text };
+}
+
+function outboxAt(dir: string): Outbox {
+  const messages = () =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8')))
+      : [];
+  return { dir, messages, last: (to) => messages().filter((m) => !to || m.to.includes(to)).pop() };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  services: Services;
+  handle: DatabaseHandle;
+  clock: ReturnType<typeof fixedClock>;
+  baseUrl: string;
+  outbox: Outbox;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port with a real, freshly seeded database and an outbox folder. */
+export async function startTestServer(options: { now?: string; settings?: Record<string, string> } = {}): Promise<TestServer> {
+  const { handle, drop } = await freshDatabase();
+  await migrate(handle.db, handle.dialect);
+  const clock = fixedClock(options.now ?? TEST_NOW);
+  await seedCatalog(handle.db, clock);
+  for (const [key, value] of Object.entries(options.settings ?? {})) {
+    await handle.db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-outbox-'));
+  const silent = { info: () => undefined, error: () => undefined };
+  const { app, services } = await buildApp({
+    db: handle.db,
+    clock,
+    mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
+    appUrl: 'http://pizzeria.test',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    services,
+    handle,
+    clock,
+    baseUrl: `http://127.0.0.1:${port}`,
+    outbox: outboxAt(outboxDir),
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A browser-like client over real HTTP: keeps cookies, echoes the XSRF cookie on unsafe requests and
+ * sends the bearer token once logged in.
+ */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  token: string | null = null;
+
+  constructor(private readonly baseUrl: string) {}
+
+  private storeCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  dropCookie(name: string): void {
+    this.cookies.delete(name);
+  }
+
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    options: { headers?: Record<string, string>; raw?: string; xsrf?: boolean; redirect?: RequestRedirect } = {},
+  ): Promise<ApiResponse<T>> {
+    const unsafe = !['GET', 'HEAD'].includes(method);
+    if (unsafe && options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/csrf-cookie');
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (unsafe && options.xsrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(this.baseUrl + url, { method, headers, body: payload, redirect: options.redirect ?? 'manual' });
+    this.storeCookies(response.headers);
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') ? await response.json() : type.includes('pdf') ? Buffer.from(await response.arrayBuffer()) : await response.text();
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(url: string, options?: Parameters<ApiClient['request']>[3]) {
+    return this.request<T>('GET', url, undefined, options);
+  }
+  post<T = any>(url: string, body?: unknown, options?: Parameters<ApiClient['request']>[3]) {
+    return this.request<T>('POST', url, body ?? {}, options);
+  }
+  put<T = any>(url: string, body?: unknown, options?: Parameters<ApiClient['request']>[3]) {
+    return this.request<T>('PUT', url, body ?? {}, options);
+  }
+  patch<T = any>(url: string, body?: unknown, options?: Parameters<ApiClient['request']>[3]) {
+    return this.request<T>('PATCH', url, body ?? {}, options);
+  }
+  delete<T = any>(url: string, options?: Parameters<ApiClient['request']>[3]) {
+    return this.request<T>('DELETE', url, undefined, options);
+  }
+}
+
+let userCounter = 0;
+
+/** A verified customer (or admin), logged in through the real login endpoint. */
+export async function loggedInClient(
+  server: TestServer,
+  options: { role?: 'admin' | 'customer'; verified?: boolean; name?: string } = {},
+): Promise<{ client: ApiClient; email: string; password: string; id: number }> {
+  userCounter += 1;
+  const email = `utente${userCounter}-${randomBytes(3).toString('hex')}@example.it`;
+  const password = 'Password-sicura-1';
+  const user = await server.services.auth.createUser({
+    name: options.name ?? `Cliente ${userCounter}`,
+    email,
+    password,
+    role: options.role ?? 'customer',
+    verified: options.verified ?? true,
+  });
+  const client = new ApiClient(server.baseUrl);
+  if (options.verified === false) {
+    // An unverified user cannot log in; a token issued directly checks the guards behind login.
+    client.token = await server.services.auth.issueToken(user.id);
+  } else {
+    const login = await client.post('/api/login', { email, password });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    client.token = login.body.token;
+  }
+  return { client, email, password, id: user.id };
+}
+
+/** A product id by name from the seeded menu. */
+export async function productId(server: TestServer, name: string): Promise<number> {
+  const row = await server.handle.db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}

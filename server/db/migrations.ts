@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
-import type { DialectName } from './database';
+import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -209,8 +209,8 @@ class InlineMigrations implements MigrationProvider {
   }
 }
 
-export async function migrate(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InlineMigrations(dialect) });
+export async function migrate(db: Db, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: new InlineMigrations(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -582,9 +582,12 @@ export interface components {
         OrderStatus: 0 | 1 | 2 | 3;
         Error: {
             message: string;
+            /** @description messages per field, keyed by the field's path (e.g. `data.telefono`) */
             errors?: {
                 [key: string]: string[];
             };
+            /** @description present and false when the account must confirm its e-mail first */
+            email_verified?: boolean;
         };
         MessageResponse: {
             message: string;

@@ -12,9 +12,9 @@ export function toEuros(cents: Cents): number {
 const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 const decimalCommaFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
-/** "12,50 €" — customer-facing prices. */
+/** "12,50 €" — customer-facing prices (a plain space before €, so text reads and matches the same everywhere). */
 export function formatEuro(cents: Cents): string {
-  return euroFormat.format(toEuros(cents));
+  return euroFormat.format(toEuros(cents)).replace(/\u00a0/g, ' ');
 }
 
 /** "12,50" — cassa totals and tickets, decimal comma without symbol. */

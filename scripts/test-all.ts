@@ -1,0 +1,66 @@
+/**
+ * `npm test`: every suite in order — type check, lint, unit/machine/component tests, the server
+ * suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, then the browser suite.
+ * Runs them all even after a failure, prints a summary, exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** vitest steps report their own test counts */
+  vitest?: boolean;
+}
+
+const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-test-'));
+
+const steps: Step[] = [
+  { name: 'type check', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint', command: ['npx', 'eslint', '.'] },
+  { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], vitest: true },
+  { name: 'server on SQLite', command: ['npx', 'vitest', 'run', '--project', 'server'], env: { DATABASE_URL: '' }, vitest: true },
+  ...(postgresUrl
+    ? [{ name: 'server on PostgreSQL', command: ['npx', 'vitest', 'run', '--project', 'server'], env: { DATABASE_URL: postgresUrl }, vitest: true }]
+    : []),
+];
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  seconds: number;
+}
+
+const outcomes: Outcome[] = [];
+for (const [index, step] of steps.entries()) {
+  console.log(`\n━━ ${step.name} ━━ ${step.command.join(' ')}`);
+  const started = Date.now();
+  const report = path.join(reportDir, `step-${index}.json`);
+  const args = step.vitest ? [...step.command.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : step.command.slice(1);
+  const result = spawnSync(step.command[0]!, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const ok = result.status === 0;
+  let passed = ok ? 1 : 0;
+  let failed = ok ? 0 : 1;
+  if (step.vitest && fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed = json.numPassedTests;
+    failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
+  }
+  outcomes.push({ name: step.name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
+}
+
+console.log('\n━━ summary ━━');
+for (const o of outcomes) {
+  console.log(`${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(22)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`);
+}
+const passed = outcomes.reduce((s, o) => s + o.passed, 0);
+const failed = outcomes.reduce((s, o) => s + o.failed, 0);
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

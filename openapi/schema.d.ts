@@ -565,6 +565,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A row id (32-bit, as PostgreSQL stores it) */
+        RowId: number;
         /** @description Euros with 2 decimals */
         Money: number;
         /** @description HH:MM, shop local time */
@@ -582,7 +584,7 @@ export interface components {
         OrderStatus: 0 | 1 | 2 | 3;
         Error: {
             message: string;
-            /** @description messages per field, keyed by the field's path (e.g. `data.telefono`) */
+            /** @description messages per field: form fields by name (telefono), cart lines by path (cart.0.qty) */
             errors?: {
                 [key: string]: string[];
             };
@@ -689,13 +691,13 @@ export interface components {
         /** @description A cart line as the client holds it; only id, qty, variants[].id, additions[].id and note are read. */
         CartLineInput: {
             /** @description product id */
-            id: number;
+            id: components["schemas"]["RowId"];
             qty: number;
             variants?: {
-                id: number;
+                id: components["schemas"]["RowId"];
             }[];
             additions?: {
-                id: number;
+                id: components["schemas"]["RowId"];
             }[];
             note?: string | null;
         };
@@ -968,7 +970,7 @@ export interface components {
         };
         CassaOrderForm: {
             /** @description on update, must match the path */
-            id?: number;
+            id?: components["schemas"]["RowId"];
             /** @description 0 or null creates a new client */
             client_id?: number | null;
             user_id?: number | null;
@@ -1091,7 +1093,7 @@ export interface components {
         };
     };
     parameters: {
-        Id: number;
+        Id: components["schemas"]["RowId"];
     };
     requestBodies: never;
     headers: never;
@@ -1812,7 +1814,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    id: number;
+                    id: components["schemas"]["RowId"];
                 };
             };
         };

@@ -44,12 +44,7 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * i
 const n = (value: number): string => String(Math.round(value * 2) / 2);
 
 function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Shifts a #rrggbb colour by a small amount, so two products never look exactly alike. */
@@ -209,7 +204,8 @@ function sauceColour(rng: Rng, product: SeedProduct): string {
 }
 
 /** Crust gradient shared by everything that comes out of the oven. */
-const CRUST_GRADIENT = '<radialGradient id="c" cx=".45" cy=".4" r=".65"><stop offset=".7" stop-color="#f0c27a"/><stop offset="1" stop-color="#c47e3a"/></radialGradient>';
+const CRUST_GRADIENT =
+  '<radialGradient id="c" cx=".45" cy=".4" r=".65"><stop offset=".7" stop-color="#f0c27a"/><stop offset="1" stop-color="#c47e3a"/></radialGradient>';
 
 function charSpots(rng: Rng, cx: number, cy: number, rx: number, ry: number, count: number): string {
   let out = '<g fill="#5a2e12" opacity=".55">';
@@ -260,7 +256,8 @@ function drawFocaccia(rng: Rng, product: SeedProduct): string {
   for (const [x, y] of scatter(rng, 12, 66, 68, 44, 26, taken, 12)) out += `<circle cx="${n(x)}" cy="${n(y)}" r="2.8"/>`;
   out += '</g>';
   if (/pomodorini/i.test(product.description)) {
-    for (const [x, y] of scatter(rng, 7, 66, 68, 42, 24, taken, 12)) out += `<circle cx="${n(x)}" cy="${n(y)}" r="5" fill="${jitter(rng, '#e03a2f')}"/><circle cx="${n(x)}" cy="${n(y)}" r="2" fill="#f6a19a"/>`;
+    for (const [x, y] of scatter(rng, 7, 66, 68, 42, 24, taken, 12))
+      out += `<circle cx="${n(x)}" cy="${n(y)}" r="5" fill="${jitter(rng, '#e03a2f')}"/><circle cx="${n(x)}" cy="${n(y)}" r="2" fill="#f6a19a"/>`;
   }
   if (/rosmarino/i.test(product.description)) {
     out += '<g fill="#3d6b35">';
@@ -292,20 +289,42 @@ function drawFritto(rng: Rng, product: SeedProduct): string {
   const gold = () => jitter(rng, '#d99a45', 16);
   if (name.includes('bruschetta')) {
     out += `<rect x="26" y="54" width="80" height="34" rx="14" fill="#d9a45b" stroke="#a86c2e" stroke-width="3"/>`;
-    for (const [x, y] of scatter(rng, 10, 66, 71, 32, 11, [], 7)) out += `<rect x="${n(x - 3)}" y="${n(y - 3)}" width="6" height="6" rx="1.5" fill="${jitter(rng, '#d8342a')}"/>`;
+    for (const [x, y] of scatter(rng, 10, 66, 71, 32, 11, [], 7))
+      out += `<rect x="${n(x - 3)}" y="${n(y - 3)}" width="6" height="6" rx="1.5" fill="${jitter(rng, '#d8342a')}"/>`;
     out += `<g fill="#2f8a3a">${drawTopping(rng, 'leaf', 56, 66)}${drawTopping(rng, 'leaf', 78, 74)}</g>`;
     return out;
   }
   const items: [number, number, number, number, number][] = name.includes('olive')
-    ? [[42, 60, 9, 9, 0], [62, 58, 9, 9, 0], [82, 61, 9, 9, 0], [52, 78, 9, 9, 0], [72, 78, 9, 9, 0], [90, 80, 8, 8, 0]]
+    ? [
+        [42, 60, 9, 9, 0],
+        [62, 58, 9, 9, 0],
+        [82, 61, 9, 9, 0],
+        [52, 78, 9, 9, 0],
+        [72, 78, 9, 9, 0],
+        [90, 80, 8, 8, 0],
+      ]
     : name.includes('fiori')
-      ? [[48, 70, 24, 9, -30], [70, 72, 24, 9, -10], [88, 70, 22, 8, 20]]
+      ? [
+          [48, 70, 24, 9, -30],
+          [70, 72, 24, 9, -10],
+          [88, 70, 22, 8, 20],
+        ]
       : name.includes('crocchett')
-        ? [[50, 60, 20, 8, 10], [80, 62, 20, 8, -12], [52, 82, 20, 8, -6], [82, 84, 20, 8, 14]]
-        : [[48, 66, 20, 12, -20], [84, 66, 20, 12, 18], [66, 84, 20, 12, 0]];
+        ? [
+            [50, 60, 20, 8, 10],
+            [80, 62, 20, 8, -12],
+            [52, 82, 20, 8, -6],
+            [82, 84, 20, 8, 14],
+          ]
+        : [
+            [48, 66, 20, 12, -20],
+            [84, 66, 20, 12, 18],
+            [66, 84, 20, 12, 0],
+          ];
   for (const [x, y, rx, ry, rot] of items) {
     out += `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="${gold()}" stroke="#a4632a" stroke-width="1.5" transform="rotate(${rot} ${x} ${y})"/>`;
-    for (let i = 0; i < 3; i++) out += `<circle cx="${n(x + between(rng, -rx / 2, rx / 2))}" cy="${n(y + between(rng, -ry / 2, ry / 2))}" r="1" fill="#8a4e1c"/>`;
+    for (let i = 0; i < 3; i++)
+      out += `<circle cx="${n(x + between(rng, -rx / 2, rx / 2))}" cy="${n(y + between(rng, -ry / 2, ry / 2))}" r="1" fill="#8a4e1c"/>`;
   }
   if (name.includes('suppl')) out += `<path d="M66 84q8-16 20-14" stroke="#fffaf0" stroke-width="2" fill="none"/>`;
   return out;
@@ -356,20 +375,27 @@ function drawDessert(rng: Rng, product: SeedProduct): string {
   }
   if (name.includes('panna')) {
     out += `<path d="M38 96l8-52h40l8 52z" fill="#fbf3df"/><path d="M46 44h40c0 6-3 10-6 14-4-4-6 2-10 0s-4 8-9 2-5-2-9 0c-3-4-6-8-6-16z" fill="#9b1b35"/>`;
-    for (const [x, y] of [[54, 42], [66, 38], [78, 42]] as const) out += `<circle cx="${x}" cy="${y}" r="${n(between(rng, 3.5, 4.5))}" fill="${jitter(rng, '#5b2a6e')}"/>`;
+    for (const [x, y] of [
+      [54, 42],
+      [66, 38],
+      [78, 42],
+    ] as const)
+      out += `<circle cx="${x}" cy="${y}" r="${n(between(rng, 3.5, 4.5))}" fill="${jitter(rng, '#5b2a6e')}"/>`;
     out += `<path d="M44 60l-4 30" stroke="#fff" stroke-width="3" opacity=".8"/>`;
     return out;
   }
   out += `<g transform="rotate(-24 66 78)"><rect x="26" y="64" width="80" height="28" rx="14" fill="#c98a44"/>`;
   for (let x = 36; x < 100; x += 10) out += `<path d="M${x} 66v24" stroke="#a86b2e" stroke-width="2"/>`;
   out += `<ellipse cx="26" cy="78" rx="7" ry="13" fill="#fff8ea"/><ellipse cx="106" cy="78" rx="7" ry="13" fill="#fff8ea"/>`;
-  for (const y of [70, 78, 86]) out += `<circle cx="${n(between(rng, 20, 24))}" cy="${y}" r="1.6" fill="#7cb342"/><circle cx="${n(between(rng, 108, 112))}" cy="${y}" r="1.6" fill="#7cb342"/>`;
+  for (const y of [70, 78, 86])
+    out += `<circle cx="${n(between(rng, 20, 24))}" cy="${y}" r="1.6" fill="#7cb342"/><circle cx="${n(between(rng, 108, 112))}" cy="${y}" r="1.6" fill="#7cb342"/>`;
   out += `</g>`;
   return out;
 }
 
 /** '+' badge for the build-your-own pizza. */
-const PLUS_BADGE = '<circle cx="112" cy="20" r="14" fill="#2f8a3a" stroke="#fff" stroke-width="3"/><path d="M112 13v14M105 20h14" stroke="#fff" stroke-width="3.5" stroke-linecap="round"/>';
+const PLUS_BADGE =
+  '<circle cx="112" cy="20" r="14" fill="#2f8a3a" stroke="#fff" stroke-width="3"/><path d="M112 13v14M105 20h14" stroke="#fff" stroke-width="3.5" stroke-linecap="round"/>';
 
 function productSvg(product: SeedProduct): string {
   const rng = rngFor(product.name);

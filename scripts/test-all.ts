@@ -21,11 +21,18 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-test-'));
 
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', command: ['npx', 'eslint', '.'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], vitest: true },
   { name: 'server on SQLite', command: ['npx', 'vitest', 'run', '--project', 'server'], env: { DATABASE_URL: '' }, vitest: true },
   ...(postgresUrl
-    ? [{ name: 'server on PostgreSQL', command: ['npx', 'vitest', 'run', '--project', 'server'], env: { DATABASE_URL: postgresUrl }, vitest: true }]
+    ? [
+        {
+          name: 'server on PostgreSQL',
+          command: ['npx', 'vitest', 'run', '--project', 'server'],
+          env: { DATABASE_URL: postgresUrl },
+          vitest: true,
+        },
+      ]
     : []),
 ];
 
@@ -42,7 +49,9 @@ for (const [index, step] of steps.entries()) {
   console.log(`\n━━ ${step.name} ━━ ${step.command.join(' ')}`);
   const started = Date.now();
   const report = path.join(reportDir, `step-${index}.json`);
-  const args = step.vitest ? [...step.command.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : step.command.slice(1);
+  const args = step.vitest
+    ? [...step.command.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+    : step.command.slice(1);
   const result = spawnSync(step.command[0]!, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const ok = result.status === 0;
   let passed = ok ? 1 : 0;
@@ -57,7 +66,9 @@ for (const [index, step] of steps.entries()) {
 
 console.log('\n━━ summary ━━');
 for (const o of outcomes) {
-  console.log(`${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(22)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`);
+  console.log(
+    `${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(22)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`,
+  );
 }
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);
 const failed = outcomes.reduce((s, o) => s + o.failed, 0);

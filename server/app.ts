@@ -27,6 +27,8 @@ export interface AppOptions {
   /** public base URL, used in e-mail links */
   appUrl: string;
   logger?: FastifyServerOptions['logger'];
+  /** the reverse proxy whose X-Forwarded-For is believed (login rate limits count per client address) */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
 }
@@ -49,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   });
   const services = createServices({

@@ -42,14 +42,20 @@ export interface ShopLocalTime {
   weekday: number;
 }
 
-/** The shop's wall-clock date and time for an instant. */
+let lastMinute: { minute: number; value: ShopLocalTime } | undefined;
+
+/** The shop's wall-clock date and time for an instant (Intl is slow: one computation per minute). */
 export function shopLocalTime(instant: Date): ShopLocalTime {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastMinute?.minute === minute) return lastMinute.value;
   const parts = Object.fromEntries(romeParts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
+  const value = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
     weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
   };
+  lastMinute = { minute, value };
+  return value;
 }
 
 export function isoNow(clock: Clock): string {

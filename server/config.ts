@@ -14,6 +14,8 @@ export interface ServerConfig {
   adminEmail: string;
   frontendDir: string;
   seedDemoOrders: boolean;
+  /** TRUST_PROXY=127.0.0.1 (or a list/CIDR, or "true") when a reverse proxy sits in front */
+  trustProxy: boolean | string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -31,5 +33,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL || 'admin@pizzeria.local',
     frontendDir: env.FRONTEND_DIR || path.join(root, 'dist'),
     seedDemoOrders: env.SEED_DEMO_ORDERS !== '0',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
   };
 }

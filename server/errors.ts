@@ -62,6 +62,7 @@ const FIELD_NAMES: Record<string, string> = {
   nomeCitofono: 'nome sul citofono',
   zonaConsegna: 'zona di consegna',
   zone_id: 'zona',
+  client_id: 'cliente',
   indirizzo: 'indirizzo',
   address: 'indirizzo',
   nomeCliente: 'nome del cliente',
@@ -87,4 +88,3 @@ const FIELD_NAMES: Record<string, string> = {
 export function fieldLabel(field: string): string {
   return field ? `Il campo ${FIELD_NAMES[field] ?? field.replace(/_/g, ' ')}` : 'La richiesta';
 }
-

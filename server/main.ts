@@ -19,6 +19,7 @@ const { app, services } = await buildApp({
   appUrl: config.appUrl,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   frontendDir: config.frontendDir,
+  trustProxy: config.trustProxy,
 });
 
 if (!(await isSeeded(handle.db))) {

@@ -23,7 +23,7 @@ export function createServices(deps: ServiceDeps) {
   const { db, clock, mailer } = deps;
   const catalog = new CatalogService(db, clock);
   const schedule = new ScheduleService(db, clock, catalog);
-  const discounts = new DiscountService(db, clock);
+  const discounts = new DiscountService(catalog, clock);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   return {
     catalog,

@@ -83,7 +83,13 @@ export class AuthService {
     return this.clock.now().toISOString();
   }
 
-  async createUser(input: { name: string; email: string; password: string; role: 'admin' | 'customer'; verified: boolean }): Promise<UserRow> {
+  async createUser(input: {
+    name: string;
+    email: string;
+    password: string;
+    role: 'admin' | 'customer';
+    verified: boolean;
+  }): Promise<UserRow> {
     return this.db
       .insertInto('users')
       .values({
@@ -182,8 +188,17 @@ export class AuthService {
 
   /** The outcome of a verification link, as the message the verify-message page shows. */
   async verifyEmail(email: string, secret: string): Promise<string> {
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-    if (user?.email_verified_at) return MESSAGES.alreadyVerified;
+    // Only a genuine link may tell whether the address is already verified.
+    const link = await this.db
+      .selectFrom('user_tokens')
+      .innerJoin('users', 'users.id', 'user_tokens.user_id')
+      .select('users.email_verified_at')
+      .where('user_tokens.token_hash', '=', hashSecret(secret))
+      .where('user_tokens.purpose', '=', 'verify')
+      .where('users.email', '=', normalizeEmail(email))
+      .executeTakeFirst();
+    if (!link) return MESSAGES.verifyInvalid;
+    if (link.email_verified_at) return MESSAGES.alreadyVerified;
     return this.db.transaction().execute(async (tx) => {
       const owner = await this.consumeLink(tx, email, secret, 'verify');
       if (!owner) return MESSAGES.verifyInvalid;
@@ -204,7 +219,9 @@ export class AuthService {
     if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${wait} secondi.`);
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
+    // An unknown address costs the same hashing time as a wrong password: timing reveals no accounts.
+    const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
+    if (!user || !matches) {
       this.loginLimiter.hit(limiterKey);
       throw invalid({ email: [MESSAGES.badCredentials] });
     }
@@ -247,6 +264,7 @@ export class AuthService {
 
   /** Same answer whether or not the address is registered, so the form reveals no accounts. */
   async forgotPassword(rawEmail: string): Promise<string> {
+    const typed = rawEmail.trim();
     const email = normalizeEmail(rawEmail);
     const errors = new FieldErrorCollector();
     checkEmail(errors, email);
@@ -258,7 +276,7 @@ export class AuthService {
       const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
       await this.mailer.send(resetMail(await this.config.shopName(), email, user.name, url));
     }
-    return MESSAGES.forgotSent(email);
+    return MESSAGES.forgotSent(typed);
   }
 
   async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<string> {
@@ -293,11 +311,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      await tx
-        .deleteFrom('api_tokens')
-        .where('user_id', '=', user.id)
-        .where('token_hash', '!=', hashSecret(currentToken))
-        .execute();
+      await tx.deleteFrom('api_tokens').where('user_id', '=', user.id).where('token_hash', '!=', hashSecret(currentToken)).execute();
     });
     return MESSAGES.changed;
   }

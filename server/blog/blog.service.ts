@@ -8,7 +8,26 @@ export const POSTS_PER_PAGE = 10;
 
 /** What a post body may contain: text formatting, headings, lists, links and images. No scripts, no styles. */
 const ALLOWED_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'figure', 'figcaption'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+  ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -30,6 +49,9 @@ export class BlogService {
       .selectFrom('blog_posts')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
+    const lastPage = Math.max(1, Math.ceil(Number(total) / POSTS_PER_PAGE));
+    // A page past the last one is empty; its offset may not even fit the database's integer.
+    if (page > lastPage) return { posts: [], total: Number(total), lastPage };
     const posts = await this.db
       .selectFrom('blog_posts')
       .select(['id', 'slug', 'title', 'description', 'image_url', 'published_at'])
@@ -38,7 +60,7 @@ export class BlogService {
       .limit(POSTS_PER_PAGE)
       .offset((page - 1) * POSTS_PER_PAGE)
       .execute();
-    return { posts, total: Number(total), lastPage: Math.max(1, Math.ceil(Number(total) / POSTS_PER_PAGE)) };
+    return { posts, total: Number(total), lastPage };
   }
 
   async post(id: number): Promise<PostRow> {

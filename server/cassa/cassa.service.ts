@@ -1,5 +1,6 @@
 import {
   cassaSlots,
+  compareByName,
   isValidPhone,
   isValidTime,
   normalizePhone,
@@ -65,6 +66,13 @@ export interface DayOrders {
 const text = (value: string | null | undefined) => value?.trim() || null;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** yyyy-mm-dd of a day that exists: 2026-02-30 would be stored and never show up in any day's list. */
+function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
 export class CassaService {
   constructor(
@@ -73,6 +81,9 @@ export class CassaService {
 
   async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot }> {
     const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
+    // The database's collation puts 'davide' after 'Zeno' (SQLite) or depends on the server locale
+    // (PostgreSQL): sort as a person reads, like the zones.
+    clients.sort(compareByName);
     return { clients, snapshot: await this.deps.catalog.snapshot() };
   }
 
@@ -107,7 +118,10 @@ export class CassaService {
     return order;
   }
 
-  private async draft(input: CassaOrderInput, existing: OrderRecord | null): Promise<{ draft: OrderDraft; clientToCreate: NewClientInput | null }> {
+  private async draft(
+    input: CassaOrderInput,
+    existing: OrderRecord | null,
+  ): Promise<{ draft: OrderDraft; clientToCreate: NewClientInput | null }> {
     const { catalog, discounts, schedule } = this.deps;
     const snapshot = await catalog.snapshot();
     const form = input.data;
@@ -121,7 +135,7 @@ export class CassaService {
     if (form.delivery === 'consegna' && !address) errors.add('indirizzo', fieldMessages.required(fieldLabel('indirizzo')));
     if (telephone && !isValidPhone(telephone)) errors.add('telefono', PHONE_MESSAGE);
     if (!isValidTime(form.fascia)) errors.add('fascia', fieldMessages.format(fieldLabel('fascia')));
-    if (!DATE_PATTERN.test(date)) errors.add('delivery_date', fieldMessages.format(fieldLabel('delivery_date')));
+    if (!isCalendarDate(date)) errors.add('delivery_date', fieldMessages.format(fieldLabel('delivery_date')));
     if (form.zone_id != null && !snapshot.zonesById.has(form.zone_id)) errors.add('zone_id', fieldMessages.invalid(fieldLabel('zone_id')));
     let clientId: number | null = form.client_id && form.client_id > 0 ? form.client_id : null;
     if (clientId !== null) {
@@ -131,7 +145,7 @@ export class CassaService {
     errors.throwIfAny();
 
     const cart = priceCart(snapshot, input.cart, 'staff');
-    if (cart.lines.length === 0) throw invalidField('cart', 'Aggiungi almeno un prodotto all\'ordine.');
+    if (cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");
     const code = normalizeCode(form.codiceSconto ?? input.discount?.code);
     const discount = code ? await discounts.evaluate(code, cart.totalCents, form.delivery) : null;
     const applied = discount?.isValid ? discount : null;
@@ -161,9 +175,7 @@ export class CassaService {
         lines: cart.lines,
       },
       clientToCreate:
-        isNewClient && clientId === null
-          ? { name: name!, telephone, address, zone_id: form.zone_id ?? null, cap: null }
-          : null,
+        isNewClient && clientId === null ? { name: name!, telephone, address, zone_id: form.zone_id ?? null, cap: null } : null,
     };
   }
 
@@ -177,7 +189,7 @@ export class CassaService {
   }
 
   async update(id: number, input: CassaOrderInput): Promise<OrderRecord> {
-    if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', 'L\'ordine indicato non corrisponde.');
+    if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', "L'ordine indicato non corrisponde.");
     const existing = await this.order(id);
     if (existing.source_id === ORDER_SOURCE.external) throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.');
     if (existing.status === ORDER_STATUS.cancelled) throw conflict('Questo ordine è stato annullato e non è modificabile.');

@@ -6,7 +6,14 @@ import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
 import type { Services } from '../services';
 import { renderTicket } from './ticket-pdf';
 
-const clientDto = (c: { id: number; name: string; address: string | null; telephone: string | null; zone_id: number | null; cap: string | null }) => ({
+const clientDto = (c: {
+  id: number;
+  name: string;
+  address: string | null;
+  telephone: string | null;
+  zone_id: number | null;
+  cap: string | null;
+}) => ({
   id: c.id,
   name: c.name,
   address: c.address,

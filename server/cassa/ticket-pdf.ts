@@ -19,17 +19,24 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
   const [year, month, day] = order.delivery_date.split('-');
   const rule = () => {
     doc.moveDown(0.3);
-    doc.moveTo(MARGIN, doc.y).lineTo(WIDTH - MARGIN, doc.y).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(WIDTH - MARGIN, doc.y)
+      .lineWidth(0.5)
+      .stroke();
     doc.moveDown(0.3);
   };
 
   doc.font('Helvetica-Bold').fontSize(12).text(ctx.shopName, { width: CONTENT, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(18).text(`Ordine #${order.order_num}`, { width: CONTENT, align: 'center' });
   doc.fontSize(14).text(`Ore ${order.delivery_time} - ${day}/${month}/${year}`, { width: CONTENT, align: 'center' });
-  doc.font('Helvetica').fontSize(10).text(order.delivery === 'consegna' ? DELIVERY_LABELS.consegna : 'Ritiro in pizzeria', {
-    width: CONTENT,
-    align: 'center',
-  });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(order.delivery === 'consegna' ? DELIVERY_LABELS.consegna : 'Ritiro in pizzeria', {
+      width: CONTENT,
+      align: 'center',
+    });
   rule();
 
   doc.font('Helvetica-Bold').fontSize(11).text(order.name, { width: CONTENT });
@@ -43,7 +50,10 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
   for (const line of order.lines) {
     const top = doc.y;
     doc.font('Helvetica-Bold').fontSize(11).text(`${line.qty} x`, MARGIN, top, { width: 28 });
-    doc.font('Helvetica').fontSize(10).text(lineDescription(line), MARGIN + 28, top, { width: CONTENT - 28 - 50 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(lineDescription(line), MARGIN + 28, top, { width: CONTENT - 28 - 50 });
     const bottom = doc.y;
     doc.text(formatDecimalComma(line.line_total_cents), WIDTH - MARGIN - 50, top, { width: 50, align: 'right' });
     doc.x = MARGIN;
@@ -63,12 +73,17 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
       align: 'right',
     });
   }
-  doc.font('Helvetica-Bold').fontSize(13).text(`Totale: ${formatDecimalComma(order.total_price_cents)} €`, MARGIN, doc.y, {
-    width: CONTENT,
-    align: 'right',
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(`Totale: ${formatDecimalComma(order.total_price_cents)} €`, MARGIN, doc.y, {
+      width: CONTENT,
+      align: 'right',
+    });
   doc.font('Helvetica').fontSize(10).text(`Pagamento: ${PAYMENT_LABELS[order.payment_type]}`, { width: CONTENT, align: 'right' });
-  return doc.y + MARGIN;
+  // pdfkit starts a new page as soon as the next line (in the current font) would not fit under the
+  // last one, so the roll needs that much room left below the last line, or the ticket ends on a second slip.
+  return doc.y + doc.currentLineHeight(true) * 2 + MARGIN;
 }
 
 /** Renders twice: once to measure the roll length, once for real. */

@@ -76,7 +76,9 @@ function initial(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('product_variants_pk', ['product_id', 'variant_id'])
         .execute();
 
-      await create('zones').addColumn('name', 'varchar(100)', (c) => c.notNull().unique()).execute();
+      await create('zones')
+        .addColumn('name', 'varchar(100)', (c) => c.notNull().unique())
+        .execute();
 
       await db.schema
         .createTable('settings')

@@ -69,43 +69,160 @@ const products: SeedProduct[] = [
   pizza(1, 'Margherita', 'margherita', 650, 'Pomodoro San Marzano, fior di latte, basilico fresco, olio extravergine d’oliva', null, 0),
   pizza(1, 'Marinara', 'marinara', 550, 'Pomodoro San Marzano, aglio, origano, olio extravergine d’oliva', null, 0),
   pizza(1, 'Diavola', 'diavola', 800, 'Pomodoro San Marzano, fior di latte, salame piccante calabrese, olio al peperoncino', 'Piccante', 0),
-  pizza(1, 'Capricciosa', 'capricciosa', 950, 'Pomodoro, fior di latte, prosciutto cotto, funghi champignon, carciofini, olive nere, uovo sodo', null, 0),
+  pizza(
+    1,
+    'Capricciosa',
+    'capricciosa',
+    950,
+    'Pomodoro, fior di latte, prosciutto cotto, funghi champignon, carciofini, olive nere, uovo sodo',
+    null,
+    0,
+  ),
   pizza(1, 'Napoli', 'napoli', 750, 'Pomodoro San Marzano, fior di latte, alici di Cetara, origano, olio extravergine d’oliva', null, 0),
-  pizza(1, 'Quattro Stagioni', 'quattro-stagioni', 950, 'Pomodoro, fior di latte e, a spicchi, prosciutto cotto, funghi, carciofini e olive nere', null, 0),
+  pizza(
+    1,
+    'Quattro Stagioni',
+    'quattro-stagioni',
+    950,
+    'Pomodoro, fior di latte e, a spicchi, prosciutto cotto, funghi, carciofini e olive nere',
+    null,
+    0,
+  ),
 
   // 2 — Pizze Bianche
-  pizza(2, 'Patate e rosmarino', 'patate-e-rosmarino', 750, 'Fior di latte, patate tagliate sottili, rosmarino, sale grosso, olio extravergine d’oliva'),
+  pizza(
+    2,
+    'Patate e rosmarino',
+    'patate-e-rosmarino',
+    750,
+    'Fior di latte, patate tagliate sottili, rosmarino, sale grosso, olio extravergine d’oliva',
+  ),
   pizza(2, 'Fiori di zucca e alici', 'fiori-di-zucca-e-alici', 900, 'Fior di latte, fiori di zucca freschi, alici di Cetara, pepe nero'),
   pizza(2, 'Quattro formaggi', 'quattro-formaggi', 950, 'Fior di latte, gorgonzola dolce, pecorino romano DOP, scaglie di grana padano'),
-  pizza(2, 'Salsiccia e friarielli', 'salsiccia-e-friarielli', 1000, 'Fior di latte, salsiccia di maiale sbriciolata, friarielli ripassati in padella, peperoncino'),
+  pizza(
+    2,
+    'Salsiccia e friarielli',
+    'salsiccia-e-friarielli',
+    1000,
+    'Fior di latte, salsiccia di maiale sbriciolata, friarielli ripassati in padella, peperoncino',
+  ),
 
   // 3 — Pizze Speciali
-  pizza(3, 'Carbonara', 'carbonara', 1100, 'Fior di latte, guanciale croccante, crema d’uovo e pecorino romano, pepe nero macinato al momento'),
-  pizza(3, 'Amatriciana', 'amatriciana', 1000, 'Pomodoro San Marzano, fior di latte, guanciale di Amatrice, pecorino romano, un pizzico di peperoncino'),
-  pizza(3, 'Romolo', 'romolo', 1100, 'La pizza della casa: pomodorini, mozzarella di bufala, carciofi alla romana, guanciale croccante, mentuccia'),
+  pizza(
+    3,
+    'Carbonara',
+    'carbonara',
+    1100,
+    'Fior di latte, guanciale croccante, crema d’uovo e pecorino romano, pepe nero macinato al momento',
+  ),
+  pizza(
+    3,
+    'Amatriciana',
+    'amatriciana',
+    1000,
+    'Pomodoro San Marzano, fior di latte, guanciale di Amatrice, pecorino romano, un pizzico di peperoncino',
+  ),
+  pizza(
+    3,
+    'Romolo',
+    'romolo',
+    1100,
+    'La pizza della casa: pomodorini, mozzarella di bufala, carciofi alla romana, guanciale croccante, mentuccia',
+  ),
 
   // 4 — Pizze Gourmet
-  pizza(4, 'Mortadella e pistacchio', 'mortadella-e-pistacchio', 1200, 'Fior di latte, mortadella di Bologna IGP, burrata pugliese, granella di pistacchio di Bronte', 'Contiene frutta a guscio'),
-  pizza(4, 'Bufala e crudo', 'bufala-e-crudo', 1200, 'Pomodoro San Marzano, mozzarella di bufala campana DOP, prosciutto crudo di Parma 24 mesi, rucola'),
-  pizza(4, 'Porcini e tartufo', 'porcini-e-tartufo', 1200, 'Fior di latte, funghi porcini trifolati, crema di tartufo nero, scaglie di grana padano'),
+  pizza(
+    4,
+    'Mortadella e pistacchio',
+    'mortadella-e-pistacchio',
+    1200,
+    'Fior di latte, mortadella di Bologna IGP, burrata pugliese, granella di pistacchio di Bronte',
+    'Contiene frutta a guscio',
+  ),
+  pizza(
+    4,
+    'Bufala e crudo',
+    'bufala-e-crudo',
+    1200,
+    'Pomodoro San Marzano, mozzarella di bufala campana DOP, prosciutto crudo di Parma 24 mesi, rucola',
+  ),
+  pizza(
+    4,
+    'Porcini e tartufo',
+    'porcini-e-tartufo',
+    1200,
+    'Fior di latte, funghi porcini trifolati, crema di tartufo nero, scaglie di grana padano',
+  ),
 
   // 13 — Pinse Romane
   pizza(13, 'Pinsa Margherita', 'pinsa-margherita', 800, 'Pomodoro San Marzano, fior di latte, basilico fresco, olio extravergine d’oliva'),
-  pizza(13, 'Pinsa mortadella e stracciatella', 'pinsa-mortadella-e-stracciatella', 1200, 'Mortadella IGP, stracciatella di burrata, granella di pistacchio, scorza di limone', 'Contiene frutta a guscio'),
-  pizza(13, 'Pinsa crudo e burrata', 'pinsa-crudo-e-burrata', 1300, 'Pomodorini confit, burrata pugliese, prosciutto crudo di Parma, rucola, olio extravergine d’oliva'),
-  pizza(13, 'Pinsa cicoria e salsiccia', 'pinsa-cicoria-e-salsiccia', 1100, 'Fior di latte, cicoria ripassata con aglio e peperoncino, salsiccia di maiale, pecorino romano', 'Piccante'),
+  pizza(
+    13,
+    'Pinsa mortadella e stracciatella',
+    'pinsa-mortadella-e-stracciatella',
+    1200,
+    'Mortadella IGP, stracciatella di burrata, granella di pistacchio, scorza di limone',
+    'Contiene frutta a guscio',
+  ),
+  pizza(
+    13,
+    'Pinsa crudo e burrata',
+    'pinsa-crudo-e-burrata',
+    1300,
+    'Pomodorini confit, burrata pugliese, prosciutto crudo di Parma, rucola, olio extravergine d’oliva',
+  ),
+  pizza(
+    13,
+    'Pinsa cicoria e salsiccia',
+    'pinsa-cicoria-e-salsiccia',
+    1100,
+    'Fior di latte, cicoria ripassata con aglio e peperoncino, salsiccia di maiale, pecorino romano',
+    'Piccante',
+  ),
 
   // 14 — Pizze Vegane
-  pizza(14, 'Vegana classica', 'vegana-classica', 850, 'Pomodoro San Marzano, mozzarella vegetale di anacardi, basilico fresco, olio extravergine d’oliva', 'Contiene frutta a guscio'),
+  pizza(
+    14,
+    'Vegana classica',
+    'vegana-classica',
+    850,
+    'Pomodoro San Marzano, mozzarella vegetale di anacardi, basilico fresco, olio extravergine d’oliva',
+    'Contiene frutta a guscio',
+  ),
   pizza(14, 'Ortolana', 'ortolana', 950, 'Pomodoro, zucchine, melanzane e peperoni grigliati, pomodorini, origano, basilico'),
-  pizza(14, 'Ceci, funghi e rosmarino', 'ceci-funghi-e-rosmarino', 900, 'Crema di ceci, funghi champignon, patate, rosmarino, olio extravergine d’oliva'),
+  pizza(
+    14,
+    'Ceci, funghi e rosmarino',
+    'ceci-funghi-e-rosmarino',
+    900,
+    'Crema di ceci, funghi champignon, patate, rosmarino, olio extravergine d’oliva',
+  ),
 
   // 10 — Componi la tua pizza
-  pizza(10, 'Pizza componi tu', 'pizza-componi-tu', 500, 'Base con pomodoro e fior di latte: aggiungi gli ingredienti che preferisci e crea la tua pizza. Ogni ingrediente ha il suo prezzo.'),
+  pizza(
+    10,
+    'Pizza componi tu',
+    'pizza-componi-tu',
+    500,
+    'Base con pomodoro e fior di latte: aggiungi gli ingredienti che preferisci e crea la tua pizza. Ogni ingrediente ha il suo prezzo.',
+  ),
 
   // 5 — Calzoni
-  plain(5, 'Calzone classico', 'calzone-classico', 900, 'Ripieno di pomodoro, fior di latte e prosciutto cotto, chiuso a mezzaluna e cotto nel forno'),
-  plain(5, 'Calzone ricotta e salame', 'calzone-ricotta-e-salame', 950, 'Ripieno di ricotta di pecora, fior di latte, salame piccante e pepe nero', { note: 'Piccante' }),
+  plain(
+    5,
+    'Calzone classico',
+    'calzone-classico',
+    900,
+    'Ripieno di pomodoro, fior di latte e prosciutto cotto, chiuso a mezzaluna e cotto nel forno',
+  ),
+  plain(
+    5,
+    'Calzone ricotta e salame',
+    'calzone-ricotta-e-salame',
+    950,
+    'Ripieno di ricotta di pecora, fior di latte, salame piccante e pepe nero',
+    { note: 'Piccante' },
+  ),
 
   // 11 — Focacce
   plain(11, 'Focaccia rosmarino e sale', 'focaccia-rosmarino-e-sale', 400, 'Olio extravergine d’oliva, rosmarino fresco, sale grosso'),
@@ -113,27 +230,70 @@ const products: SeedProduct[] = [
 
   // 12 — Focacce Farcite
   plain(12, 'Focaccia e mortazza', 'focaccia-e-mortazza', 800, 'Focaccia calda farcita con mortadella di Bologna IGP tagliata al momento'),
-  plain(12, 'Focaccia crudo e bufala', 'focaccia-crudo-e-bufala', 950, 'Focaccia farcita con prosciutto crudo di Parma, mozzarella di bufala e rucola'),
+  plain(
+    12,
+    'Focaccia crudo e bufala',
+    'focaccia-crudo-e-bufala',
+    950,
+    'Focaccia farcita con prosciutto crudo di Parma, mozzarella di bufala e rucola',
+  ),
 
   // 6 — Fritti e Antipasti
-  plain(6, 'Supplì al telefono', 'suppli-al-telefono', 250, 'Riso al sugo di pomodoro, cuore di mozzarella filante, panatura croccante', { isUpsell: true }),
+  plain(6, 'Supplì al telefono', 'suppli-al-telefono', 250, 'Riso al sugo di pomodoro, cuore di mozzarella filante, panatura croccante', {
+    isUpsell: true,
+  }),
   plain(6, 'Fiori di zucca fritti', 'fiori-di-zucca-fritti', 350, 'Fiori di zucca ripieni di mozzarella e alici, in pastella leggera'),
-  plain(6, 'Crocchette di patate', 'crocchette-di-patate', 400, 'Quattro crocchette di patate, grana padano e prezzemolo, fritte al momento'),
+  plain(
+    6,
+    'Crocchette di patate',
+    'crocchette-di-patate',
+    400,
+    'Quattro crocchette di patate, grana padano e prezzemolo, fritte al momento',
+  ),
   plain(6, 'Olive ascolane', 'olive-ascolane', 500, 'Dieci olive verdi ripiene di carne, impanate e fritte'),
-  plain(6, 'Bruschetta omaggio', 'bruschetta-omaggio', 0, 'Pane casereccio tostato con pomodoro fresco, basilico e olio extravergine: te la offriamo noi', { visible: false }),
+  plain(
+    6,
+    'Bruschetta omaggio',
+    'bruschetta-omaggio',
+    0,
+    'Pane casereccio tostato con pomodoro fresco, basilico e olio extravergine: te la offriamo noi',
+    { visible: false },
+  ),
 
   // 7 — Bevande
   plain(7, 'Acqua naturale 50 cl', 'acqua-naturale-50-cl', 150, 'Acqua minerale naturale in bottiglia da 50 cl'),
   plain(7, 'Coca-Cola lattina 33 cl', 'coca-cola-lattina-33-cl', 250, 'Coca-Cola in lattina da 33 cl, servita fredda', { isUpsell: true }),
   plain(7, 'Birra Peroni 66 cl', 'birra-peroni-66-cl', 400, 'Birra lager italiana in bottiglia da 66 cl', { isUpsell: true }),
-  plain(7, 'Birra artigianale 50 cl', 'birra-artigianale-50-cl', 600, 'Bionda non filtrata di un birrificio artigianale dei Castelli Romani, bottiglia da 50 cl'),
-  plain(7, 'Vino rosso della casa 50 cl', 'vino-rosso-della-casa-50-cl', 600, 'Cesanese del Lazio, rosso morbido e profumato, bottiglia da 50 cl'),
+  plain(
+    7,
+    'Birra artigianale 50 cl',
+    'birra-artigianale-50-cl',
+    600,
+    'Bionda non filtrata di un birrificio artigianale dei Castelli Romani, bottiglia da 50 cl',
+  ),
+  plain(
+    7,
+    'Vino rosso della casa 50 cl',
+    'vino-rosso-della-casa-50-cl',
+    600,
+    'Cesanese del Lazio, rosso morbido e profumato, bottiglia da 50 cl',
+  ),
   plain(7, 'Lattina omaggio', 'lattina-omaggio', 0, 'Una bibita in lattina da 33 cl in omaggio', { visible: false }),
 
   // 8 — Dolci
-  plain(8, 'Tiramisù', 'tiramisu', 500, 'Savoiardi inzuppati nel caffè, crema al mascarpone, cacao amaro', { isUpsell: true, note: 'Contiene uova' }),
+  plain(8, 'Tiramisù', 'tiramisu', 500, 'Savoiardi inzuppati nel caffè, crema al mascarpone, cacao amaro', {
+    isUpsell: true,
+    note: 'Contiene uova',
+  }),
   plain(8, 'Panna cotta', 'panna-cotta', 450, 'Panna cotta alla vaniglia con coulis di frutti di bosco'),
-  plain(8, 'Cannolo siciliano', 'cannolo-siciliano', 400, 'Cialda croccante ripiena di ricotta di pecora, gocce di cioccolato e granella di pistacchio', { isUpsell: true, note: 'Contiene frutta a guscio' }),
+  plain(
+    8,
+    'Cannolo siciliano',
+    'cannolo-siciliano',
+    400,
+    'Cialda croccante ripiena di ricotta di pecora, gocce di cioccolato e granella di pistacchio',
+    { isUpsell: true, note: 'Contiene frutta a guscio' },
+  ),
 
   // 9 — Ingredienti (additions)
   ingredient('Mozzarella di bufala', 200),

@@ -130,9 +130,26 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
   const [first, second, third] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];
 
   const orders = [
-    { time: '19:15', source: 2, client: clients[0]!, payment: 'Contanti' as const, lines: [[first, 2], [second, 1]] as const, unmatched: null },
+    {
+      time: '19:15',
+      source: 2,
+      client: clients[0]!,
+      payment: 'Contanti' as const,
+      lines: [
+        [first, 2],
+        [second, 1],
+      ] as const,
+      unmatched: null,
+    },
     { time: '19:40', source: 2, client: clients[1]!, payment: 'Carta di credito' as const, lines: [[third, 3]] as const, unmatched: null },
-    { time: '20:00', source: 3, client: null, payment: 'Carta di credito' as const, lines: [[first, 1]] as const, unmatched: 'Poke bowl salmone' },
+    {
+      time: '20:00',
+      source: 3,
+      client: null,
+      payment: 'Carta di credito' as const,
+      lines: [[first, 1]] as const,
+      unmatched: 'Poke bowl salmone',
+    },
   ];
   await db.transaction().execute(async (tx) => {
     for (const [index, o] of orders.entries()) {
@@ -187,7 +204,17 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
         line_total_cents: l.total,
       }));
       if (o.unmatched) {
-        rows.push({ ...rows[0]!, position: rows.length, product_id: null, category_id: null, name: o.unmatched, qty: 1, base_price_cents: 1200, unit_price_cents: 1200, line_total_cents: 1200 });
+        rows.push({
+          ...rows[0]!,
+          position: rows.length,
+          product_id: null,
+          category_id: null,
+          name: o.unmatched,
+          qty: 1,
+          base_price_cents: 1200,
+          unit_price_cents: 1200,
+          line_total_cents: 1200,
+        });
       }
       await tx.insertInto('order_lines').values(rows).execute();
     }

@@ -1,6 +1,8 @@
 import { ADDITIONS_CATEGORY_ID, compareByName } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { DiscountCodesTable } from '../db/schema';
+import type { Selectable } from 'kysely';
 
 export const HIDDEN_ZONE = 'Zona non riconosciuta';
 export const UNCOVERED_ZONE = 'Altra zona';
@@ -55,6 +57,8 @@ export interface CatalogSnapshot {
   zones: ZoneView[];
   zonesById: Map<number, ZoneView>;
   settings: Record<string, string>;
+  /** active codes by code; validity windows are checked at use */
+  discountCodes: Map<string, Selectable<DiscountCodesTable>>;
 }
 
 /** Default settings; the database overrides them. Times are shop local (Europe/Rome). */
@@ -80,7 +84,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
 };
 
 /**
- * The menu, zones and settings change rarely and are read on every page: they are cached in
+ * The menu, zones, settings and discount codes change rarely and are read on every page: they are cached in
  * memory for a few seconds (and dropped at once by `invalidate`, e.g. after a seed or in tests).
  */
 export class CatalogService {
@@ -109,13 +113,14 @@ export class CatalogService {
   }
 
   private async load(): Promise<CatalogSnapshot> {
-    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows] = await Promise.all([
+    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows] = await Promise.all([
       this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('product_variants').selectAll().execute(),
       this.db.selectFrom('zones').selectAll().execute(),
       this.db.selectFrom('settings').selectAll().execute(),
+      this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
     ]);
 
     const categories: CategoryView[] = categoryRows.map((c) => ({
@@ -178,6 +183,7 @@ export class CatalogService {
       zones,
       zonesById: new Map(zones.map((z) => [z.id, z])),
       settings,
+      discountCodes: new Map(discountRows.map((d) => [d.code, d])),
     };
   }
 }

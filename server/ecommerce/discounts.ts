@@ -1,6 +1,6 @@
 import { evaluateDiscount, formatEuro, type Cents, type DeliveryType, type DiscountRule } from '../../src/domain';
 import { shopLocalTime, type Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { CatalogService } from './catalog';
 
 export const UNKNOWN_DISCOUNT_MESSAGE = 'Codice sconto non valido o non attivo.';
 
@@ -38,18 +38,13 @@ function ruleFailure(rule: DiscountRule, reason: 'minimum' | 'delivery'): string
 
 export class DiscountService {
   constructor(
-    private readonly db: Db,
+    private readonly catalog: CatalogService,
     private readonly clock: Clock,
   ) {}
 
   /** An active code within its validity window, or null. */
   async findRule(code: string): Promise<DiscountRule | null> {
-    const row = await this.db
-      .selectFrom('discount_codes')
-      .selectAll()
-      .where('code', '=', code)
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const row = (await this.catalog.snapshot()).discountCodes.get(code);
     if (!row) return null;
     const today = shopLocalTime(this.clock.now()).date;
     if ((row.valid_from && today < row.valid_from) || (row.valid_until && today > row.valid_until)) return null;

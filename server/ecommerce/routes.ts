@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
@@ -33,27 +34,31 @@ const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { catalog, schedule, discounts, checkout } = services;
 
-  // The menu is the same for everyone until the catalogue changes: serialise it once per snapshot.
-  let webappCache: { snapshot: CatalogSnapshot; closed: boolean; message: string | null; json: string } | undefined;
-  defineRoute(app, 'getWebapp', { access: 'public' }, async (_request, reply) => {
+  // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
+  // snapshot and shop status, then every visit is a buffer copy.
+  let webappCache: { snapshot: CatalogSnapshot; closed: boolean; message: string | null; body: Buffer; gzipped: Buffer } | undefined;
+  defineRoute(app, 'getWebapp', { access: 'public' }, async (request, reply) => {
     const snapshot = await catalog.snapshot();
     const status = await schedule.shopStatus();
-    const cached = webappCache;
-    if (cached && cached.snapshot === snapshot && cached.closed === status.closed && cached.message === status.clientMessage) {
-      return reply.type('application/json; charset=utf-8').send(cached.json);
+    let cached = webappCache;
+    if (!cached || cached.snapshot !== snapshot || cached.closed !== status.closed || cached.message !== status.clientMessage) {
+      const json = String(
+        reply.serialize({
+          categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
+          products: forSale(snapshot).map(productDto),
+          zones: customerZones(snapshot),
+          closed: status.closed,
+          client_message: status.clientMessage,
+          settings: publicSettings(snapshot),
+        }),
+      );
+      const body = Buffer.from(json);
+      cached = { snapshot, closed: status.closed, message: status.clientMessage, body, gzipped: gzipSync(body) };
+      webappCache = cached;
     }
-    const json = String(
-      reply.serialize({
-      categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
-      products: forSale(snapshot).map(productDto),
-      zones: customerZones(snapshot),
-      closed: status.closed,
-      client_message: status.clientMessage,
-      settings: publicSettings(snapshot),
-      }),
-    );
-    webappCache = { snapshot, closed: status.closed, message: status.clientMessage, json };
-    return reply.type('application/json; charset=utf-8').send(json);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(cached.gzipped);
+    return reply.send(cached.body);
   });
 
   defineRoute(app, 'getTimeslots', { access: 'public' }, async () => {

@@ -127,7 +127,7 @@ export class ScheduleService {
     const status = this.statusFor(hours, now);
     if (status.closed) return status.clientMessage;
     if (!slotRange(hours.opening, hours.lastSlot).includes(time)) return 'La fascia oraria deve essere selezionata.';
-    if (toMinutes(time) < now.minutes + hours.leadMinutes) return 'La fascia oraria scelta non è più disponibile: scegline un\'altra.';
+    if (toMinutes(time) < now.minutes + hours.leadMinutes) return "La fascia oraria scelta non è più disponibile: scegline un'altra.";
     return null;
   }
 

@@ -191,7 +191,8 @@ export function defineRoute<K extends OperationId>(
     method: op.method as 'GET',
     url: op.url,
     schema: op.schema,
-    ...(preHandler ? { preHandler } : {}),
+    // onRequest: who may call is decided before the body is read or validated.
+    ...(preHandler ? { onRequest: preHandler } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

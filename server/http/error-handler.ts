@@ -17,14 +17,20 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
+/** `/data/telefono` → `telefono`: a form's fields are keyed by their own name, as the services key them. */
 function fieldPath(error: AjvError): string {
   const segments = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (segments[0] === 'data' && segments.length > 1) segments.shift();
   return segments.join('.');
 }
 
 function labelOf(path: string): string {
-  const last = path.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? '';
+  const last =
+    path
+      .split('.')
+      .filter((s) => !/^\d+$/.test(s))
+      .pop() ?? '';
   return fieldLabel(last);
 }
 
@@ -48,8 +54,10 @@ function messageOf(error: AjvError, label: string): string {
 export function validationErrors(errors: AjvError[]): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors) {
-    const path = fieldPath(error) || 'request';
-    const message = messageOf(error, labelOf(path));
+    const field = fieldPath(error);
+    const path = field || 'request';
+    // A body that is not even an object (an array, a number) has no field to name.
+    const message = field ? messageOf(error, labelOf(field)) : 'I dati inviati non sono validi.';
     const list = (result[path] ??= []);
     if (!list.includes(message)) list.push(message);
   }

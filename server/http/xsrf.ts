@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit anti-forgery token, signed with the server key so a cookie planted by another
- * site cannot be used: unsafe /api requests must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
+ * site cannot be used: every unsafe request must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
  */
 export function createXsrf(key: string) {
   const sign = (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url');
@@ -39,7 +39,8 @@ export function createXsrf(key: string) {
     },
     register(app: FastifyInstance) {
       app.addHook('onRequest', async (request) => {
-        if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+        // Every unsafe method, whatever the path: a percent-encoded "/%61pi/" reaches the same routes.
+        if (SAFE_METHODS.has(request.method)) return;
         const cookie = request.cookies[XSRF_COOKIE];
         const header = request.headers[XSRF_HEADER];
         if (!isGenuine(cookie) || typeof header !== 'string' || header !== cookie) {

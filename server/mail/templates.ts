@@ -22,7 +22,11 @@ export function verificationMail(shopName: string, to: string, name: string, url
     to,
     subject,
     text: `Ciao ${name},\n\ngrazie per esserti registrato. Per attivare il tuo account apri questo link:\n${url}\n\nIl link scade tra 24 ore.\n\n${shopName}`,
-    html: layout(shopName, 'Attiva il tuo account', `<p>Ciao ${escapeHtml(name)},</p><p>grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo email.</p>${button(url, 'Conferma email')}<p>Il link scade tra 24 ore.</p>`),
+    html: layout(
+      shopName,
+      'Attiva il tuo account',
+      `<p>Ciao ${escapeHtml(name)},</p><p>grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo email.</p>${button(url, 'Conferma email')}<p>Il link scade tra 24 ore.</p>`,
+    ),
   };
 }
 
@@ -31,7 +35,11 @@ export function resetMail(shopName: string, to: string, name: string, url: strin
     to,
     subject: `Reimposta la password ${shopName}`,
     text: `Ciao ${name},\n\nabbiamo ricevuto una richiesta di reimpostare la tua password. Apri questo link:\n${url}\n\nIl link scade tra 60 minuti. Se non sei stato tu, ignora questa email.\n\n${shopName}`,
-    html: layout(shopName, 'Reimposta la password', `<p>Ciao ${escapeHtml(name)},</p><p>abbiamo ricevuto una richiesta di reimpostare la tua password.</p>${button(url, 'Reimposta password')}<p>Il link scade tra 60 minuti. Se non sei stato tu, ignora questa email.</p>`),
+    html: layout(
+      shopName,
+      'Reimposta la password',
+      `<p>Ciao ${escapeHtml(name)},</p><p>abbiamo ricevuto una richiesta di reimpostare la tua password.</p>${button(url, 'Reimposta password')}<p>Il link scade tra 60 minuti. Se non sei stato tu, ignora questa email.</p>`,
+    ),
   };
 }
 
@@ -60,7 +68,20 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
   return {
     to,
     subject: `Ordine n. ${order.orderNum} confermato — ${shopName}`,
-    text: [`Ciao ${name},`, '', `il tuo ordine n. ${order.orderNum} è confermato.`, `${where}`, `Orario: ${when}`, '', ...lineText, '', ...(discount ? [discount] : []), total, '', shopName].join('\n'),
+    text: [
+      `Ciao ${name},`,
+      '',
+      `il tuo ordine n. ${order.orderNum} è confermato.`,
+      `${where}`,
+      `Orario: ${when}`,
+      '',
+      ...lineText,
+      '',
+      ...(discount ? [discount] : []),
+      total,
+      '',
+      shopName,
+    ].join('\n'),
     html: layout(
       shopName,
       `Ordine n. ${order.orderNum} confermato`,

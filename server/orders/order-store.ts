@@ -144,8 +144,7 @@ export async function insertOrder(
 
 /** Rewrites an order's details and lines; the number changes only when the order moves to another day. */
 export async function replaceOrder(tx: Db, clock: Clock, existing: OrderRow, draft: OrderDraft, status: number): Promise<void> {
-  const orderNum =
-    existing.delivery_date === draft.deliveryDate ? existing.order_num : await nextOrderNumber(tx, draft.deliveryDate);
+  const orderNum = existing.delivery_date === draft.deliveryDate ? existing.order_num : await nextOrderNumber(tx, draft.deliveryDate);
   await tx
     .updateTable('orders')
     .set({ ...orderColumns(draft), order_num: orderNum, status, updated_at: clock.now().toISOString() })

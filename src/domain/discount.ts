@@ -12,9 +12,7 @@ export interface DiscountRule {
   label: string;
 }
 
-export type DiscountOutcome =
-  | { ok: true; discountCents: Cents }
-  | { ok: false; reason: 'minimum' | 'delivery' };
+export type DiscountOutcome = { ok: true; discountCents: Cents } | { ok: false; reason: 'minimum' | 'delivery' };
 
 /**
  * Whether a known, active code applies to this order and for how much. `delivery` unknown (null)

@@ -9,17 +9,22 @@ export function toEuros(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
-const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-const decimalCommaFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-
-/** "12,50 €" — customer-facing prices (a plain space before €, so text reads and matches the same everywhere). */
-export function formatEuro(cents: Cents): string {
-  return euroFormat.format(toEuros(cents)).replace(/\u00a0/g, ' ');
+/**
+ * "1234,50": decimal comma, two decimals, no grouping. Written by hand because it runs for every
+ * price on every request and Intl.NumberFormat is slow; it matches it-IT for these amounts.
+ */
+export function formatDecimalComma(cents: Cents): string {
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "12,50" — cassa totals and tickets, decimal comma without symbol. */
-export function formatDecimalComma(cents: Cents): string {
-  return decimalCommaFormat.format(toEuros(cents));
+/** "12,50 €", "12.345,00 €" — customer-facing prices; Italian groups thousands from five digits up. */
+export function formatEuro(cents: Cents): string {
+  const [units = '0', decimals] = formatDecimalComma(cents).split(',');
+  const grouped = units.replace(/^-/, '').length >= 5 ? units.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : units;
+  return `${grouped},${decimals} €`;
 }
 
 /** Percentage of an amount, rounded to the nearest cent. */

@@ -29,7 +29,15 @@ const deliveryForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const countOrders = async () => Number((await server.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countOrders = async () =>
+  Number(
+    (
+      await server.handle.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('checkout', () => {
   it('places a delivery order priced by the server, saves the address and e-mails the confirmation', async () => {
@@ -44,10 +52,23 @@ describe('checkout', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('Ordine confermato con successo!');
-    expect(response.body.order).toMatchObject({ delivery_date: TODAY, delivery_time: '20:00', delivery: 'consegna', total_price: 15.5, order_num: 1 });
+    expect(response.body.order).toMatchObject({
+      delivery_date: TODAY,
+      delivery_time: '20:00',
+      delivery: 'consegna',
+      total_price: 15.5,
+      order_num: 1,
+    });
 
     const row = await server.handle.db.selectFrom('orders').selectAll().where('id', '=', response.body.order.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: id, source_id: 1, status: 0, total_price_cents: 1550, telephone: '+393331234567', zone_id: monteverde });
+    expect(row).toMatchObject({
+      user_id: id,
+      source_id: 1,
+      status: 0,
+      total_price_cents: 1550,
+      telephone: '+393331234567',
+      zone_id: monteverde,
+    });
     const addresses = await server.handle.db.selectFrom('addresses').selectAll().where('user_id', '=', id).execute();
     expect(addresses).toHaveLength(1);
     expect(addresses[0]).toMatchObject({ name: 'Rossi', address: 'Via di Donna Olimpia 10', delivery: 'consegna' });
@@ -62,7 +83,14 @@ describe('checkout', () => {
   it('takes 15% off a pickup order of 15 € or more with RITIRO-IN-PIZZERIA', async () => {
     const { client } = await loggedInClient(server);
     const response = await client.post('/api/v1/ecommerce/checkout', {
-      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna', telefono: '3331234567', fascia: '20:30', codiceSconto: 'RITIRO-IN-PIZZERIA' },
+      data: {
+        tipoConsegna: 'ritiro',
+        addressSelector: 0,
+        nomeCliente: 'Anna',
+        telefono: '3331234567',
+        fascia: '20:30',
+        codiceSconto: 'RITIRO-IN-PIZZERIA',
+      },
       cart: [{ id: margherita, qty: 4 }],
     });
     expect(response.status).toBe(201);
@@ -83,14 +111,22 @@ describe('checkout', () => {
     const { client } = await loggedInClient(server);
     const before = await countOrders();
     const response = await client.post('/api/v1/ecommerce/checkout', {
-      data: { tipoConsegna: 'consegna', addressSelector: null, nomeCitofono: ' ', zonaConsegna: altraZona, indirizzo: '', telefono: '12-34', fascia: '' },
+      data: {
+        tipoConsegna: 'consegna',
+        addressSelector: null,
+        nomeCitofono: ' ',
+        zonaConsegna: altraZona,
+        indirizzo: '',
+        telefono: '12-34',
+        fascia: '',
+      },
       cart: [{ id: margherita, qty: 1 }],
     });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       addressSelector: ['Seleziona un indirizzo.'],
       nomeCitofono: ['Il campo nome sul citofono è obbligatorio.'],
-      indirizzo: ["Il campo indirizzo è obbligatorio."],
+      indirizzo: ['Il campo indirizzo è obbligatorio.'],
       zonaConsegna: ['Zona non coperta dal servizio di consegna.'],
       telefono: ['Il numero di telefono è obbligatorio e deve essere valido.'],
       fascia: ['La fascia oraria deve essere selezionata.'],
@@ -102,7 +138,10 @@ describe('checkout', () => {
     expect(pickup.body.errors).toEqual({ nomeCliente: ['Il campo nome del cliente è obbligatorio.'] });
     const missing = await client.post('/api/v1/ecommerce/checkout', { data: { tipoConsegna: 'volo' }, cart: [] });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toMatchObject({ 'data.telefono': ['Il campo telefono è obbligatorio.'], 'data.tipoConsegna': ['Il campo tipo di consegna è invalido.'] });
+    expect(missing.body.errors).toMatchObject({
+      telefono: ['Il campo telefono è obbligatorio.'],
+      tipoConsegna: ['Il campo tipo di consegna è invalido.'],
+    });
     expect(await countOrders()).toBe(before);
   });
 
@@ -111,10 +150,16 @@ describe('checkout', () => {
     const before = await countOrders();
     const empty = await client.post('/api/v1/ecommerce/checkout', { data: deliveryForm(), cart: [] });
     expect(empty.body.message).toBe('Il carrello è vuoto.');
-    const odd = await client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ fascia: '20:07' }), cart: [{ id: margherita, qty: 1 }] });
+    const odd = await client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ fascia: '20:07' }),
+      cart: [{ id: margherita, qty: 1 }],
+    });
     expect(odd.body.errors.fascia).toEqual(['La fascia oraria deve essere selezionata.']);
     server.clock.set('2026-11-18T19:50:00+01:00');
-    const past = await client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ fascia: '20:00' }), cart: [{ id: margherita, qty: 1 }] });
+    const past = await client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ fascia: '20:00' }),
+      cart: [{ id: margherita, qty: 1 }],
+    });
     expect(past.status).toBe(422);
     expect(past.body.errors.fascia).toEqual(["La fascia oraria scelta non è più disponibile: scegline un'altra."]);
     server.clock.set('2026-11-18T22:00:00+01:00');
@@ -138,13 +183,22 @@ describe('checkout', () => {
   it('a saved address can be reused only by its owner', async () => {
     const owner = await loggedInClient(server);
     const other = await loggedInClient(server);
-    const first = await owner.client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ fascia: '21:00' }), cart: [{ id: coca, qty: 1 }] });
+    const first = await owner.client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ fascia: '21:00' }),
+      cart: [{ id: coca, qty: 1 }],
+    });
     expect(first.status).toBe(201);
     const [saved] = (await owner.client.get('/api/v1/ecommerce/addresses/all')).body.addresses;
-    const reuse = await owner.client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ addressSelector: saved.id, fascia: '21:00' }), cart: [{ id: coca, qty: 1 }] });
+    const reuse = await owner.client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ addressSelector: saved.id, fascia: '21:00' }),
+      cart: [{ id: coca, qty: 1 }],
+    });
     expect(reuse.status).toBe(201);
     expect((await owner.client.get('/api/v1/ecommerce/addresses/all')).body.addresses).toHaveLength(1);
-    const stolen = await other.client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ addressSelector: saved.id, fascia: '21:00' }), cart: [{ id: coca, qty: 1 }] });
+    const stolen = await other.client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ addressSelector: saved.id, fascia: '21:00' }),
+      cart: [{ id: coca, qty: 1 }],
+    });
     expect(stolen.status).toBe(422);
     expect(stolen.body.errors).toEqual({ addressSelector: ['Seleziona un indirizzo.'] });
   });
@@ -189,7 +243,10 @@ describe('checkout under load', () => {
     const slots = (await new ApiClient(server.baseUrl).get('/api/v1/ecommerce/webapp/timeslots')).body.timeslots;
     expect(slots.find((s: { hour: number; minute: number }) => s.hour === 19 && s.minute === 15).available).toBe(false);
     // Drinks do not use the oven: they still fit.
-    const drink = await customers[0]!.client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ fascia: '19:15' }), cart: [{ id: coca, qty: 1 }] });
+    const drink = await customers[0]!.client.post('/api/v1/ecommerce/checkout', {
+      data: deliveryForm({ fascia: '19:15' }),
+      cart: [{ id: coca, qty: 1 }],
+    });
     expect(drink.status).toBe(201);
   });
 });

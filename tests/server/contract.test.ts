@@ -12,7 +12,9 @@ afterAll(() => server.close());
 
 describe('the contract and the server agree', () => {
   it('every operation in openapi.yaml has a handler, and every handler an operation', () => {
-    const inContract = contractOperations().map((o) => o.operationId).sort();
+    const inContract = contractOperations()
+      .map((o) => o.operationId)
+      .sort();
     const handled = [...server.app.contractRegistry].sort();
     expect(handled).toEqual(inContract);
     expect(inContract.length).toBeGreaterThanOrEqual(35);

@@ -104,7 +104,14 @@ function outboxAt(dir: string): Outbox {
           .sort()
           .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8')))
       : [];
-  return { dir, messages, last: (to) => messages().filter((m) => !to || m.to.includes(to)).pop() };
+  return {
+    dir,
+    messages,
+    last: (to) =>
+      messages()
+        .filter((m) => !to || m.to.includes(to))
+        .pop(),
+  };
 }
 
 export interface TestServer {
@@ -209,7 +216,11 @@ export class ApiClient {
     const response = await fetch(this.baseUrl + url, { method, headers, body: payload, redirect: options.redirect ?? 'manual' });
     this.storeCookies(response.headers);
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('json') ? await response.json() : type.includes('pdf') ? Buffer.from(await response.arrayBuffer()) : await response.text();
+    const parsed = type.includes('json')
+      ? await response.json()
+      : type.includes('pdf')
+        ? Buffer.from(await response.arrayBuffer())
+        : await response.text();
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

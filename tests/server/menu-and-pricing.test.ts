@@ -16,7 +16,8 @@ beforeAll(async () => {
   bufala = await productId(server, 'Mozzarella di bufala');
   funghi = await productId(server, 'Funghi');
   coca = await productId(server, 'Coca-Cola lattina 33 cl');
-  integrale = (await server.handle.db.selectFrom('variants').select('id').where('name', '=', 'Impasto integrale').executeTakeFirstOrThrow()).id;
+  integrale = (await server.handle.db.selectFrom('variants').select('id').where('name', '=', 'Impasto integrale').executeTakeFirstOrThrow())
+    .id;
 });
 afterAll(() => server.close());
 
@@ -91,7 +92,15 @@ describe('pricing the cart on the server', () => {
   it('computes line = qty × (base + dough + additions) and ignores every client price', async () => {
     const { status, body } = await api.post('/api/v1/ecommerce/cart', {
       cart: [
-        { id: margherita, qty: 2, price: 0.01, total_price: 0.01, name: 'Gratis', variants: [{ id: integrale }], additions: [{ id: bufala, price: 0 }, { id: funghi }] },
+        {
+          id: margherita,
+          qty: 2,
+          price: 0.01,
+          total_price: 0.01,
+          name: 'Gratis',
+          variants: [{ id: integrale }],
+          additions: [{ id: bufala, price: 0 }, { id: funghi }],
+        },
         { id: coca, qty: 3, total_price: 1 },
       ],
       discount: null,
@@ -135,17 +144,39 @@ describe('discount codes', () => {
   const cartOf = (qty: number) => [{ id: margherita, qty }];
 
   it('RITIRO-IN-PIZZERIA takes 15% off a pickup order of at least 15 €', async () => {
-    const { body } = await api.post('/api/v1/ecommerce/cart', { cart: cartOf(4), discount: { code: 'ritiro-in-pizzeria ' }, delivery: 'ritiro' });
+    const { body } = await api.post('/api/v1/ecommerce/cart', {
+      cart: cartOf(4),
+      discount: { code: 'ritiro-in-pizzeria ' },
+      delivery: 'ritiro',
+    });
     // 4 × 6,50 = 26,00 → −3,90 = 22,10
-    expect(body.discount).toMatchObject({ code: 'RITIRO-IN-PIZZERIA', isValid: true, value: 3.9, total_price: 26, final_price: 22.1, errorMessage: null });
+    expect(body.discount).toMatchObject({
+      code: 'RITIRO-IN-PIZZERIA',
+      isValid: true,
+      value: 3.9,
+      total_price: 26,
+      final_price: 22.1,
+      errorMessage: null,
+    });
     expect(body.backend.final_price).toBe(22.1);
   });
 
   it('explains in red why a known code does not apply: under the minimum, or delivery instead of pickup', async () => {
-    const small = await api.post('/api/v1/ecommerce/cart', { cart: cartOf(2), discount: { code: 'RITIRO-IN-PIZZERIA' }, delivery: 'ritiro' });
-    expect(small.body.discount).toMatchObject({ isValid: false, validation_error: 'Il codice RITIRO-IN-PIZZERIA richiede un ordine minimo di 15,00 €.' });
+    const small = await api.post('/api/v1/ecommerce/cart', {
+      cart: cartOf(2),
+      discount: { code: 'RITIRO-IN-PIZZERIA' },
+      delivery: 'ritiro',
+    });
+    expect(small.body.discount).toMatchObject({
+      isValid: false,
+      validation_error: 'Il codice RITIRO-IN-PIZZERIA richiede un ordine minimo di 15,00 €.',
+    });
     expect(small.body.backend.final_price).toBe(13);
-    const delivery = await api.post('/api/v1/ecommerce/cart', { cart: cartOf(4), discount: { code: 'RITIRO-IN-PIZZERIA' }, delivery: 'consegna' });
+    const delivery = await api.post('/api/v1/ecommerce/cart', {
+      cart: cartOf(4),
+      discount: { code: 'RITIRO-IN-PIZZERIA' },
+      delivery: 'consegna',
+    });
     expect(delivery.body.discount.validation_error).toBe('Il codice RITIRO-IN-PIZZERIA è valido solo per il ritiro in pizzeria.');
     expect(delivery.body.backend.final_price).toBe(26);
   });

@@ -41,7 +41,9 @@ describe('timeslots and opening hours (Europe/Rome, injected clock)', () => {
 
   it('on the weekly closing day (Monday) it is closed all day and names the next opening day', async () => {
     server.clock.set('2026-11-23T12:00:00+01:00');
-    expect((await api.get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe('Oggi siamo chiusi. Ti aspettiamo domani dalle 18:00.');
+    expect((await api.get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
+      'Oggi siamo chiusi. Ti aspettiamo domani dalle 18:00.',
+    );
     server.clock.set('2026-11-22T22:30:00+01:00');
     expect((await api.get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
       'Per oggi gli ordini online sono chiusi. Ti aspettiamo martedì dalle 18:00.',
@@ -52,7 +54,9 @@ describe('timeslots and opening hours (Europe/Rome, injected clock)', () => {
     server.clock.set('2026-11-18T17:00:00+01:00');
     await server.handle.db.updateTable('settings').set({ value: '3' }).where('key', '=', 'slot_capacity').execute();
     server.services.catalog.invalidate();
-    const margherita = (await server.handle.db.selectFrom('products').select('id').where('name', '=', 'Margherita').executeTakeFirstOrThrow()).id;
+    const margherita = (
+      await server.handle.db.selectFrom('products').select('id').where('name', '=', 'Margherita').executeTakeFirstOrThrow()
+    ).id;
     const staff = await (await import('./harness')).loggedInClient(server, { role: 'admin' });
     const order = await staff.client.post('/api/v1/ecommerce/cassa/orders/store', {
       data: { delivery: 'ritiro', nomeCliente: 'Banco', fascia: '20:10', payment_type: 'Contanti' },
@@ -67,10 +71,16 @@ describe('timeslots and opening hours (Europe/Rome, injected clock)', () => {
   it('can be closed by hand with a message of the shop', async () => {
     await server.handle.db
       .insertInto('settings')
-      .values([{ key: 'shop_closed', value: '1' }, { key: 'closed_message', value: 'Chiusi per ferie fino al 2 dicembre.' }])
+      .values([
+        { key: 'shop_closed', value: '1' },
+        { key: 'closed_message', value: 'Chiusi per ferie fino al 2 dicembre.' },
+      ])
       .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
       .execute();
     server.services.catalog.invalidate();
-    expect((await api.get('/api/v1/ecommerce/webapp/closed')).body).toEqual({ closed: true, client_message: 'Chiusi per ferie fino al 2 dicembre.' });
+    expect((await api.get('/api/v1/ecommerce/webapp/closed')).body).toEqual({
+      closed: true,
+      client_message: 'Chiusi per ferie fino al 2 dicembre.',
+    });
   });
 });

@@ -1,0 +1,148 @@
+/**
+ * Throughput of the two hottest customer calls, beside a bare Fastify hello-world started in the
+ * same run (same machine, same moment), so the figures compare as ratios.
+ *
+ *   npm run bench:api            (BENCH_SECONDS=4 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 by default)
+ *
+ * Loopback only; every server is a child process this script stops itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS) || 4;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 20;
+const self = fileURLToPath(import.meta.url);
+
+async function serve(kind: string): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  if (kind === 'bare') {
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    console.log(`PORT ${(app.server.address() as { port: number }).port}`);
+    return;
+  }
+  const { buildApp } = await import('../server/app');
+  const { fixedClock } = await import('../server/clock');
+  const { openDatabase } = await import('../server/db/database');
+  const { migrate } = await import('../server/db/migrations');
+  const { seedCatalog } = await import('../server/db/seed');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-bench-'));
+  const handle = openDatabase(path.join(dir, 'bench.db'));
+  await migrate(handle.db, handle.dialect);
+  const clock = fixedClock('2026-11-18T17:00:00+01:00');
+  await seedCatalog(handle.db, clock);
+  const { app } = await buildApp({
+    db: handle.db,
+    clock,
+    mailer: { send: async () => undefined },
+    appUrl: 'http://127.0.0.1',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`PORT ${(app.server.address() as { port: number }).port}`);
+  process.once('SIGTERM', () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+function start(kind: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', self, `serve-${kind}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const port = /PORT (\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function measure(title: string, options: autocannon.Options): Promise<number> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   ${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s${failures ? `   ${failures} FAILED` : ''}`,
+  );
+  if (failures) process.exitCode = 1;
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  const bare = await start('bare');
+  const shop = await start('app');
+  try {
+    const ids = await fetch(`${shop.url}/api/v1/ecommerce/webapp`).then(
+      (r) =>
+        r.json() as Promise<{ products: { id: number; category_id: number; variants: { id: number }[]; additions: { id: number }[] }[] }>,
+    );
+    const pizza = ids.products.find((p) => p.variants.length && p.additions.length)!;
+    const drink = ids.products.find((p) => p.category_id === 7)!;
+    const cart = {
+      cart: [
+        {
+          id: pizza.id,
+          qty: 2,
+          variants: [{ id: pizza.variants[0]!.id }],
+          additions: pizza.additions.slice(0, 2).map((a) => ({ id: a.id })),
+        },
+        { id: pizza.id, qty: 1 },
+        { id: drink.id, qty: 3 },
+      ],
+      discount: { code: 'RITIRO-IN-PIZZERIA' },
+      delivery: 'ritiro',
+    };
+    const csrf = await fetch(`${shop.url}/api/csrf-cookie`);
+    const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
+
+    const targets: { title: string; options: autocannon.Options }[] = [
+      { title: 'bare Fastify GET / (baseline)', options: { url: `${bare.url}/` } },
+      { title: 'GET …/webapp (identity)', options: { url: `${shop.url}/api/v1/ecommerce/webapp` } },
+      // What a browser sends: the cached menu goes out pre-compressed.
+      {
+        title: 'GET …/webapp (gzip, as browsers)',
+        options: { url: `${shop.url}/api/v1/ecommerce/webapp`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      },
+      {
+        title: 'POST …/cart (3 lines + code)',
+        options: {
+          url: `${shop.url}/api/v1/ecommerce/cart`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+          body: JSON.stringify(cart),
+        },
+      },
+    ];
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per target, loopback, ${os.cpus().length} cores, Node ${process.version}`,
+    );
+    // Interleaved rounds: a burst of load from elsewhere on the machine hits every target alike.
+    const rates = targets.map(() => [] as number[]);
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`\nround ${round}`);
+      for (const [i, target] of targets.entries()) rates[i]!.push(await measure(target.title, target.options));
+    }
+    const rate = (i: number) => median(rates[i]!).toFixed(0);
+    const ratio = (i: number) => median(rates[i]!.map((r, round) => r / rates[0]![round]!)).toFixed(2);
+    console.log(`\nmedian req/s: bare ${rate(0)} · webapp ${rate(2)} (identity ${rate(1)}) · cart ${rate(3)}`);
+    console.log(`ratio webapp / bare: ${ratio(2)}   (goal ≥ 0.50; identity encoding ${ratio(1)})`);
+    console.log(`ratio cart   / bare: ${ratio(3)}   (goal ≥ 0.30)`);
+  } finally {
+    bare.child.kill('SIGTERM');
+    shop.child.kill('SIGTERM');
+  }
+}
+
+const mode = process.argv[2];
+if (mode?.startsWith('serve-')) await serve(mode.slice(6));
+else await main();

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartTotals,
+  cassaSlots,
+  categoryGroupOf,
+  clampQuantity,
+  discountCodeForDelivery,
+  evaluateDiscount,
+  formatDecimalComma,
+  formatEuro,
+  isValidPhone,
+  linePriceCents,
+  slotOf,
+  statusAfterEdit,
+  toCents,
+  toEuros,
+  usesOven,
+  type DiscountRule,
+} from '../../src/domain';
+
+describe('money', () => {
+  it('converts euros and cents without float drift', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toEuros(1550)).toBe(15.5);
+  });
+
+  it('formats prices the Italian way', () => {
+    expect(formatEuro(1550)).toBe('15,50 €');
+    expect(formatEuro(0)).toBe('0,00 €');
+    expect(formatDecimalComma(123456)).toBe('1234,56');
+  });
+});
+
+describe('line price = qty × (base + dough + additions)', () => {
+  it('adds dough and additions per unit, then multiplies', () => {
+    expect(linePriceCents({ qty: 2, baseCents: 650, variantCents: 150, additionCents: [200, 100] })).toBe(2200);
+    expect(linePriceCents({ qty: 1, baseCents: 650, variantCents: 0, additionCents: [] })).toBe(650);
+    expect(
+      cartTotals([
+        { qty: 2, baseCents: 650, variantCents: 0, additionCents: [] },
+        { qty: 3, baseCents: 250, variantCents: 0, additionCents: [] },
+      ]),
+    ).toEqual({ totalQuantity: 5, totalCents: 2050 });
+  });
+
+  it('never lets a quantity fall below 1', () => {
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity(-4)).toBe(1);
+    expect(clampQuantity(2.7)).toBe(2);
+    expect(clampQuantity(Number.NaN)).toBe(1);
+  });
+});
+
+describe('phone rule: optional + then 8 to 15 digits', () => {
+  it.each([
+    ['3331234567', true],
+    ['+393331234567', true],
+    ['06 1234 5678', true],
+    ['1234567', false],
+    ['1234567890123456', false],
+    ['33312a4567', false],
+    ['', false],
+  ])('%s → %s', (phone, valid) => expect(isValidPhone(phone)).toBe(valid));
+});
+
+describe('slots', () => {
+  it('buckets a delivery time into its 15-minute slot', () => {
+    expect(slotOf('19:37')).toBe('19:30');
+    expect(slotOf('20:00')).toBe('20:00');
+    expect(slotOf('23:59')).toBe('23:45');
+  });
+
+  it('the cassa strip runs from 18:00 to 23:45', () => {
+    const slots = cassaSlots();
+    expect(slots).toHaveLength(24);
+    expect(slots[0]).toBe('18:00');
+    expect(slots.at(-1)).toBe('23:45');
+  });
+});
+
+describe('category groups', () => {
+  it('follows the spec ids', () => {
+    expect([1, 2, 3, 4, 13, 14].map(categoryGroupOf)).toEqual(Array(6).fill('pizze'));
+    expect(categoryGroupOf(10)).toBe('compositions');
+    expect([5, 11, 12].map(categoryGroupOf)).toEqual(['calzoni', 'calzoni', 'calzoni']);
+    expect(categoryGroupOf(7)).toBeNull();
+    expect(usesOven(7)).toBe(false);
+    expect(usesOven(13)).toBe(true);
+  });
+});
+
+describe('orders', () => {
+  it('an edit after printing asks for a reprint; other states stay', () => {
+    expect(statusAfterEdit(1)).toBe(2);
+    expect(statusAfterEdit(0)).toBe(0);
+    expect(statusAfterEdit(2)).toBe(2);
+  });
+
+  it('pickup sets RITIRO-IN-PIZZERIA; going back to delivery clears only that code', () => {
+    expect(discountCodeForDelivery('ritiro', null)).toBe('RITIRO-IN-PIZZERIA');
+    expect(discountCodeForDelivery('consegna', 'RITIRO-IN-PIZZERIA')).toBeNull();
+    expect(discountCodeForDelivery('consegna', 'BENVENUTO5')).toBe('BENVENUTO5');
+  });
+});
+
+describe('discount rules', () => {
+  const pickup: DiscountRule = {
+    code: 'RITIRO-IN-PIZZERIA',
+    kind: 'percent',
+    amount: 15,
+    minOrderCents: 1500,
+    delivery: 'ritiro',
+    label: '',
+  };
+  const fixed: DiscountRule = { code: 'BENVENUTO5', kind: 'fixed', amount: 500, minOrderCents: 0, delivery: null, label: '' };
+
+  it('15% for pickup orders of at least 15 €', () => {
+    expect(evaluateDiscount(pickup, 1500, 'ritiro')).toEqual({ ok: true, discountCents: 225 });
+    expect(evaluateDiscount(pickup, 1499, 'ritiro')).toEqual({ ok: false, reason: 'minimum' });
+    expect(evaluateDiscount(pickup, 3000, 'consegna')).toEqual({ ok: false, reason: 'delivery' });
+    expect(evaluateDiscount(pickup, 3000, null)).toEqual({ ok: true, discountCents: 450 });
+  });
+
+  it('a fixed discount never exceeds the order', () => {
+    expect(evaluateDiscount(fixed, 300, 'consegna')).toEqual({ ok: true, discountCents: 300 });
+  });
+});
+
+describe('money formatting matches Intl it-IT', () => {
+  it.each([0, 5, 99, 100, 1550, 123456, 1234567, 100000000, -250, -1234567])('%i cents', (cents) => {
+    const intl = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\u00a0/g, ' ');
+    expect(formatEuro(cents)).toBe(intl);
+  });
+});

@@ -1,11 +1,9 @@
-import { ADDITIONS_CATEGORY_ID, compareByName } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, compareByName, servedZones } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { DiscountCodesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
-export const HIDDEN_ZONE = 'Zona non riconosciuta';
-export const UNCOVERED_ZONE = 'Altra zona';
 
 export interface CategoryView {
   id: number;
@@ -190,5 +188,5 @@ export class CatalogService {
 
 /** Zones a customer can pick: sorted by name, without the cassa's 'Zona non riconosciuta'. */
 export function customerZones(snapshot: CatalogSnapshot): ZoneView[] {
-  return snapshot.zones.filter((z) => z.name !== HIDDEN_ZONE);
+  return servedZones(snapshot.zones);
 }

@@ -1,4 +1,4 @@
-import { isValidPhone, normalizePhone, PHONE_MESSAGE, slotOf, usesOven, type DeliveryType } from '../../src/domain';
+import { HIDDEN_ZONE, isValidPhone, normalizePhone, PHONE_MESSAGE, slotOf, UNCOVERED_ZONE, usesOven, type DeliveryType } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription } from '../orders/order-dto';
 import { insertOrder, loadOrders, lockSlot, type OrderRecord } from '../orders/order-store';
-import { UNCOVERED_ZONE, HIDDEN_ZONE, type CatalogService, type CatalogSnapshot } from './catalog';
+import type { CatalogService, CatalogSnapshot } from './catalog';
 import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
 import { priceCart, type CartLineInput, type PricedCart } from './pricing';
 import type { ScheduleService } from './schedule';

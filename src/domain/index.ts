@@ -5,3 +5,4 @@ export * from './orders';
 export * from './categories';
 export * from './slots';
 export * from './discount';
+export * from './zones';

@@ -1,0 +1,42 @@
+import { NavLink } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useAppActors, useUser } from './AppActors';
+
+/** Top bar: the shop's name, the main sections and what the visitor's role allows. */
+export function Header() {
+  const user = useUser();
+  const shopName = useSelector(useAppActors().shop, (s) => s.context.settings?.shop_name ?? 'Pizzeria');
+  const isAdmin = user?.role_name === 'admin';
+  return (
+    <header className="site-header">
+      <NavLink to="/" className="brand" aria-label={`${shopName} — Home`}>
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span>{shopName}</span>
+      </NavLink>
+      <nav aria-label="Principale" className="site-nav">
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/ecommerce" end>
+          Menu
+        </NavLink>
+        <NavLink to="/blog">Notizie</NavLink>
+        {isAdmin && (
+          <a href="/admin" target="_blank" rel="noopener noreferrer">
+            Amministrazione
+          </a>
+        )}
+        {user ? <NavLink to="/auth/account">{user.name}</NavLink> : <NavLink to="/auth/login">Accedi</NavLink>}
+        {isAdmin ? (
+          <NavLink to="/cassa" className="nav-cta">
+            Cassa
+          </NavLink>
+        ) : (
+          <NavLink to="/ecommerce/cart" className="nav-cta">
+            Carrello
+          </NavLink>
+        )}
+      </nav>
+    </header>
+  );
+}

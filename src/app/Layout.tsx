@@ -1,0 +1,28 @@
+import { Outlet, useHref, useNavigate, ScrollRestoration } from 'react-router-dom';
+import { RouterProvider } from 'react-aria-components';
+import { CookieConsent } from './CookieConsent';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MobileTabs } from './MobileTabs';
+import { ToastRegion } from './ToastRegion';
+
+/** Every page: header, content, footer, phone tabs, the error toast and the cookie banner. */
+export function Layout() {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={navigate} useHref={useHref}>
+      <a className="skip-link" href="#main">
+        Vai al contenuto
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <MobileTabs />
+      <ToastRegion />
+      <CookieConsent />
+      <ScrollRestoration />
+    </RouterProvider>
+  );
+}

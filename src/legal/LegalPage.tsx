@@ -1,0 +1,73 @@
+import { Fragment, type ReactNode } from 'react';
+import { useShopSettings } from '../app/AppActors';
+import { normalizePhone } from '../domain';
+
+/** Shop data the static pages quote, with neutral wording while the settings are still loading. */
+export interface ShopInfo {
+  /** Shop name, or "la pizzeria" while loading. */
+  name: string;
+  /** Legal line (company name, VAT number…), falling back to the name. */
+  legalLine: string;
+  address: string | null;
+  phones: string[];
+  openingTime: string | null;
+  lastSlotTime: string | null;
+}
+
+export function useShopInfo(): ShopInfo {
+  const settings = useShopSettings();
+  const name = settings?.shop_name.trim() || 'la pizzeria';
+  return {
+    name,
+    legalLine: settings?.shop_legal_line.trim() || name,
+    address: settings?.shop_address.trim() || null,
+    phones: [settings?.shop_phone_1, settings?.shop_phone_2].map((phone) => phone?.trim() ?? '').filter(Boolean),
+    openingTime: settings?.opening_time || null,
+    lastSlotTime: settings?.last_slot_time || null,
+  };
+}
+
+/** "06 1234567 o 06 7654321" as call links; the footer wording while the numbers are not known yet. */
+export function ShopPhones({ phones }: { phones: string[] }) {
+  if (phones.length === 0) return <>ai numeri di telefono indicati in fondo alla pagina</>;
+  return (
+    <>
+      {phones.length === 1 ? 'al numero ' : 'ai numeri '}
+      {phones.map((phone, index) => (
+        <Fragment key={phone}>
+          {index > 0 && ' o '}
+          <a href={`tel:${normalizePhone(phone)}`}>{phone}</a>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The ordering window of the day, e.g. "dalle 18:00 alle 22:30". */
+export function ShopSlots({ shop }: { shop: ShopInfo }) {
+  if (!shop.openingTime || !shop.lastSlotTime) return <>dall&apos;orario di apertura all&apos;ultimo orario disponibile</>;
+  return (
+    <>
+      dalle <time dateTime={shop.openingTime}>{shop.openingTime}</time> alle <time dateTime={shop.lastSlotTime}>{shop.lastSlotTime}</time>
+    </>
+  );
+}
+
+interface LegalPageProps {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Common frame of the terms, privacy and FAQ pages: one h1, the revision date, then the sections. */
+export function LegalPage({ title, children, className }: LegalPageProps) {
+  return (
+    <article className={className ? `legal ${className}` : 'legal'} aria-labelledby="legal-title">
+      <h1 id="legal-title">{title}</h1>
+      <p className="legal__updated">
+        Ultimo aggiornamento: <time dateTime="2026-11-22">22 novembre 2026</time>
+      </p>
+      {children}
+    </article>
+  );
+}

@@ -1,13 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/** One project per suite; `npm test` (scripts/test-all.ts) runs them in order and sums them up. */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/setup.ts'],
         },
       },
       {
@@ -18,6 +27,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { SCRYPT_COST: '1024' },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser, one server: files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

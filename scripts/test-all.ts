@@ -1,6 +1,7 @@
 /**
- * `npm test`: every suite in order — type check, lint, unit/machine/component tests, the server
- * suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, then the browser suite.
+ * `npm test`: every suite in order — type check, lint, unit and machine-path tests, component tests,
+ * the server suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, the
+ * production build, then the browser suite against the real server.
  * Runs them all even after a failure, prints a summary, exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,9 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-test-'));
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], vitest: true },
+  { name: 'unit + machine paths', command: ['npx', 'vitest', 'run', '--project', 'unit'], vitest: true },
+  { name: 'machine coverage table', command: ['npx', 'tsx', 'scripts/machine-paths.ts'] },
+  { name: 'components', command: ['npx', 'vitest', 'run', '--project', 'components'], vitest: true },
   { name: 'server on SQLite', command: ['npx', 'vitest', 'run', '--project', 'server'], env: { DATABASE_URL: '' }, vitest: true },
   ...(postgresUrl
     ? [
@@ -34,6 +37,8 @@ const steps: Step[] = [
         },
       ]
     : []),
+  { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
+  { name: 'browser (e2e)', command: ['npx', 'vitest', 'run', '--project', 'e2e'], vitest: true },
 ];
 
 interface Outcome {

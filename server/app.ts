@@ -92,10 +92,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const staticRoot = options.frontendDir && fs.existsSync(path.join(options.frontendDir, 'index.html')) ? options.frontendDir : undefined;
   const publicDir = path.resolve(import.meta.dirname, '../public');
-  await app.register(fastifyStatic, { root: staticRoot ?? publicDir, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: staticRoot ?? publicDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    // Hashed build assets never change under the same name; everything else is revalidated.
+    setHeaders: (res, filePath) => {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes get the single-page app; unknown API paths get a JSON 404.
-    if (staticRoot && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (staticRoot && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Risorsa non trovata.' });

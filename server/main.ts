@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { buildApp } from './app';
 import { fixedClock, systemClock } from './clock';
 import { readConfig } from './config';
+import { ensureFrontendBuilt } from './frontend';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
 import { createMailer } from './mail/mailer';
 
 const config = readConfig();
+if (process.env.SKIP_FRONTEND_BUILD !== '1') {
+  await ensureFrontendBuilt(path.resolve(import.meta.dirname, '..'), config.frontendDir, (message) => console.log(`  ${message}`));
+}
 const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
 const handle = openDatabase(config.databaseUrl);
 await migrate(handle.db, handle.dialect);

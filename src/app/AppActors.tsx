@@ -24,7 +24,7 @@ export const browserEffects: BrowserEffects = {
 };
 
 /** The app-wide actors, created once: session, shop data, global error toast, consent, self-reload. */
-export function createAppActors(options: { api?: ApiClient; effects?: BrowserEffects } = {}) {
+export function createAppActors(options: { api?: ApiClient; effects?: BrowserEffects; baseUrl?: string } = {}) {
   const effects = options.effects ?? browserEffects;
   const toast = createActor(toastMachine);
   // The token is read from the session actor at request time; unexpected failures raise the toast.
@@ -32,6 +32,7 @@ export function createAppActors(options: { api?: ApiClient; effects?: BrowserEff
   const api =
     options.api ??
     createApiClient({
+      baseUrl: options.baseUrl,
       token: () => sessionRef.current?.getSnapshot().context.token ?? null,
       onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }),
     });

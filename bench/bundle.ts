@@ -1,0 +1,37 @@
+/**
+ * What a first visit downloads before the home page can render: the JS and CSS that dist/index.html
+ * loads (entry + modulepreloads), raw and gzip, then every lazy chunk for comparison.
+ *
+ *   npx vite build && npm run bench:bundle
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(process.env.DIST_DIR ?? path.join(import.meta.dirname, '../dist'));
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+
+const sizeOf = (file: string) => {
+  const content = fs.readFileSync(path.join(dist, file));
+  return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let raw = 0;
+let gzip = 0;
+console.log('initial load (home page):');
+for (const file of initial) {
+  const size = sizeOf(file);
+  raw += size.raw;
+  gzip += size.gzip;
+  console.log(`  ${file.padEnd(44)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+}
+const js = initial.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f).gzip, 0);
+console.log(`  total ${kb(raw)}, gzip ${kb(gzip)} (JS gzip ${kb(js)})`);
+
+console.log('lazy chunks (loaded by their route):');
+for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && !initial.includes(`/assets/${f}`))) {
+  const size = sizeOf(`/assets/${file}`);
+  console.log(`  /assets/${file.padEnd(36)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+}

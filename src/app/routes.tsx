@@ -12,6 +12,12 @@ const auth = () => import('../auth/AuthPages');
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first screen's lazy chunk arrives.
+    hydrateFallbackElement: (
+      <p className="page-loading" role="status">
+        Caricamento in corso...
+      </p>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       {

@@ -675,20 +675,14 @@ describe('orders from external platforms (source 3)', () => {
 });
 
 describe('pickup discount RITIRO-IN-PIZZERIA', () => {
-  it('takes 15% off a pickup order of at least 15 €', async () => {
-    const response = await store(
-      phoneOrder(
-        {
-          delivery: 'ritiro',
-          zone_id: null,
-          indirizzo: null,
-          delivery_date: TOMORROW,
-          fascia: '21:00',
-          codiceSconto: 'RITIRO-IN-PIZZERIA',
-        },
-        [{ id: ids.diavola, qty: 2, price: 0.01, total_price: 0.01 }],
-      ),
+  const pickupWithCode = (cart: Parameters<typeof phoneOrder>[1]) =>
+    phoneOrder(
+      { delivery: 'ritiro', zone_id: null, indirizzo: null, delivery_date: TOMORROW, fascia: '21:00', codiceSconto: 'RITIRO-IN-PIZZERIA' },
+      cart,
     );
+
+  it('takes 15% off a pickup order of at least 15 €', async () => {
+    const response = await store(pickupWithCode([{ id: ids.diavola, qty: 2, price: 0.01, total_price: 0.01 }]));
     expect(response.status).toBe(201);
     expect(response.body.order).toMatchObject({
       original_price: 16,
@@ -707,40 +701,20 @@ describe('pickup discount RITIRO-IN-PIZZERIA', () => {
 
   it('applies at exactly 15 € too', async () => {
     const response = await store(
-      phoneOrder(
-        {
-          delivery: 'ritiro',
-          zone_id: null,
-          indirizzo: null,
-          delivery_date: TOMORROW,
-          fascia: '21:00',
-          codiceSconto: 'RITIRO-IN-PIZZERIA',
-        },
-        [
-          { id: ids.capricciosa, qty: 1 },
-          { id: ids.marinara, qty: 1 },
-        ],
-      ),
+      pickupWithCode([
+        { id: ids.capricciosa, qty: 1 },
+        { id: ids.marinara, qty: 1 },
+      ]),
     );
     expect(response.body.order).toMatchObject({ original_price: 15, total_price: 12.75, discount_code: 'RITIRO-IN-PIZZERIA' });
   });
 
   it('gives no discount under 15 €, nor on a home delivery', async () => {
     const small = await store(
-      phoneOrder(
-        {
-          delivery: 'ritiro',
-          zone_id: null,
-          indirizzo: null,
-          delivery_date: TOMORROW,
-          fascia: '21:00',
-          codiceSconto: 'RITIRO-IN-PIZZERIA',
-        },
-        [
-          { id: ids.margherita, qty: 1 },
-          { id: ids.coca, qty: 1 },
-        ],
-      ),
+      pickupWithCode([
+        { id: ids.margherita, qty: 1 },
+        { id: ids.coca, qty: 1 },
+      ]),
     );
     expect(small.status).toBe(201);
     expect(small.body.order).toMatchObject({ original_price: 9, total_price: 9, discount_code: null });

@@ -9,6 +9,7 @@ export const pageReloadMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
+    roleChanged: ({ context, event }) => event.isAdmin !== context.isAdmin,
   },
   actions: {
     rememberRole: assign({ isAdmin: ({ event }) => event.isAdmin }),
@@ -22,7 +23,8 @@ export const pageReloadMachine = setup({
   context: ({ input }) => ({ isAdmin: input.isAdmin }),
   initial: 'deciding',
   on: {
-    'session.changed': { target: '.deciding', actions: 'rememberRole' },
+    // Only a change of role matters: other session updates leave the countdown running.
+    'session.changed': { guard: 'roleChanged', target: '.deciding', actions: 'rememberRole' },
   },
   states: {
     deciding: {

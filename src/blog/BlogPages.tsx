@@ -20,7 +20,8 @@ export function BlogListPage() {
 
   // The URL leads (links, back button); the machine loads what it names.
   useEffect(() => {
-    if (blog.getSnapshot().context.currentPage !== requested || blog.getSnapshot().matches('idle')) {
+    const snapshot = blog.getSnapshot();
+    if (snapshot.context.requestedPage !== requested || snapshot.matches('idle')) {
       blog.send({ type: 'page.load', page: requested });
     }
   }, [blog, requested]);

@@ -14,6 +14,8 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Vai al contenuto
       </a>
+      {/* First in the page, so the keyboard reaches the consent choice before anything else. */}
+      <CookieConsent />
       <Header />
       <main id="main" tabIndex={-1}>
         <Outlet />
@@ -21,7 +23,6 @@ export function Layout() {
       <Footer />
       <MobileTabs />
       <ToastRegion />
-      <CookieConsent />
       <ScrollRestoration />
     </RouterProvider>
   );

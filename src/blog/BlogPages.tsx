@@ -35,7 +35,7 @@ export function BlogListPage() {
       <h1>Ultime notizie</h1>
       <div className="post-grid" aria-busy={loading}>
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
+          <PostCard key={post.id} post={post} headingLevel={2} />
         ))}
       </div>
       {!loading && posts.length === 0 && <p>Nessuna notizia per ora.</p>}

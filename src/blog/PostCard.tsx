@@ -2,7 +2,9 @@ import { Link } from 'react-aria-components';
 import type { PostSummary } from '../../machines/blog.machine';
 import { formatLongDate } from '../ui/format';
 
-export function PostCard({ post }: { post: PostSummary }) {
+/** A post's card; its title is one level below the section it sits in (h2 on the blog list, h3 on home). */
+export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="post-card">
       {post.image_url ? (
@@ -11,9 +13,9 @@ export function PostCard({ post }: { post: PostSummary }) {
         <div className="post-card__placeholder" />
       )}
       <div className="post-card__body">
-        <h3 className="post-card__title clamp-1">
+        <Title className="post-card__title clamp-1">
           <Link href={`/blog/${post.id}/${post.slug}`}>{post.title}</Link>
-        </h3>
+        </Title>
         <p className="post-card__description clamp-3">{post.description}</p>
         <p className="post-card__date">
           <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>

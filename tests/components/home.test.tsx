@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { homeHeadings, homeParagraphs, posts, servedZoneNames, settings } from '../mocks/fixtures';
+import { renderApp } from './render';
+
+describe('homepage', () => {
+  it("is titled with the shop's name and lists the three selling points", async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pizzeria Da Romolo' })).toBeTruthy();
+    expect(screen.getByText('Prodotti di qualità')).toBeTruthy();
+    expect(screen.getByText('Consegna veloce e gratuita')).toBeTruthy();
+    expect(screen.getByText('Pinsa romana')).toBeTruthy();
+  });
+
+  it('shows homepage fields 1, 3 and 7 as headings and the other filled ones as paragraphs', async () => {
+    renderApp('/');
+    const texts = within(await screen.findByRole('region', { name: 'La pizzeria' }));
+
+    expect(texts.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(homeHeadings);
+    const paragraphs = texts.getAllByRole('paragraph');
+    expect(paragraphs.map((p) => p.textContent)).toEqual(homeParagraphs);
+    // blank fields (5, 9 and 10) leave no empty block behind
+    expect(texts.getAllByRole('heading').length + paragraphs.length).toBe(7);
+    expect(paragraphs.map((p) => p.textContent)).not.toContain(settings.homepage_field_1);
+  });
+
+  it("has the 'Ordina' call to action to the menu under 'Consegna a domicilio gratuita'", async () => {
+    renderApp('/');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Consegna a domicilio gratuita' });
+    const cta = within(heading.closest('section')!);
+    expect(cta.getByRole('link', { name: 'Ordina' }).getAttribute('href')).toBe('/ecommerce');
+  });
+
+  it("lists the served zones sorted by name, without 'Zona non riconosciuta'", async () => {
+    renderApp('/');
+    const zones = within(await screen.findByRole('region', { name: 'Zone servite con consegna a domicilio:' }));
+    await zones.findByText('Trastevere');
+
+    expect(zones.getAllByRole('listitem').map((li) => li.textContent)).toEqual(servedZoneNames);
+    expect(zones.queryByText('Zona non riconosciuta')).toBeNull();
+  });
+
+  it('shows exactly the three latest posts, each linking to its page', async () => {
+    renderApp('/');
+    const news = within(await screen.findByRole('region', { name: 'Ultime notizie' }));
+    await news.findByRole('link', { name: posts[0]!.title });
+
+    const cards = news.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    cards.forEach((card, i) => {
+      const post = posts[i]!;
+      const link = within(card).getByRole('link', { name: post.title });
+      expect(link.getAttribute('href')).toBe(`/blog/${post.id}/${post.slug}`);
+      expect(within(card).getByText(post.description)).toBeTruthy();
+    });
+    expect(cards[0]!.querySelector('time')?.textContent).toBe('sabato 14 marzo 2026');
+    expect(news.queryByRole('link', { name: posts[3]!.title })).toBeNull();
+    expect(news.getByRole('link', { name: 'Tutte le notizie' }).getAttribute('href')).toBe('/blog');
+  });
+});

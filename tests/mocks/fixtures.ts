@@ -1,0 +1,209 @@
+import type { components } from '../../openapi/schema';
+
+/** Realistic data for the component tests, typed from the contract (openapi/schema.d.ts). */
+type Schemas = components['schemas'];
+
+export const settings: Schemas['Settings'] = {
+  shop_name: 'Pizzeria Da Romolo',
+  shop_address: 'Via della Lungaretta 112, 00153 Roma',
+  shop_phone_1: '06 5812 3344',
+  shop_phone_2: '+39 333 123 4567',
+  shop_legal_line: 'Da Romolo S.r.l. — P.IVA 01234567890 — REA RM-1234567',
+  ecommerce_variants: 'yes',
+  opening_time: '18:00',
+  last_slot_time: '22:00',
+  homepage_field_1: 'La pizza di Trastevere dal 1978',
+  homepage_field_2: 'Impasto a lunga lievitazione, forno a legna e ingredienti del Lazio.',
+  homepage_field_3: 'Ordina online, paghi alla consegna',
+  homepage_field_4: 'Scegli la fascia oraria che preferisci: la pizza arriva calda a casa tua.',
+  homepage_field_5: '',
+  homepage_field_6: 'Il martedì la pinsa del giorno è in offerta.',
+  homepage_field_7: 'Ritiro in pizzeria',
+  homepage_field_8: 'Con il codice RITIRO-IN-PIZZERIA hai il 15% di sconto sugli ordini da almeno 15 euro.',
+  homepage_field_9: '   ',
+  homepage_field_10: '',
+};
+
+/** Texts the home page shows, in order: fields 1, 3 and 7 are headings (5, 9, 10 are blank). */
+export const homeHeadings = [settings.homepage_field_1, settings.homepage_field_3, settings.homepage_field_7];
+export const homeParagraphs = [settings.homepage_field_2, settings.homepage_field_4, settings.homepage_field_6, settings.homepage_field_8];
+
+/** Unsorted, as the database returns them, with the cassa's hidden catch-all zone among them. */
+export const zones: Schemas['Zone'][] = [
+  { id: 1, name: 'Trastevere' },
+  { id: 2, name: 'Monteverde' },
+  { id: 3, name: 'Zona non riconosciuta' },
+  { id: 4, name: 'Testaccio' },
+  { id: 5, name: 'Garbatella' },
+  { id: 6, name: 'Eur' },
+  { id: 7, name: 'Prati' },
+  { id: 8, name: 'San Giovanni' },
+];
+
+/** What a customer sees: sorted by name, without 'Zona non riconosciuta'. */
+export const servedZoneNames = ['Eur', 'Garbatella', 'Monteverde', 'Prati', 'San Giovanni', 'Testaccio', 'Trastevere'];
+
+export const categories: Schemas['Category'][] = [
+  { id: 1, name: 'Pizze rosse', sorting: 1, visibility: true, additions_enabled: true },
+  { id: 2, name: 'Pizze bianche', sorting: 2, visibility: true, additions_enabled: true },
+  { id: 9, name: 'Aggiunte', sorting: 9, visibility: false, additions_enabled: false },
+];
+
+const doughs: Schemas['Variant'][] = [
+  { id: 1, name: 'Normale', price_modifier: 0 },
+  { id: 2, name: 'Integrale', price_modifier: 1 },
+];
+
+export const products: Schemas['Product'][] = [
+  {
+    id: 1,
+    category_id: 1,
+    name: 'Margherita',
+    description: 'Pomodoro San Marzano, fior di latte, basilico',
+    image_url: null,
+    price: 7,
+    visibility: true,
+    is_upsell: false,
+    allow_variants: 0,
+    note: null,
+    variants: doughs,
+    additions: [{ id: 90, name: 'Bufala', price: 2.5 }],
+    category: { id: 1, name: 'Pizze rosse', additions_enabled: true },
+  },
+  {
+    id: 2,
+    category_id: 2,
+    name: 'Fiori di zucca e alici',
+    description: 'Fior di latte, fiori di zucca, alici di Cetara',
+    image_url: null,
+    price: 10.5,
+    visibility: true,
+    is_upsell: false,
+    allow_variants: 2,
+    note: 'Solo in stagione',
+    variants: [],
+    additions: [],
+    category: { id: 2, name: 'Pizze bianche', additions_enabled: true },
+  },
+  {
+    id: 90,
+    category_id: 9,
+    name: 'Bufala',
+    description: 'Mozzarella di bufala campana DOP',
+    image_url: null,
+    price: 2.5,
+    visibility: false,
+    is_upsell: false,
+    allow_variants: 2,
+    note: null,
+    variants: [],
+    additions: [],
+    category: { id: 9, name: 'Aggiunte', additions_enabled: false },
+  },
+];
+
+export const webapp: Schemas['WebappResponse'] = {
+  categories,
+  products,
+  zones,
+  closed: false,
+  client_message: null,
+  settings,
+};
+
+export const customer: Schemas['User'] = {
+  id: 7,
+  name: 'Giulia Bianchi',
+  email: 'giulia.bianchi@example.it',
+  role_name: 'customer',
+  email_verified: true,
+};
+
+export const admin: Schemas['User'] = {
+  id: 1,
+  name: 'Romolo Ferri',
+  email: 'romolo@pizzeriadaromolo.it',
+  role_name: 'admin',
+  email_verified: true,
+};
+
+/** Bearer tokens the mock server recognises (GET /api/user). */
+export const tokens = new Map<string, Schemas['User']>([
+  ['token-cliente-giulia', customer],
+  ['token-admin-romolo', admin],
+]);
+export const tokenFor = (user: Schemas['User']) => [...tokens].find(([, u]) => u.id === user.id)![0];
+
+export const POSTS_PER_PAGE = 10;
+
+const TITLES = [
+  'Arriva la pinsa ai fiori di zucca',
+  'Il nostro forno compie 40 anni',
+  'Nuova zona di consegna: Garbatella',
+  'La farina macinata a pietra',
+  'Menu di Natale: prenota in tempo',
+  'Chiusura per ferie in agosto',
+  'La mozzarella di bufala che usiamo',
+  'Un fattorino in più il sabato sera',
+  'Pizza e birra artigianale del Lazio',
+  'Come nasce il nostro impasto',
+  'Supplì: la ricetta della nonna',
+  'Pagamento con carta alla consegna',
+  'Serata pizza per la scuola di Trastevere',
+  'I pomodori San Marzano del nostro fornitore',
+  'La pinsa integrale entra nel menu',
+  'Orari estivi: apriamo alle 18:30',
+  'Calzone ricotta e salame, il ritorno',
+  'Il codice sconto per chi ritira in pizzeria',
+  'Olio extravergine della Sabina',
+  'La carbonara diventa pizza',
+  'Gli auguri di buona Pasqua',
+  'Abbiamo rinnovato il sito',
+  'Pizza al taglio il venerdì a pranzo',
+];
+
+const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** 23 posts, newest first (id 23 is the newest, published on Saturday 14 March 2026): three pages of ten. */
+export const posts: Schemas['Post'][] = TITLES.map((title, i) => {
+  const id = TITLES.length - i;
+  const published = new Date(Date.UTC(2026, 2, 14, 10, 0, 0) - i * 7 * 24 * 60 * 60 * 1000);
+  return {
+    id,
+    slug: slugify(title),
+    title,
+    description: `${title}: le novità della Pizzeria Da Romolo raccontate da chi impasta ogni giorno.`,
+    image_url: i % 3 === 0 ? `/images/blog/${slugify(title)}.jpg` : null,
+    published_at: published.toISOString(),
+    content: `<p>${title}.</p>`,
+  };
+});
+
+/** The newest post, whose body has real HTML. */
+export const featuredPost: Schemas['Post'] = {
+  ...posts[0]!,
+  published_at: '2026-03-14T10:00:00.000Z',
+  content:
+    '<p>Da sabato trovate nel menu la <strong>pinsa ai fiori di zucca</strong>, con alici di Cetara e fior di latte.</p>' +
+    '<h2>Perché la pinsa</h2>' +
+    '<ul><li>impasto con farina di riso e soia</li><li>72 ore di lievitazione</li></ul>' +
+    '<p>Ordinatela <a href="/ecommerce">dal menu</a>: la consegna è gratuita.</p>',
+};
+posts[0] = featuredPost;
+
+export const postSummary = ({ content: _content, ...summary }: Schemas['Post']): Schemas['PostSummary'] => summary;
+
+/** As the server answers: the requested page echoed back, empty when past the last one. */
+export function postPage(page: number): Schemas['PostPage'] {
+  const lastPage = Math.max(1, Math.ceil(posts.length / POSTS_PER_PAGE));
+  return {
+    data: posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map(postSummary),
+    meta: { current_page: page, last_page: lastPage, per_page: POSTS_PER_PAGE, total: posts.length },
+  };
+}

@@ -1,0 +1,38 @@
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createOpenApiHttp } from 'openapi-msw';
+import type { paths } from '../../openapi/schema';
+import { posts, postPage, tokens, webapp } from './fixtures';
+
+/** Where the app's api client points in component tests (jsdom needs absolute URLs). */
+export const API_BASE_URL = 'http://localhost';
+
+/** msw's `http`, typed from the contract: paths, params, query and response bodies are checked. */
+export const http = createOpenApiHttp<paths>({ baseUrl: API_BASE_URL });
+
+/** A 5xx the contract does not list (the client turns it into the red toast). */
+export function serverError(message?: string) {
+  return message === undefined ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ message }, { status: 500 });
+}
+
+export const handlers = [
+  http.get('/api/v1/ecommerce/webapp', ({ response }) => response(200).json(webapp)),
+
+  http.get('/api/user', ({ request, response }) => {
+    const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+    const user = tokens.get(token);
+    return user ? response(200).json(user) : response(401).json({ message: 'Non autenticato.' });
+  }),
+
+  http.get('/api/v1/blog/posts', ({ query, response }) => {
+    const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+    return response(200).json(postPage(page));
+  }),
+
+  http.get('/api/v1/blog/posts/{id}', ({ params, response }) => {
+    const post = posts.find((p) => p.id === Number(params.id));
+    return post ? response(200).json({ data: post }) : response(404).json({ message: 'Articolo non trovato.' });
+  }),
+];
+
+export const server = setupServer(...handlers);

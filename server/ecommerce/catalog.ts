@@ -4,7 +4,6 @@ import type { Db } from '../db/database';
 import type { DiscountCodesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
-
 export interface CategoryView {
   id: number;
   name: string;

@@ -1,4 +1,13 @@
-import { HIDDEN_ZONE, isValidPhone, normalizePhone, PHONE_MESSAGE, slotOf, UNCOVERED_ZONE, usesOven, type DeliveryType } from '../../src/domain';
+import {
+  HIDDEN_ZONE,
+  isValidPhone,
+  normalizePhone,
+  PHONE_MESSAGE,
+  slotOf,
+  UNCOVERED_ZONE,
+  usesOven,
+  type DeliveryType,
+} from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';

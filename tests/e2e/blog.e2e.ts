@@ -37,7 +37,7 @@ function romeLongDate(iso: string): string {
 const pagerLabel = (page: Page) => page.locator('.pager__label').textContent();
 const previous = (page: Page) => page.getByRole('button', { name: 'Pagina precedente' });
 const next = (page: Page) => page.getByRole('button', { name: 'Pagina successiva' });
-const cardTitles = (page: Page) => page.locator('.post-grid article.post-card h3').allTextContents();
+const cardTitles = (page: Page) => page.locator('.post-grid article.post-card .post-card__title').allTextContents();
 const pageParam = (page: Page) => new URL(page.url()).searchParams.get('page');
 
 describe('blog', () => {

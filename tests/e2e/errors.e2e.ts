@@ -16,17 +16,22 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 describe('errors and static pages', () => {
   const browser = useBrowser();
 
-  it('an API failure shows the red toast top right, the blog falls back to page 1 of 1, and the toast goes after 5 s', async () => {
-    const { page, allowErrors } = await browser.open({ viewport: DESKTOP });
+  /** /blog with its API answering 500 and an Italian message; resolves once the toast shows it. */
+  async function openBlogWithFailingApi(viewport: typeof DESKTOP) {
+    const { page, allowErrors } = await browser.open({ viewport });
     // Chromium logs the failed request: provoked on purpose.
     allowErrors(/status of 500/);
     await page.route('**/api/v1/blog/posts**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: SERVER_MESSAGE }) }),
     );
     await page.goto(url('/blog'));
-
     const toast = page.getByRole('alert').filter({ hasText: SERVER_MESSAGE });
     await toast.waitFor({ state: 'visible' });
+    return { page, toast };
+  }
+
+  it('an API failure shows the red toast top right, the blog falls back to page 1 of 1, and the toast goes after 5 s', async () => {
+    const { page, toast } = await openBlogWithFailingApi(DESKTOP);
     const shownAt = Date.now();
     expect((await toast.textContent())?.includes(SERVER_MESSAGE)).toBe(true);
 
@@ -58,14 +63,7 @@ describe('errors and static pages', () => {
   });
 
   it('the toast can be closed by hand before its 5 s', async () => {
-    const { page, allowErrors } = await browser.open({ viewport: PHONE });
-    allowErrors(/status of 500/);
-    await page.route('**/api/v1/blog/posts**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: SERVER_MESSAGE }) }),
-    );
-    await page.goto(url('/blog'));
-    const toast = page.getByRole('alert').filter({ hasText: SERVER_MESSAGE });
-    await toast.waitFor({ state: 'visible' });
+    const { page, toast } = await openBlogWithFailingApi(PHONE);
     // On a phone it stays inside the screen.
     const box = (await page.locator('.toast').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

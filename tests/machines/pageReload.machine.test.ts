@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { coverage, generatePaths, replayPath } from './pathCoverage';
+import { expectFullCoverage } from './expectCoverage';
+import { generatePaths, replayPath } from './pathCoverage';
 import { pageReloadEntry } from './registry';
 
 const MINUTE = 60_000;
@@ -14,11 +15,7 @@ function fakes() {
 
 describe('page reload machine: path coverage', () => {
   it('reaches every state node and takes every transition', async () => {
-    const report = await coverage(pageReloadMachine, paths);
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-    expect(report.states.covered).toBe(report.states.total);
-    expect(report.transitions.covered).toBe(report.transitions.total);
+    await expectFullCoverage(pageReloadMachine, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {

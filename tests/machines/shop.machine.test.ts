@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shopMachine } from '../../machines/shop.machine';
-import { coverage, generatePaths, replayPath } from './pathCoverage';
+import { expectFullCoverage } from './expectCoverage';
+import { generatePaths, replayPath } from './pathCoverage';
 import { shopEntry, webapp } from './registry';
 
 const paths = generatePaths(shopMachine, shopEntry);
@@ -17,11 +18,7 @@ const LOADED = {
 
 describe('shop machine: path coverage', () => {
   it('reaches every state node and takes every transition', async () => {
-    const report = await coverage(shopMachine, paths);
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-    expect(report.states.covered).toBe(report.states.total);
-    expect(report.transitions.covered).toBe(report.transitions.total);
+    await expectFullCoverage(shopMachine, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {

@@ -81,6 +81,11 @@ export function useUser() {
   return useSelector(useAppActors().session, (s) => s.context.user);
 }
 
+/** Staff (role admin): the cassa, the back office link, no cart. */
+export function useIsAdmin(): boolean {
+  return useSelector(useAppActors().session, (s) => isAdmin(s.context));
+}
+
 /** Public shop settings (name, contacts, home page texts), null until loaded. */
 export function useShopSettings() {
   return useSelector(useAppActors().shop, (s) => s.context.settings);

@@ -1,12 +1,12 @@
 import { NavLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { useAppActors, useUser } from './AppActors';
+import { useAppActors, useIsAdmin, useUser } from './AppActors';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
   const user = useUser();
   const shopName = useSelector(useAppActors().shop, (s) => s.context.settings?.shop_name ?? 'Pizzeria');
-  const isAdmin = user?.role_name === 'admin';
+  const isAdmin = useIsAdmin();
   return (
     <header className="site-header">
       <NavLink to="/" className="brand" aria-label={`${shopName} — Home`}>

@@ -14,7 +14,9 @@ if (process.env.SKIP_FRONTEND_BUILD !== '1') {
   await ensureFrontendBuilt(path.resolve(import.meta.dirname, '..'), config.frontendDir, (message) => console.log(`  ${message}`));
 }
 const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
-const handle = openDatabase(config.databaseUrl);
+const handle = openDatabase(config.databaseUrl, {
+  onIdleConnectionError: (error) => console.warn(`Database connection lost while idle: ${error.message}`),
+});
 await migrate(handle.db, handle.dialect);
 
 const { app, services } = await buildApp({

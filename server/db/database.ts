@@ -21,10 +21,17 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+export interface OpenOptions {
+  /** An idle pooled connection died (server restart, admin kill); the pool replaces it on next use. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
 /** `postgres://…` → PostgreSQL; anything else is a SQLite file path (or ":memory:"). */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Without a listener, pg re-throws an idle client's error and takes the whole process down.
+    pool.on('error', options.onIdleConnectionError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -2,7 +2,7 @@
  * Throughput of the two hottest customer calls, beside a bare Fastify hello-world started in the
  * same run (same machine, same moment), so the figures compare as ratios.
  *
- *   npm run bench:api            (BENCH_SECONDS=4 BENCH_ROUNDS=3 BENCH_CONNECTIONS=20 by default)
+ *   npm run bench:api            (BENCH_SECONDS=4 BENCH_ROUNDS=5 BENCH_CONNECTIONS=20 by default)
  *
  * Loopback only; every server is a child process this script stops itself.
  */
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 4;
-const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 20;
 const self = fileURLToPath(import.meta.url);
 
@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per target, loopback, ${os.cpus().length} cores, Node ${process.version}`,
     );
+    // Untimed warm-up: the first seconds of each server are JIT compilation, not throughput.
+    for (const target of targets) await autocannon({ connections: CONNECTIONS, duration: 2, ...target.options });
     // Interleaved rounds: a burst of load from elsewhere on the machine hits every target alike.
     const rates = targets.map(() => [] as number[]);
     for (let round = 1; round <= ROUNDS; round++) {

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_REMEMBERED_TOKENS = 10_000;
 
 /**
  * Double-submit anti-forgery token, signed with the server key so a cookie planted by another
@@ -18,13 +19,19 @@ export function createXsrf(key: string) {
     return `${nonce}.${sign(nonce)}`;
   };
 
+  // A browser sends the same token for hours: remember the ones already verified (HMAC ≈ 2 µs a request).
+  const verified = new Set<string>();
   const isGenuine = (token: string | undefined): token is string => {
     if (!token) return false;
+    if (verified.has(token)) return true;
     const [nonce, signature] = token.split('.');
     if (!nonce || !signature) return false;
     const expected = Buffer.from(sign(nonce));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+    verified.add(token);
+    return true;
   };
 
   return {

@@ -94,6 +94,36 @@ describe('blog', () => {
     await expect.poll(() => pagerLabel(page)).toBe(`Pagina ${last} di ${last}`);
   });
 
+  it('after the next arrow, Back shows page 1 again and Forward page 2, without reloading the site', async () => {
+    const last = (await apiPage(1)).meta.last_page;
+    const { page } = await browser.open({ viewport: PHONE });
+    await page.goto(url('/blog'));
+    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
+    await next(page).click();
+    await expect.poll(() => pageParam(page)).toBe('2');
+
+    await page.goBack();
+    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
+    await expect.poll(() => pageParam(page)).toBeNull();
+    await page.goForward();
+    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 2 di ${last}`);
+    await expect.poll(() => pageParam(page)).toBe('2');
+  });
+
+  it('a page number that does not exist in the URL is replaced by the page shown', async () => {
+    const last = (await apiPage(1)).meta.last_page;
+    const { page } = await browser.open({ viewport: DESKTOP });
+    for (const [asked, shown] of [
+      ['-3', 1],
+      ['abc', 1],
+      ['999', last],
+    ] as const) {
+      await page.goto(url(`/blog?page=${asked}`));
+      await expect.poll(() => pagerLabel(page)).toBe(`Pagina ${shown} di ${last}`);
+      await expect.poll(() => pageParam(page)).toBe(shown === 1 ? null : String(shown));
+    }
+  });
+
   it("shows a post: title, sanitised HTML body, 'Pubblicato il:' with a long Italian date, and 'Torna all'elenco'", async () => {
     const summary = (await apiPage(1)).data.find((p) => p.slug === SCRIPTED_SLUG);
     expect(summary, `${SCRIPTED_SLUG} should be on the first page`).toBeDefined();

@@ -1,43 +1,21 @@
 import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
-import type { blogMachine } from '../../machines/blog.machine';
 import { Button, Link } from 'react-aria-components';
 import { formatLongDate } from '../ui/format';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';
-import { useBlog } from './useBlog';
-
-const isLoadingPage = (snapshot: SnapshotFrom<typeof blogMachine>) => snapshot.matches('loadingPage') || snapshot.matches('idle');
+import { isLoadingPage, useBlog, useBlogPageInUrl } from './useBlog';
 
 /** /blog?page=N — ten posts a page, newest first. The page number lives in the URL and the machine. */
 export function BlogListPage() {
   const blog = useBlog();
-  const [params, setParams] = useSearchParams();
-  const requested = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  useBlogPageInUrl(blog);
   const { posts, currentPage, totalPages } = useSelector(blog, (s) => s.context);
   const loading = useSelector(blog, isLoadingPage);
   const canPrevious = useSelector(blog, (s) => s.can({ type: 'page.previous' }));
   const canNext = useSelector(blog, (s) => s.can({ type: 'page.next' }));
   usePageTitle('Ultime notizie');
-
-  // The URL leads (links, back button); the machine loads what it names.
-  useEffect(() => {
-    const snapshot = blog.getSnapshot();
-    if (snapshot.context.requestedPage !== requested || snapshot.matches('idle')) {
-      blog.send({ type: 'page.load', page: requested });
-    }
-  }, [blog, requested]);
-  // …and follows the machine once it has shown a page: after the arrows, or when the URL named one
-  // that isn't there (?page=-3, ?page=999). Read live: a Back press has just started a load.
-  const pageParam = params.get('page');
-  useEffect(() => {
-    const snapshot = blog.getSnapshot();
-    if (isLoadingPage(snapshot)) return;
-    const shown = snapshot.context.currentPage === 1 ? null : String(snapshot.context.currentPage);
-    if (pageParam !== shown) setParams(shown ? { page: shown } : {});
-  }, [blog, currentPage, loading, pageParam, setParams]);
 
   return (
     <section className="page">

@@ -94,9 +94,12 @@ describe('blog', () => {
     await expect.poll(() => pagerLabel(page)).toBe(`Pagina ${last} di ${last}`);
   });
 
-  it('after the next arrow, Back shows page 1 again and Forward page 2, without reloading the site', async () => {
+  it('after the next arrow, Back shows page 1 again and Forward page 2, also on a slow phone', async () => {
     const last = (await apiPage(1)).meta.last_page;
     const { page } = await browser.open({ viewport: PHONE });
+    // A slow CPU lets Back arrive before React has painted the arrow's URL (CI caught that once).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await page.goto(url('/blog'));
     await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
     await next(page).click();

@@ -39,7 +39,6 @@ export default defineConfig({
       output: {
         manualChunks: {
           react: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom'],
-          'react-aria': ['react-aria-components'],
           xstate: ['xstate', '@xstate/react'],
         },
       },

@@ -1,60 +1,64 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
 
 export type User = components['schemas']['User'];
 
-export interface SessionContext {
-  token: string | null;
-  user: User | null;
-}
+/** GET /api/user: the user, or the server's "not logged in" (401) as an answer, not a failure. */
+export type UserLookup = { ok: true; user: User } | { ok: false };
 
-export type SessionEvent = { type: 'session.login'; token: string; user: User } | { type: 'session.logout' };
+export type SessionEvent = { type: 'session.login'; user: User } | { type: 'session.logout' };
 
 /**
- * Who is using the site. A remembered token is checked with GET /api/user on start; failing to
- * load the user clears the token. Token and user persist through `persistSession`.
+ * Who is using the site. The credential is the HttpOnly session cookie, which no script can read;
+ * the browser remembers only the public user snapshot, so the header paints at once, and checks it
+ * with GET /api/user on start. A 401 logs out; a network failure keeps the remembered user (the next
+ * call will tell).
  */
 export const sessionMachine = setup({
   types: {
-    input: {} as SessionContext,
-    context: {} as SessionContext,
+    input: {} as { user: User | null },
+    context: {} as { user: User | null },
     events: {} as SessionEvent,
+    tags: {} as 'checking',
   },
   actors: {
-    loadUser: fromPromise<User, { token: string }>(async () => {
+    loadUser: fromPromise<UserLookup>(async () => {
       throw new Error('loadUser not provided');
     }),
   },
   guards: {
-    hasToken: ({ context }) => context.token !== null,
+    hasRememberedUser: ({ context }) => context.user !== null,
+    isLoggedIn: (_, lookup: UserLookup) => lookup.ok,
   },
   actions: {
-    persistSession: () => {
-      throw new Error('persistSession not provided');
-    },
-    forget: assign({ token: null, user: null }),
+    forget: assign({ user: null }),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ token: input.token, user: input.user }),
+  context: ({ input }) => ({ user: input.user }),
   initial: 'deciding',
   on: {
-    'session.login': {
-      target: '.authenticated',
-      actions: [assign({ token: ({ event }) => event.token, user: ({ event }) => event.user }), 'persistSession'],
-    },
-    'session.logout': { target: '.anonymous', actions: ['forget', 'persistSession'] },
+    'session.login': { target: '.authenticated', actions: assign({ user: ({ event }) => event.user }) },
+    'session.logout': { target: '.anonymous', actions: 'forget' },
   },
   states: {
     deciding: {
-      always: [{ guard: 'hasToken', target: 'restoring' }, { target: 'anonymous' }],
+      always: [{ guard: 'hasRememberedUser', target: 'checking' }, { target: 'anonymous' }],
     },
-    restoring: {
+    checking: {
+      tags: ['checking'],
       invoke: {
+        id: 'loadUser',
         src: 'loadUser',
-        input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'authenticated', actions: [assign({ user: ({ event }) => event.output }), 'persistSession'] },
-        onError: { target: 'anonymous', actions: ['forget', 'persistSession'] },
+        onDone: [
+          {
+            guard: { type: 'isLoggedIn', params: ({ event }) => event.output },
+            target: 'authenticated',
+            actions: assign({ user: ({ event, context }) => (event.output.ok ? event.output.user : context.user) }),
+          },
+          { target: 'anonymous', actions: 'forget' },
+        ],
+        onError: { target: 'authenticated' },
       },
     },
     authenticated: {},
@@ -62,4 +66,12 @@ export const sessionMachine = setup({
   },
 });
 
-export const isAdmin = (context: SessionContext) => context.user?.role_name === 'admin';
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const isAdmin = (user: User | null) => user?.role_name === 'admin';
+
+/** What the header and the guards need: who, and whether staff. */
+export function connectSession(snapshot: SessionSnapshot) {
+  const { user } = snapshot.context;
+  return { user, userName: user?.name ?? null, isLoggedIn: user !== null, isAdmin: isAdmin(user) };
+}

@@ -1,51 +1,83 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
+import { homeTexts, normalizePhone, servedZones, type Cents } from '../src/domain';
 
-type Schemas = components['schemas'];
-export type Webapp = Schemas['WebappResponse'];
+type Wire = components['schemas'];
 
-export interface ShopContext {
-  categories: Schemas['Category'][];
-  products: Schemas['Product'][];
-  zones: Schemas['Zone'][];
-  closed: boolean;
-  clientMessage: string | null;
-  settings: Schemas['Settings'] | null;
+/** A dough, its surcharge in cents. */
+export interface Variant {
+  id: number;
+  name: string;
+  priceModifierCents: Cents;
 }
 
-const EMPTY: ShopContext = { categories: [], products: [], zones: [], closed: false, clientMessage: null, settings: null };
+/** An ingredient added to a product, its price in cents. */
+export interface Addition {
+  id: number;
+  name: string;
+  priceCents: Cents;
+}
 
-/** The shop's menu, zones, opening state and settings, loaded once per visit. A failure leaves empty lists. */
+/** A product as the browser computes with it: money in cents (the wire's euros are converted on arrival). */
+export interface Product extends Omit<Wire['Product'], 'price' | 'variants' | 'additions'> {
+  priceCents: Cents;
+  variants: Variant[];
+  additions: Addition[];
+}
+
+export type Category = Wire['Category'];
+export type Zone = Wire['Zone'];
+export type Settings = Wire['Settings'];
+
+export interface ShopData {
+  categories: Category[];
+  products: Product[];
+  zones: Zone[];
+  closed: boolean;
+  /** why the shop is closed, in the shop's words */
+  closedMessage: string | null;
+  settings: Settings | null;
+}
+
+export type ShopEvent = { type: 'shop.refresh' };
+
+/** A failed load leaves empty lists (SPEC §8). */
+const EMPTY_SHOP: ShopData = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null };
+
+/**
+ * The shop's menu, zones, opening state and settings, loaded once per visit; the server usually
+ * renders them into the page (`primed`), so the first screen needs no request.
+ */
 export const shopMachine = setup({
   types: {
-    context: {} as ShopContext,
-    events: {} as { type: 'shop.refresh' },
+    input: {} as { primed: ShopData | null },
+    context: {} as ShopData,
+    events: {} as ShopEvent,
+    tags: {} as 'loading',
   },
   actors: {
-    loadWebapp: fromPromise<Webapp>(async () => {
-      throw new Error('loadWebapp not provided');
+    loadShop: fromPromise<ShopData>(async () => {
+      throw new Error('loadShop not provided');
     }),
+  },
+  guards: {
+    isPrimed: ({ context }) => context.settings !== null,
   },
 }).createMachine({
   id: 'shop',
-  context: EMPTY,
-  initial: 'loading',
+  context: ({ input }) => input.primed ?? EMPTY_SHOP,
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'isPrimed', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
+      tags: ['loading'],
       invoke: {
-        src: 'loadWebapp',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            categories: event.output.categories,
-            products: event.output.products,
-            zones: event.output.zones,
-            closed: event.output.closed,
-            clientMessage: event.output.client_message,
-            settings: event.output.settings,
-          })),
-        },
-        onError: { target: 'ready', actions: assign(EMPTY) },
+        id: 'loadShop',
+        src: 'loadShop',
+        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
+        onError: { target: 'ready', actions: assign(EMPTY_SHOP) },
       },
     },
     ready: {
@@ -53,3 +85,36 @@ export const shopMachine = setup({
     },
   },
 });
+
+export type ShopSnapshot = SnapshotFrom<typeof shopMachine>;
+
+/** A phone number as shown, and as a tel: link. */
+export interface PhoneLink {
+  label: string;
+  href: string;
+}
+
+/** What the header, footer, home and static pages show of the shop: one source for each fact. */
+export function connectShop(snapshot: ShopSnapshot) {
+  const { settings, zones, closed, closedMessage } = snapshot.context;
+  const name = settings?.shop_name.trim() || null;
+  const phones: PhoneLink[] = [settings?.shop_phone_1, settings?.shop_phone_2]
+    .map((phone) => phone?.trim() ?? '')
+    .filter(Boolean)
+    .map((label) => ({ label, href: `tel:${normalizePhone(label)}` }));
+  return {
+    isLoading: snapshot.hasTag('loading'),
+    /** the shop's name, null while it is not known */
+    name,
+    address: settings?.shop_address.trim() || null,
+    legalLine: settings?.shop_legal_line.trim() || null,
+    phones,
+    openingTime: settings?.opening_time ?? null,
+    lastSlotTime: settings?.last_slot_time ?? null,
+    servedZones: servedZones(zones),
+    homeTexts: settings ? homeTexts(settings) : [],
+    closedMessage: closed ? closedMessage : null,
+  };
+}
+
+export type ShopView = ReturnType<typeof connectShop>;

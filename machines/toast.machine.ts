@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 
 /** The global error: a red toast top right with the server's message, gone after 5 seconds. */
 export const DEFAULT_ERROR = 'Errore generico';
@@ -9,10 +9,14 @@ export const toastMachine = setup({
   types: {
     context: {} as { message: string | null },
     events: {} as ToastEvent,
+    tags: {} as 'visible',
   },
   actions: {
     showMessage: assign({
-      message: ({ event }) => (event.type === 'error.raise' && event.message ? event.message : DEFAULT_ERROR),
+      message: ({ event }) => {
+        assertEvent(event, 'error.raise');
+        return event.message || DEFAULT_ERROR;
+      },
     }),
     clearMessage: assign({ message: null }),
   },
@@ -26,6 +30,7 @@ export const toastMachine = setup({
       on: { 'error.raise': { target: 'visible', actions: 'showMessage' } },
     },
     visible: {
+      tags: ['visible'],
       after: { TOAST: { target: 'hidden', actions: 'clearMessage' } },
       on: {
         // A new error restarts the 5 seconds with its own message.
@@ -35,3 +40,11 @@ export const toastMachine = setup({
     },
   },
 });
+
+/** The toast region: the message while visible, and its close button. */
+export function connectToast(snapshot: SnapshotFrom<typeof toastMachine>, send: (event: ToastEvent) => void) {
+  return {
+    message: snapshot.hasTag('visible') ? snapshot.context.message : null,
+    closeButton: { 'aria-label': 'Chiudi avviso', onPress: () => send({ type: 'toast.dismiss' }) },
+  };
+}

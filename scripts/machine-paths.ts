@@ -14,7 +14,7 @@ const problems: string[] = [];
 for (const entry of machineRegistry) {
   try {
     const paths = generatePaths(entry.machine, entry);
-    const report = await coverage(entry.machine, paths);
+    const report = await coverage(entry.machine, paths, { serializeState: entry.serializeState });
     const statesPct = percent(report.states.covered, report.states.total);
     const transitionsPct = percent(report.transitions.covered, report.transitions.total);
     rows.push([

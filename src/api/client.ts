@@ -3,9 +3,6 @@ import type { components, paths } from '../../openapi/schema';
 
 export type Schemas = components['schemas'];
 
-/** Where the bearer token comes from: the session actor's snapshot, read at request time. */
-export type TokenSource = () => string | null;
-
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function readCookie(name: string): string | null {
@@ -28,19 +25,20 @@ function ensureXsrfCookie(baseUrl: string): Promise<void> {
 
 export interface ApiClientOptions {
   baseUrl?: string;
-  token: TokenSource;
   /** server errors (5xx) and network failures: the app shows them as the global error toast */
   onUnexpectedError?: (message: string) => void;
   fetch?: typeof fetch;
 }
 
-export function createApiClient(options: ApiClientOptions) {
+/**
+ * The browser's API client. Its credential is the HttpOnly session cookie the server sets at login
+ * (sent with `credentials: 'include'`); no script ever holds a token. Bearer tokens are for API clients.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const client = createClient<paths>({ baseUrl, credentials: 'include', fetch: options.fetch });
-  const auth: Middleware = {
+  const middleware: Middleware = {
     async onRequest({ request }) {
-      const token = options.token();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
       request.headers.set('Accept', 'application/json');
       // Relative (same-origin) unsafe requests carry the anti-forgery token.
       if (UNSAFE.has(request.method) && new URL(request.url).origin === globalThis.location?.origin) {
@@ -64,7 +62,7 @@ export function createApiClient(options: ApiClientOptions) {
       options.onUnexpectedError?.('Connessione assente: controlla la rete e riprova.');
     },
   };
-  client.use(auth);
+  client.use(middleware);
   return client;
 }
 
@@ -76,7 +74,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return typeof message === 'string' && message ? message : fallback;
 }
 
-/** Thrown by actor implementations so machines receive the server's body as the error. */
+/** An answer the machine cannot act on (5xx, an unexpected status): it reaches the machine as an error. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -88,8 +86,25 @@ export class ApiError extends Error {
   }
 }
 
-/** Unwraps an openapi-fetch result: the data, or an ApiError carrying the server's message. */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback = 'Errore generico'): T {
+type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+
+/** The data of a successful answer, or an ApiError carrying the server's message. */
+export function unwrap<T>(result: FetchResult<T>, fallback = 'Errore generico'): T {
   if (result.error !== undefined || result.data === undefined) throw new ApiError(result.response.status, result.error, fallback);
   return result.data;
+}
+
+/**
+ * Splits an answer into data and the refusals the user can act on: a listed 4xx becomes
+ * `refuse(status, body)` (typed data the machine branches on); anything else unlisted is an error.
+ */
+export function answer<T, R>(
+  result: FetchResult<T>,
+  refusals: readonly number[],
+  refuse: (status: number, body: unknown) => R,
+  fallback = 'Errore generico',
+): T | R {
+  if (result.data !== undefined && result.error === undefined) return result.data;
+  if (refusals.includes(result.response.status)) return refuse(result.response.status, result.error);
+  throw new ApiError(result.response.status, result.error, fallback);
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useIsAdmin } from './AppActors';
+import { useSession } from './AppActors';
 
 /** The cassa is for staff: anyone else is sent to the site root. */
 export function AdminOnly() {
-  return useIsAdmin() ? <Outlet /> : <Navigate to="/" replace />;
+  return useSession().isAdmin ? <Outlet /> : <Navigate to="/" replace />;
 }

@@ -1,65 +1,78 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { isAdmin, sessionMachine } from '../../machines/session.machine';
-import { shopMachine } from '../../machines/shop.machine';
+import { connectSession, isAdmin, sessionMachine } from '../../machines/session.machine';
+import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
-import { createApiActors } from '../api/actors';
+import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
+import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
+import { createSessionActors } from '../api/sessionActors';
+import { createShopActors, primedShop } from '../api/shopActors';
 import { storage } from './storage';
 
 /** Browser effects the machines ask for, given at the edge (tests pass fakes). */
 export interface BrowserEffects {
   reload(): void;
   leave(): void;
-  scrollToTop(): void;
 }
 
 export const browserEffects: BrowserEffects = {
   reload: () => window.location.reload(),
   leave: () => window.location.replace('about:blank'),
-  scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
 };
 
+/** Saves what `select` picks from an actor's snapshots whenever it changes: the one place an actor persists. */
+function persist<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, save: (value: T) => void) {
+  let saved = select(actor.getSnapshot());
+  actor.subscribe((snapshot) => {
+    const value = select(snapshot);
+    if (Object.is(value, saved)) return;
+    saved = value;
+    save(value);
+  });
+}
+
+export interface AppActorsOptions {
+  api?: ApiClient;
+  effects?: BrowserEffects;
+  baseUrl?: string;
+  initialData?: InitialData;
+}
+
 /** The app-wide actors, created once: session, shop data, global error toast, consent, self-reload. */
-export function createAppActors(options: { api?: ApiClient; effects?: BrowserEffects; baseUrl?: string } = {}) {
+export function createAppActors(options: AppActorsOptions = {}) {
   const effects = options.effects ?? browserEffects;
+  const initialData = options.initialData ?? readInitialData();
   const toast = createActor(toastMachine);
-  // The token is read from the session actor at request time; unexpected failures raise the toast.
-  const sessionRef: { current?: ActorRefFrom<typeof sessionMachine> } = {};
   const api =
     options.api ??
-    createApiClient({
-      baseUrl: options.baseUrl,
-      token: () => sessionRef.current?.getSnapshot().context.token ?? null,
-      onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }),
-    });
-  const io = createApiActors(api);
+    createApiClient({ baseUrl: options.baseUrl, onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }) });
+  // The real I/O of each machine, grouped by machine; screens' machines take theirs from here.
+  const io = {
+    blogList: createBlogListActors(api),
+    blogPost: createBlogPostActors(api),
+  };
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: { loadUser: io.loadUser },
-      actions: { persistSession: ({ context }) => storage.saveSession(context) },
-    }),
-    { input: storage.session() },
-  );
-  sessionRef.current = session;
-  const shop = createActor(shopMachine.provide({ actors: { loadWebapp: io.loadWebapp } }));
-  const consent = createActor(
-    cookieConsentMachine.provide({ actions: { persistConsent: () => storage.saveConsent(), leavePage: () => effects.leave() } }),
-    { input: { consented: storage.consent() } },
-  );
-  const reload = createActor(pageReloadMachine.provide({ actions: { reloadPage: () => effects.reload() } }), {
-    input: { isAdmin: isAdmin(session.getSnapshot().context) },
+  const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
+  const shop = createActor(shopMachine.provide({ actors: createShopActors(api) }), { input: { primed: primedShop(initialData) } });
+  const consent = createActor(cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }), {
+    input: { consented: storage.consent() },
   });
-  session.subscribe((snapshot) => reload.send({ type: 'session.changed', isAdmin: isAdmin(snapshot.context) }));
+  const reload = createActor(pageReloadMachine.provide({ actions: { reloadPage: () => effects.reload() } }), {
+    input: { isAdmin: isAdmin(session.getSnapshot().context.user) },
+  });
+  session.subscribe((snapshot) => reload.send({ type: 'session.changed', isAdmin: isAdmin(snapshot.context.user) }));
+  persist(session, (s) => s.context.user, storage.saveUser);
+  persist(consent, (s) => s.context.consented, storage.saveConsent);
 
   // They live as long as the page: started here, not in an effect (StrictMode would stop them).
   const all = [toast, session, shop, consent, reload];
   all.forEach((actor) => actor.start());
-  return { api, io, effects, toast, session, shop, consent, reload, stop: () => all.forEach((actor) => actor.stop()) };
+  return { api, io, initialData, effects, toast, session, shop, consent, reload, stop: () => all.forEach((actor) => actor.stop()) };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;
@@ -76,17 +89,34 @@ export function useAppActors(): AppActors {
   return actors;
 }
 
-/** The signed-in user, or null. */
-export function useUser() {
-  return useSelector(useAppActors().session, (s) => s.context.user);
+/**
+ * A machine's view-model for a component: the snapshot through `connect` (zag's shape). The
+ * component re-renders when the actor's snapshot changes and spreads what `connect` returns.
+ */
+export function useView<TActor extends AnyActorRef, TView>(
+  actor: TActor,
+  connect: (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TView,
+): TView {
+  const snapshot = useSelector(actor as AnyActorRef, (s) => s as SnapshotFrom<TActor>);
+  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
 }
 
-/** Staff (role admin): the cassa, the back office link, no cart. */
-export function useIsAdmin(): boolean {
-  return useSelector(useAppActors().session, (s) => isAdmin(s.context));
+/** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */
+export function useSession() {
+  return useView(useAppActors().session, connectSession);
 }
 
-/** Public shop settings (name, contacts, home page texts), null until loaded. */
-export function useShopSettings() {
-  return useSelector(useAppActors().shop, (s) => s.context.settings);
+/** The router's key of the page the browser loaded (react-router names it "default"). */
+export const FIRST_LOCATION_KEY = 'default';
+const NO_INITIAL_DATA = createInitialData();
+
+/** The server's data for the first screen, on that screen only (later screens load their own). */
+export function useInitialData(): InitialData {
+  const { initialData } = useAppActors();
+  return useLocation().key === FIRST_LOCATION_KEY ? initialData : NO_INITIAL_DATA;
+}
+
+/** The shop's facts as every screen shows them. */
+export function useShop() {
+  return useView(useAppActors().shop, connectShop);
 }

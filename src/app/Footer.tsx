@@ -1,32 +1,32 @@
-import { Link } from 'react-aria-components';
-import { useShopSettings } from './AppActors';
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import { useShop } from './AppActors';
 
 /** Legal line, address, the two phone numbers and the static pages. */
 export function Footer() {
-  const settings = useShopSettings();
-  const phones = [settings?.shop_phone_1, settings?.shop_phone_2].filter((p): p is string => Boolean(p));
+  const { address, phones, legalLine } = useShop();
   return (
     <footer className="site-footer">
       <div className="site-footer__contacts">
-        {settings?.shop_address && <p>{settings.shop_address}</p>}
+        {address && <p>{address}</p>}
         {phones.length > 0 && (
           <p>
             Tel.{' '}
             {phones.map((phone, i) => (
-              <span key={phone}>
+              <Fragment key={phone.href}>
                 {i > 0 && ' · '}
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-              </span>
+                <a href={phone.href}>{phone.label}</a>
+              </Fragment>
             ))}
           </p>
         )}
       </div>
       <nav aria-label="Informazioni legali" className="site-footer__links">
-        <Link href="/ecommerce/privacy-policy">Privacy policy</Link>
-        <Link href="/ecommerce/termini-e-condizioni">Termini e condizioni</Link>
-        <Link href="/ecommerce/domande-frequenti">Domande frequenti</Link>
+        <Link to="/ecommerce/privacy-policy">Privacy policy</Link>
+        <Link to="/ecommerce/termini-e-condizioni">Termini e condizioni</Link>
+        <Link to="/ecommerce/domande-frequenti">Domande frequenti</Link>
       </nav>
-      {settings?.shop_legal_line && <p className="site-footer__legal">{settings.shop_legal_line}</p>}
+      {legalLine && <p className="site-footer__legal">{legalLine}</p>}
     </footer>
   );
 }

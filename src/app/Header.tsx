@@ -1,12 +1,10 @@
 import { NavLink } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
-import { useAppActors, useIsAdmin, useUser } from './AppActors';
+import { useSession, useShop } from './AppActors';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
-  const user = useUser();
-  const shopName = useSelector(useAppActors().shop, (s) => s.context.settings?.shop_name ?? 'Pizzeria');
-  const isAdmin = useIsAdmin();
+  const { userName, isAdmin } = useSession();
+  const shopName = useShop().name ?? 'Pizzeria';
   return (
     <header className="site-header">
       <NavLink to="/" className="brand" aria-label={`${shopName} — Home`}>
@@ -26,7 +24,7 @@ export function Header() {
             Amministrazione
           </a>
         )}
-        {user ? <NavLink to="/auth/account">{user.name}</NavLink> : <NavLink to="/auth/login">Accedi</NavLink>}
+        {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to="/auth/login">Accedi</NavLink>}
         {isAdmin ? (
           <NavLink to="/cassa" className="nav-cta">
             Cassa

@@ -1,9 +1,10 @@
-import { Outlet, useHref, useNavigate, ScrollRestoration } from 'react-router-dom';
+import { Outlet, useHref, useNavigate } from 'react-router-dom';
 import { RouterProvider } from 'react-aria-components';
 import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileTabs } from './MobileTabs';
+import { ScrollToTop } from './ScrollToTop';
 import { ToastRegion } from './ToastRegion';
 
 /** Every page: header, content, footer, phone tabs, the error toast and the cookie banner. */
@@ -23,7 +24,7 @@ export function Layout() {
       <Footer />
       <MobileTabs />
       <ToastRegion />
-      <ScrollRestoration />
+      <ScrollToTop />
     </RouterProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { useUser } from './AppActors';
+import { useSession } from './AppActors';
 
 interface Tab {
   to: string;
@@ -19,13 +19,13 @@ const ICONS = {
 
 /** Phone navigation, always at thumb's reach: Account once logged in, Registrati before. */
 export function MobileTabs() {
-  const user = useUser();
+  const { isLoggedIn } = useSession();
   const tabs: Tab[] = [
     { to: '/', label: 'Home', icon: ICONS.home, end: true },
     { to: '/blog', label: 'Notizie', icon: ICONS.news },
     { to: '/ecommerce', label: 'Menu', icon: ICONS.menu, end: true },
     { to: '/ecommerce/cart', label: 'Carrello', icon: ICONS.cart },
-    user
+    isLoggedIn
       ? { to: '/auth/account', label: 'Account', icon: ICONS.account }
       : { to: '/auth/register', label: 'Registrati', icon: ICONS.register },
   ];

@@ -1,17 +1,16 @@
-import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
-import { useAppActors } from './AppActors';
+import { connectToast } from '../../machines/toast.machine';
+import { useAppActors, useView } from './AppActors';
 
 /** The global error: red, top right, gone after 5 seconds (the toast machine's TOAST delay). */
 export function ToastRegion() {
-  const { toast } = useAppActors();
-  const message = useSelector(toast, (s) => s.context.message);
+  const { message, closeButton } = useView(useAppActors().toast, connectToast);
   return (
     <div className="toast-region" role="alert" aria-live="assertive">
       {message && (
         <div className="toast toast--error">
           <span>{message}</span>
-          <Button className="toast__close" aria-label="Chiudi avviso" onPress={() => toast.send({ type: 'toast.dismiss' })}>
+          <Button className="toast__close" {...closeButton}>
             ×
           </Button>
         </div>

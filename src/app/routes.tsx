@@ -1,65 +1,75 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { Layout } from './Layout';
 import { Placeholder } from './Placeholder';
 
-/** Each area is its own chunk: a customer never downloads the cassa, nor the blog before reading it. */
+/**
+ * Each area is its own chunk: a customer never downloads the cassa, nor the blog before reading it.
+ * Declarative routes (no loaders: the machines load data) keep the router ~19 KB gzip lighter than
+ * its data mode.
+ */
 const blog = () => import('../blog/BlogPages');
 const legal = () => import('../legal/LegalPages');
 const auth = () => import('../auth/AuthPages');
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    // Shown while the first screen's lazy chunk arrives.
-    hydrateFallbackElement: (
-      <p className="page-loading" role="status">
-        Caricamento in corso...
-      </p>
-    ),
-    children: [
-      { index: true, element: <HomePage /> },
-      {
-        path: 'ecommerce',
-        children: [
-          { index: true, element: <Placeholder title="Menu" /> },
-          { path: 'categories', element: <Placeholder title="Categorie" /> },
-          { path: 'products', element: <Placeholder title="Prodotti" /> },
-          { path: 'cart', element: <Placeholder title="Carrello" /> },
-          { path: 'checkout', element: <Placeholder title="Checkout" /> },
-          { path: 'ordine-confermato', element: <Placeholder title="Ordine inviato" /> },
-          { path: 'termini-e-condizioni', lazy: () => legal().then((m) => ({ Component: m.TermsPage })) },
-          { path: 'privacy-policy', lazy: () => legal().then((m) => ({ Component: m.PrivacyPage })) },
-          { path: 'domande-frequenti', lazy: () => legal().then((m) => ({ Component: m.FaqPage })) },
-        ],
-      },
-      {
-        path: 'blog',
-        children: [
-          { index: true, lazy: () => blog().then((m) => ({ Component: m.BlogListPage })) },
-          { path: ':id/:slug', lazy: () => blog().then((m) => ({ Component: m.BlogPostPage })) },
-        ],
-      },
-      {
-        path: 'auth',
-        children: [
-          { path: 'login', element: <Placeholder title="Accedi" /> },
-          { path: 'register', element: <Placeholder title="Registrati" /> },
-          { path: 'forgot-password', element: <Placeholder title="Password dimenticata" /> },
-          { path: 'reset-password', element: <Placeholder title="Reimposta password" /> },
-          { path: 'confirm-required', element: <Placeholder title="Attiva il tuo account" /> },
-          { path: 'verify-message', lazy: () => auth().then((m) => ({ Component: m.VerifyMessagePage })) },
-          { path: 'account', element: <Placeholder title="Il mio Account" /> },
-          { path: 'change-password', element: <Placeholder title="Cambia Password" /> },
-        ],
-      },
-      {
-        path: 'cassa',
-        element: <AdminOnly />,
-        children: [{ index: true, lazy: () => import('../cassa/CassaPage').then((m) => ({ Component: m.CassaPage })) }],
-      },
-      { path: '*', element: <Navigate to="/ecommerce" replace /> },
-    ],
-  },
-];
+const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
+const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
+const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
+const CassaPage = lazy(() => import('../cassa/CassaPage').then((m) => ({ default: m.CassaPage })));
+
+/**
+ * The site's routes. The only Suspense boundary is around the whole layout: the first screen
+ * appears whole once its chunk has arrived (nothing moves), and later navigations, which the
+ * router runs as transitions, keep the current page on screen until the next one is ready.
+ */
+export function AppRoutes() {
+  return (
+    <Suspense
+      fallback={
+        <p className="page-loading" role="status">
+          Caricamento in corso...
+        </p>
+      }
+    >
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="ecommerce">
+            <Route index element={<Placeholder title="Menu" />} />
+            <Route path="categories" element={<Placeholder title="Categorie" />} />
+            <Route path="products" element={<Placeholder title="Prodotti" />} />
+            <Route path="cart" element={<Placeholder title="Carrello" />} />
+            <Route path="checkout" element={<Placeholder title="Checkout" />} />
+            <Route path="ordine-confermato" element={<Placeholder title="Ordine inviato" />} />
+            <Route path="termini-e-condizioni" element={<TermsPage />} />
+            <Route path="privacy-policy" element={<PrivacyPage />} />
+            <Route path="domande-frequenti" element={<FaqPage />} />
+          </Route>
+          <Route path="blog">
+            <Route index element={<BlogListPage />} />
+            <Route path=":id/:slug" element={<BlogPostPage />} />
+          </Route>
+          <Route path="auth">
+            <Route path="login" element={<Placeholder title="Accedi" />} />
+            <Route path="register" element={<Placeholder title="Registrati" />} />
+            <Route path="forgot-password" element={<Placeholder title="Password dimenticata" />} />
+            <Route path="reset-password" element={<Placeholder title="Reimposta password" />} />
+            <Route path="confirm-required" element={<Placeholder title="Attiva il tuo account" />} />
+            <Route path="verify-message" element={<VerifyMessagePage />} />
+            <Route path="account" element={<Placeholder title="Il mio Account" />} />
+            <Route path="change-password" element={<Placeholder title="Cambia Password" />} />
+          </Route>
+          <Route path="cassa" element={<AdminOnly />}>
+            <Route index element={<CassaPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/ecommerce" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,31 +1,47 @@
-import type { SessionContext } from '../../machines/session.machine';
+import type { User } from '../../machines/session.machine';
 
-/** What the browser remembers between visits; the machines' persistence actions write through here. */
-const KEYS = { consent: 'pizzeria.cookieConsent', session: 'pizzeria.session' } as const;
+/**
+ * What the browser remembers between visits: the cookie consent flag and the public user snapshot
+ * (so the header paints at once). Never a credential: the session is the HttpOnly cookie.
+ */
+export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user' } as const;
+/** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
+const LEGACY_SESSION_KEY = 'pizzeria.session';
 
-function read<T>(key: string, fallback: T): T {
+function read(key: string): unknown {
   try {
     const raw = globalThis.localStorage?.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : fallback;
+    return raw ? JSON.parse(raw) : null;
   } catch {
-    return fallback;
+    return null;
   }
 }
 
 function write(key: string, value: unknown): void {
   try {
-    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, JSON.stringify(value));
   } catch {
     // Private mode or full storage: the app still works, it just forgets.
   }
 }
 
+function isUser(value: unknown): value is User {
+  const user = value as Partial<User> | null;
+  return typeof user?.id === 'number' && typeof user.name === 'string' && typeof user.email === 'string';
+}
+
 export const storage = {
-  consent: () => read<boolean>(KEYS.consent, false) === true,
-  saveConsent: () => write(KEYS.consent, true),
-  session: (): SessionContext => {
-    const saved = read<Partial<SessionContext>>(KEYS.session, {});
-    return { token: typeof saved.token === 'string' ? saved.token : null, user: saved.user ?? null };
+  consent: () => read(STORAGE_KEYS.consent) === true,
+  saveConsent: (consented: boolean) => write(STORAGE_KEYS.consent, consented ? true : null),
+  user: (): User | null => {
+    const legacy = read(LEGACY_SESSION_KEY) as { user?: unknown } | null;
+    if (legacy) {
+      write(LEGACY_SESSION_KEY, null);
+      if (isUser(legacy.user)) write(STORAGE_KEYS.user, legacy.user);
+    }
+    const user = read(STORAGE_KEYS.user);
+    return isUser(user) ? user : null;
   },
-  saveSession: (session: SessionContext) => write(KEYS.session, session.token ? session : {}),
+  saveUser: (user: User | null) => write(STORAGE_KEYS.user, user),
 };

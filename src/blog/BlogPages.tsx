@@ -1,68 +1,72 @@
-import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Link } from 'react-aria-components';
+import { connectBlogList } from '../../machines/blogList.machine';
+import { connectBlogPost } from '../../machines/blogPost.machine';
+import { useView } from '../app/AppActors';
 import { formatLongDate } from '../ui/format';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';
-import { isLoadingPage, useBlog, useBlogPageInUrl } from './useBlog';
+import { blogPageHref, parsePageParam, useBlogList, useBlogPost, useReplacePageInUrl } from './useBlog';
 
-/** /blog?page=N — ten posts a page, newest first. The page number lives in the URL and the machine. */
+/** /blog?page=N — ten posts a page, newest first. The URL owns the page; a URL naming none is corrected in place. */
 export function BlogListPage() {
-  const blog = useBlog();
-  useBlogPageInUrl(blog);
-  const { posts, currentPage, totalPages } = useSelector(blog, (s) => s.context);
-  const loading = useSelector(blog, isLoadingPage);
-  const canPrevious = useSelector(blog, (s) => s.can({ type: 'page.previous' }));
-  const canNext = useSelector(blog, (s) => s.can({ type: 'page.next' }));
+  const param = useSearchParams()[0].get('page');
+  const { page, isCanonical } = parsePageParam(param);
   usePageTitle('Ultime notizie');
+  if (!isCanonical) return <Navigate to={blogPageHref(page)} replace />;
+  return <BlogList page={page} />;
+}
 
+function BlogList({ page }: { page: number }) {
+  const blog = useBlogList(page, useReplacePageInUrl());
+  const view = useView(blog, connectBlogList);
   return (
     <section className="page">
       <h1>Ultime notizie</h1>
-      <div className="post-grid" aria-busy={loading}>
-        {posts.map((post) => (
+      <div className="post-grid" aria-busy={view.isLoading}>
+        {view.posts.map((post) => (
           <PostCard key={post.id} post={post} headingLevel={2} />
         ))}
       </div>
-      {!loading && posts.length === 0 && <p>Nessuna notizia per ora.</p>}
+      {view.emptyMessage && <p>{view.emptyMessage}</p>}
+      {view.failure && (
+        <p className="notice notice--error">
+          {view.failure.message}{' '}
+          <Button className="button button--secondary" {...view.failure.retryButton}>
+            Riprova
+          </Button>
+        </p>
+      )}
       <nav className="pager" aria-label="Pagine delle notizie">
-        <Button
-          className="pager__arrow"
-          aria-label="Pagina precedente"
-          isDisabled={!canPrevious}
-          onPress={() => blog.send({ type: 'page.previous' })}
-        >
-          ‹
-        </Button>
+        <PagerArrow page={view.previousPage} label="Pagina precedente" symbol="‹" />
         <span className="pager__label" aria-live="polite">
-          Pagina {currentPage} di {totalPages}
+          {view.pageLabel}
         </span>
-        <Button
-          className="pager__arrow"
-          aria-label="Pagina successiva"
-          isDisabled={!canNext}
-          onPress={() => blog.send({ type: 'page.next' })}
-        >
-          ›
-        </Button>
+        <PagerArrow page={view.nextPage} label="Pagina successiva" symbol="›" />
       </nav>
     </section>
   );
 }
 
+/** An arrow is a real link to its page (so Back, new tabs and reloads work), disabled when there is none. */
+function PagerArrow({ page, label, symbol }: { page: number | null; label: string; symbol: string }) {
+  return (
+    <Link className="pager__arrow" aria-label={label} href={page ? blogPageHref(page) : undefined} isDisabled={page === null}>
+      {symbol}
+    </Link>
+  );
+}
+
 /** /blog/:id/:slug — one post with its (server-sanitised) HTML body. */
 export function BlogPostPage() {
-  const blog = useBlog();
-  const id = Number.parseInt(useParams().id ?? '', 10);
-  const post = useSelector(blog, (s) => s.context.selectedPost);
-  const missing = useSelector(blog, (s) => s.matches('postMissing'));
-  usePageTitle(post?.title ?? 'Notizie');
+  const id = Number(useParams().id);
+  return <BlogPost key={id} id={id} />;
+}
 
-  useEffect(() => {
-    blog.send({ type: 'post.load', id });
-  }, [blog, id]);
-
+function BlogPost({ id }: { id: number }) {
+  const view = useView(useBlogPost(id), connectBlogPost);
+  usePageTitle(view.pageTitle);
+  const { post } = view;
   return (
     <article className="page page--narrow post">
       {post ? (
@@ -75,10 +79,17 @@ export function BlogPostPage() {
             Pubblicato il: <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
           </p>
         </>
-      ) : missing ? (
-        <h1>Articolo non trovato</h1>
       ) : (
-        <p role="status">Caricamento in corso...</p>
+        view.title && <h1>{view.title}</h1>
+      )}
+      {view.loadingMessage && <p role="status">{view.loadingMessage}</p>}
+      {view.failure && (
+        <p className="notice notice--error">
+          {view.failure.message}{' '}
+          <Button className="button button--secondary" {...view.failure.retryButton}>
+            Riprova
+          </Button>
+        </p>
       )}
       <Link href="/blog" className="back-link">
         Torna all&apos;elenco

@@ -1,5 +1,5 @@
-import { Link } from 'react-aria-components';
-import type { PostSummary } from '../../machines/blog.machine';
+import { Link } from 'react-router-dom';
+import type { PostSummary } from '../../machines/blogList.machine';
 import { formatLongDate } from '../ui/format';
 
 /** A post's card; its title is one level below the section it sits in (h2 on the blog list, h3 on home). */
@@ -14,7 +14,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
       )}
       <div className="post-card__body">
         <Title className="post-card__title clamp-1">
-          <Link href={`/blog/${post.id}/${post.slug}`}>{post.title}</Link>
+          <Link to={`/blog/${post.id}/${post.slug}`}>{post.title}</Link>
         </Title>
         <p className="post-card__description clamp-3">{post.description}</p>
         <p className="post-card__date">

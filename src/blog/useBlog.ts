@@ -1,66 +1,47 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { blogMachine } from '../../machines/blog.machine';
-import { useAppActors } from '../app/AppActors';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { blogListMachine } from '../../machines/blogList.machine';
+import { blogPostMachine } from '../../machines/blogPost.machine';
+import { primedBlogPage, primedBlogPost } from '../api/blogActors';
+import { useAppActors, useInitialData } from '../app/AppActors';
 
-type BlogActor = ActorRefFrom<typeof blogMachine>;
-
-/** A blog actor for one screen, wired to the API and to the window's scroll. */
-export function useBlog(): BlogActor {
-  const { io, effects } = useAppActors();
-  return useActorRef(
-    blogMachine.provide({
-      actors: { loadPage: io.loadPage, loadPost: io.loadPost },
-      actions: { scrollToTop: () => effects.scrollToTop() },
-    }),
-  );
+/** `?page=N` as the blog writes it: absent for page 1, a plain whole number otherwise. */
+export function blogPageHref(page: number): string {
+  return page > 1 ? `/blog?page=${page}` : '/blog';
 }
 
-export const isLoadingPage = (snapshot: SnapshotFrom<typeof blogMachine>) => snapshot.matches('idle') || snapshot.matches('loadingPage');
+/** The page a `page` query parameter names (1 for nonsense), and whether the URL already says it that way. */
+export function parsePageParam(param: string | null): { page: number; isCanonical: boolean } {
+  const parsed = Number.parseInt(param ?? '1', 10);
+  const page = Number.isSafeInteger(parsed) && parsed >= 1 ? parsed : 1;
+  return { page, isCanonical: param === (page > 1 ? String(page) : null) };
+}
 
-const pageFromParam = (param: string | null) => Math.max(1, Number.parseInt(param ?? '1', 10) || 1);
+/** The list screen's correction of its URL: replaced in place, so Back never leads to a page that isn't there. */
+export function useReplacePageInUrl(): (page: number) => void {
+  const navigate = useNavigate();
+  return (page) => void navigate(blogPageHref(page), { replace: true });
+}
 
 /**
- * Keeps ?page=N and the blog machine in step. The URL leads when it moves (first visit, links,
- * Back/Forward); the machine leads when it moves (the arrows) or shows another page than the URL
- * named (?page=999, ?page=-3), and then the URL follows. `urlPage` is the page the URL last named.
+ * A news-list actor for the page the URL names. The URL owns the page: a new URL reaches the machine
+ * as `page.changed`, and the machine's one correction (a page past the end) replaces the URL.
  */
-export function useBlogPageInUrl(blog: BlogActor): void {
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const pageParam = params.get('page');
-  const requested = pageFromParam(pageParam);
-  const settledPage = useSelector(blog, (s) => (isLoadingPage(s) ? null : s.context.currentPage));
-  const urlPage = useRef<number | null>(null);
+export function useBlogList(page: number, showPage: (page: number) => void = () => {}): ActorRefFrom<typeof blogListMachine> {
+  const { io } = useAppActors();
+  const initialData = useInitialData();
+  const blog = useActorRef(blogListMachine.provide({ actors: io.blogList, actions: { showPage: (_, shown) => showPage(shown.page) } }), {
+    input: { page, primed: primedBlogPage(initialData, page) },
+  });
+  useEffect(() => blog.send({ type: 'page.changed', page }), [blog, page]);
+  return blog;
+}
 
-  // Back/Forward: the browser's URL is read as it changes, because React may skip rendering an
-  // arrow's URL when Back comes quickly, and the render after Back then looks like nothing moved.
-  useEffect(() => {
-    const followHistory = () => {
-      if (window.location.pathname !== pathname) return; // leaving the list: nothing to load
-      const page = pageFromParam(new URLSearchParams(window.location.search).get('page'));
-      urlPage.current = page;
-      blog.send({ type: 'page.load', page });
-    };
-    window.addEventListener('popstate', followHistory);
-    return () => window.removeEventListener('popstate', followHistory);
-  }, [blog, pathname]);
-
-  useEffect(() => {
-    const snapshot = blog.getSnapshot();
-    if (requested !== urlPage.current) {
-      urlPage.current = requested;
-      if (snapshot.matches('idle') || snapshot.context.requestedPage !== requested) blog.send({ type: 'page.load', page: requested });
-      return;
-    }
-    if (settledPage === null) return;
-    const shownParam = settledPage === 1 ? null : String(settledPage);
-    if (pageParam === shownParam) return;
-    // A URL that named no such page is corrected in place, so Back never leads to it again.
-    const namedNoPage = settledPage === requested || requested > snapshot.context.totalPages;
-    urlPage.current = settledPage;
-    setParams(shownParam ? { page: shownParam } : {}, { replace: namedNoPage });
-  }, [blog, requested, pageParam, settledPage, setParams]);
+/** A post actor for the id the URL names (another id is another screen: the caller keys it by id). */
+export function useBlogPost(id: number): ActorRefFrom<typeof blogPostMachine> {
+  const { io } = useAppActors();
+  const initialData = useInitialData();
+  return useActorRef(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, primed: primedBlogPost(initialData, id) } });
 }

@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
-import { useSelector } from '@xstate/react';
-import { Link } from 'react-aria-components';
-import { useAppActors } from '../app/AppActors';
+import { Link } from 'react-router-dom';
+import { connectBlogList } from '../../machines/blogList.machine';
+import { useShop, useView } from '../app/AppActors';
 import { PostCard } from '../blog/PostCard';
-import { useBlog } from '../blog/useBlog';
+import { useBlogList } from '../blog/useBlog';
 import { usePageTitle } from '../ui/usePageTitle';
-import { servedZones } from '../domain';
-import { homeTexts } from './homeContent';
 
 const SELLING_POINTS = [
   { title: 'Prodotti di qualità', text: 'Farine macinate a pietra, pomodoro San Marzano e mozzarella fresca ogni giorno.' },
@@ -17,21 +14,14 @@ const SELLING_POINTS = [
 export const RECENT_POSTS = 3;
 
 export function HomePage() {
-  const { shop } = useAppActors();
-  const settings = useSelector(shop, (s) => s.context.settings);
-  const zones = useSelector(shop, (s) => servedZones(s.context.zones));
-  const blog = useBlog();
-  const posts = useSelector(blog, (s) => s.context.posts.slice(0, RECENT_POSTS));
+  const shop = useShop();
+  const news = useView(useBlogList(1), connectBlogList);
   usePageTitle('Home');
-
-  useEffect(() => {
-    blog.send({ type: 'page.load', page: 1 });
-  }, [blog]);
 
   return (
     <div className="home">
       <section className="hero">
-        <h1>{settings?.shop_name ?? 'Pizzeria'}</h1>
+        <h1>{shop.name ?? 'Pizzeria'}</h1>
         <ul className="selling-points">
           {SELLING_POINTS.map((point) => (
             <li key={point.title}>
@@ -42,17 +32,15 @@ export function HomePage() {
         </ul>
       </section>
 
-      {settings && (
+      {shop.homeTexts.length > 0 && (
         <section className="home-texts" aria-label="La pizzeria">
-          {homeTexts(settings).map((block) =>
-            block.heading ? <h2 key={block.key}>{block.text}</h2> : <p key={block.key}>{block.text}</p>,
-          )}
+          {shop.homeTexts.map((block) => (block.heading ? <h2 key={block.key}>{block.text}</h2> : <p key={block.key}>{block.text}</p>))}
         </section>
       )}
 
       <section className="cta">
         <h2>Consegna a domicilio gratuita</h2>
-        <Link href="/ecommerce" className="button button--primary button--large">
+        <Link to="/ecommerce" className="button button--primary button--large">
           Ordina
         </Link>
       </section>
@@ -60,7 +48,7 @@ export function HomePage() {
       <section className="zones" aria-labelledby="zones-title">
         <h2 id="zones-title">Zone servite con consegna a domicilio:</h2>
         <ul>
-          {zones.map((zone) => (
+          {shop.servedZones.map((zone) => (
             <li key={zone.id}>{zone.name}</li>
           ))}
         </ul>
@@ -69,11 +57,11 @@ export function HomePage() {
       <section className="latest-news" aria-labelledby="latest-news-title">
         <h2 id="latest-news-title">Ultime notizie</h2>
         <div className="post-grid">
-          {posts.map((post) => (
+          {news.posts.slice(0, RECENT_POSTS).map((post) => (
             <PostCard key={post.id} post={post} />
           ))}
         </div>
-        <Link href="/blog">Tutte le notizie</Link>
+        <Link to="/blog">Tutte le notizie</Link>
       </section>
     </div>
   );

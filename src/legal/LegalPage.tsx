@@ -1,42 +1,26 @@
 import { Fragment, type ReactNode } from 'react';
-import { useShopSettings } from '../app/AppActors';
-import { normalizePhone } from '../domain';
+import type { PhoneLink } from '../../machines/shop.machine';
+import { useShop } from '../app/AppActors';
 
 /** Shop data the static pages quote, with neutral wording while the settings are still loading. */
-export interface ShopInfo {
-  /** Shop name, or "la pizzeria" while loading. */
-  name: string;
-  /** Legal line (company name, VAT number…), falling back to the name. */
-  legalLine: string;
-  address: string | null;
-  phones: string[];
-  openingTime: string | null;
-  lastSlotTime: string | null;
-}
+export type ShopInfo = ReturnType<typeof useShopInfo>;
 
-export function useShopInfo(): ShopInfo {
-  const settings = useShopSettings();
-  const name = settings?.shop_name.trim() || 'la pizzeria';
-  return {
-    name,
-    legalLine: settings?.shop_legal_line.trim() || name,
-    address: settings?.shop_address.trim() || null,
-    phones: [settings?.shop_phone_1, settings?.shop_phone_2].map((phone) => phone?.trim() ?? '').filter(Boolean),
-    openingTime: settings?.opening_time || null,
-    lastSlotTime: settings?.last_slot_time || null,
-  };
+export function useShopInfo() {
+  const shop = useShop();
+  const name = shop.name ?? 'la pizzeria';
+  return { ...shop, name, legalLine: shop.legalLine ?? name };
 }
 
 /** "06 1234567 o 06 7654321" as call links; the footer wording while the numbers are not known yet. */
-export function ShopPhones({ phones }: { phones: string[] }) {
+export function ShopPhones({ phones }: { phones: readonly PhoneLink[] }) {
   if (phones.length === 0) return <>ai numeri di telefono indicati in fondo alla pagina</>;
   return (
     <>
       {phones.length === 1 ? 'al numero ' : 'ai numeri '}
       {phones.map((phone, index) => (
-        <Fragment key={phone}>
+        <Fragment key={phone.href}>
           {index > 0 && ' o '}
-          <a href={`tel:${normalizePhone(phone)}`}>{phone}</a>
+          <a href={phone.href}>{phone.label}</a>
         </Fragment>
       ))}
     </>

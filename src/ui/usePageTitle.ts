@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useShop } from '../app/AppActors';
 
-/** The tab title follows the page, so history and screen readers name it. */
+/** The tab title follows the page ("Ultime notizie — <shop name>"), so history and screen readers name it. */
 export function usePageTitle(title: string | null | undefined): void {
+  const shopName = useShop().name;
   useEffect(() => {
-    if (title) document.title = `${title} — Pizzeria Da Romolo`;
-  }, [title]);
+    if (title) document.title = shopName ? `${title} — ${shopName}` : title;
+  }, [title, shopName]);
 }

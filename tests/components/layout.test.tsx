@@ -81,28 +81,28 @@ describe('header, mobile tabs and footer', () => {
 
 describe('routes', () => {
   it('sends an unknown path to the menu', async () => {
-    const { router } = renderApp('/qualcosa');
+    const { location } = renderApp('/qualcosa');
     expect(await screen.findByRole('heading', { level: 1, name: 'Menu' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/ecommerce');
+    expect(location().pathname).toBe('/ecommerce');
   });
 
   it('sends a customer away from the cassa to the site root', async () => {
-    const { router } = renderApp('/cassa', { user: customer });
+    const { location } = renderApp('/cassa', { user: customer });
     expect(await screen.findByRole('heading', { level: 1, name: settings.shop_name })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Cassa' })).toBeNull();
   });
 
   it('sends a visitor away from the cassa to the site root', async () => {
-    const { router } = renderApp('/cassa');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const { location } = renderApp('/cassa');
+    await waitFor(() => expect(location().pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Cassa' })).toBeNull();
   });
 
   it('opens the cassa for an admin', async () => {
-    const { router } = renderApp('/cassa', { user: admin });
+    const { location } = renderApp('/cassa', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cassa' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/cassa');
+    expect(location().pathname).toBe('/cassa');
   });
 });
 

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { server } from '../mocks/handlers';
+import { mockSession, server } from '../mocks/handlers';
 
 /** Component tests: every request answered by the contract-typed msw handlers, a clean page per test. */
 
@@ -52,6 +52,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  mockSession.user = null;
   vi.useRealTimers();
   localStorage.clear();
 });

@@ -35,10 +35,13 @@ function romeLongDate(iso: string): string {
 }
 
 const pagerLabel = (page: Page) => page.locator('.pager__label').textContent();
-const previous = (page: Page) => page.getByRole('button', { name: 'Pagina precedente' });
-const next = (page: Page) => page.getByRole('button', { name: 'Pagina successiva' });
+// The arrows are links to their pages (aria-disabled, and no href, when there is none).
+const previous = (page: Page) => page.getByRole('link', { name: 'Pagina precedente' });
+const next = (page: Page) => page.getByRole('link', { name: 'Pagina successiva' });
 const cardTitles = (page: Page) => page.locator('.post-grid article.post-card .post-card__title').allTextContents();
 const pageParam = (page: Page) => new URL(page.url()).searchParams.get('page');
+/** Polling on a CPU slowed 8×: the page needs longer than the default second to settle. */
+const SLOW = { timeout: 15_000 };
 
 describe('blog', () => {
   const browser = useBrowser();
@@ -101,16 +104,69 @@ describe('blog', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await page.goto(url('/blog'));
-    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
+    await expect.poll(() => pagerLabel(page), SLOW).toBe(`Pagina 1 di ${last}`);
     await next(page).click();
-    await expect.poll(() => pageParam(page)).toBe('2');
+    await expect.poll(() => pageParam(page), SLOW).toBe('2');
 
     await page.goBack();
-    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
-    await expect.poll(() => pageParam(page)).toBeNull();
+    await expect.poll(() => pagerLabel(page), SLOW).toBe(`Pagina 1 di ${last}`);
+    await expect.poll(() => pageParam(page), SLOW).toBeNull();
     await page.goForward();
+    await expect.poll(() => pagerLabel(page), SLOW).toBe(`Pagina 2 di ${last}`);
+    await expect.poll(() => pageParam(page), SLOW).toBe('2');
+  });
+
+  it('an outage while paging keeps ?page=2 in the URL, so a reload afterwards shows page 2', async () => {
+    const last = (await apiPage(1)).meta.last_page;
+    const second = await apiPage(2);
+    const { page, allowErrors } = await browser.open({ viewport: DESKTOP });
+    // Chromium logs the failed request: provoked on purpose.
+    allowErrors(/status of 503/);
+    await page.goto(url('/blog'));
+    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
+
+    await page.route('**/api/v1/blog/posts?page=2', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servizio non disponibile' }) }),
+    );
+    await next(page).click();
+    await page.getByText('Non è stato possibile caricare le notizie.').waitFor();
+    expect(await pagerLabel(page)).toBe('Pagina 1 di 1');
+    expect(pageParam(page)).toBe('2');
+
+    await page.unroute('**/api/v1/blog/posts?page=2');
+    await page.reload();
     await expect.poll(() => pagerLabel(page)).toBe(`Pagina 2 di ${last}`);
-    await expect.poll(() => pageParam(page)).toBe('2');
+    await expect.poll(() => cardTitles(page)).toEqual(second.data.map((p) => p.title));
+    expect(pageParam(page)).toBe('2');
+  });
+
+  it('Back and Forward through several arrow clicks always agree with the list', async () => {
+    const last = (await apiPage(1)).meta.last_page;
+    const { page } = await browser.open({ viewport: PHONE });
+    await page.goto(url('/blog'));
+    await expect.poll(() => pagerLabel(page)).toBe(`Pagina 1 di ${last}`);
+    // History: page 1, 2, 1, 2 — all made by the arrows.
+    for (const [arrow, shown] of [
+      [next, 2],
+      [previous, 1],
+      [next, 2],
+    ] as const) {
+      await arrow(page).click();
+      await expect.poll(() => pagerLabel(page)).toBe(`Pagina ${shown} di ${last}`);
+    }
+    for (const [move, shown] of [
+      ['back', 1],
+      ['back', 2],
+      ['forward', 1],
+      ['back', 2],
+      ['back', 1],
+      ['forward', 2],
+    ] as const) {
+      await (move === 'back' ? page.goBack() : page.goForward());
+      await expect.poll(() => pagerLabel(page)).toBe(`Pagina ${shown} di ${last}`);
+      expect(pageParam(page)).toBe(shown === 1 ? null : String(shown));
+      await expect.poll(async () => (await cardTitles(page))[0]).toBe((await apiPage(shown)).data[0]!.title);
+    }
   });
 
   it('a page number that does not exist in the URL is replaced by the page shown', async () => {

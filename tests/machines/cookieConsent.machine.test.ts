@@ -1,42 +1,47 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
-import { expectFullCoverage } from './expectCoverage';
-import { generatePaths, replayPath } from './pathCoverage';
+import { connectCookieConsent, cookieConsentMachine, type CookieConsentEvent } from '../../machines/cookieConsent.machine';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths } from './pathCoverage';
 import { cookieConsentEntry } from './registry';
 
 const paths = generatePaths(cookieConsentMachine, cookieConsentEntry);
 
 function fakes() {
-  const persistConsent = vi.fn();
   const leavePage = vi.fn();
-  return { persistConsent, leavePage, machine: cookieConsentMachine.provide({ actions: { persistConsent, leavePage } }) };
+  return { leavePage, machine: cookieConsentMachine.provide({ actions: { leavePage } }) };
 }
 
 describe('cookie consent machine: path coverage', () => {
   it('reaches every state node and takes every transition (both remembered and fresh visitors)', async () => {
-    await expectFullCoverage(cookieConsentMachine, paths);
+    await expectFullCoverage(cookieConsentEntry, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    const { persistConsent, leavePage, machine } = fakes();
-    let expectedPersists = 0;
+    const { leavePage, machine } = fakes();
     let expectedLeaves = 0;
-    await replayPath(machine, path, {
+    await replayEntryPath(cookieConsentEntry, path, {
+      machine,
       assertInvariant: (snapshot, { previous }) => {
-        const from = previous?.value;
-        if (snapshot.value === 'accepted' && (from === 'asking' || from === 'refused')) expectedPersists++;
-        if (snapshot.value === 'left' && from !== 'left') {
-          expect(from).toBe('refused');
+        const sent: CookieConsentEvent[] = [];
+        const view = connectCookieConsent(snapshot, (event) => sent.push(event));
+        if (snapshot.matches('left') && !previous?.matches('left')) {
+          expect(previous?.matches('refused')).toBe(true);
           expectedLeaves++;
         }
-        // Remembered only when the visitor accepts; a remembered consent is not written again.
-        expect(persistConsent).toHaveBeenCalledTimes(expectedPersists);
         expect(leavePage).toHaveBeenCalledTimes(expectedLeaves);
-        expect(snapshot.context.consented).toBe(path.input!.consented);
-        // The banner (asking) or the cover (refused) is up exactly while the actor is still running.
-        expect(snapshot.status === 'active').toBe(snapshot.matches('asking') || snapshot.matches('refused'));
+        // The fact the app remembers: consented once accepted, never taken back.
+        expect(snapshot.context.consented).toBe(snapshot.matches('accepted'));
+        // The banner while asking, the blocking cover after Rifiuta, nothing otherwise.
+        expect(view.isBannerOpen).toBe(snapshot.matches('asking'));
+        expect(view.isOverlayOpen).toBe(snapshot.matches('refused'));
+        expect(snapshot.status === 'active').toBe(view.isBannerOpen || view.isOverlayOpen);
         if (path.input!.consented) expect(snapshot.value).toBe('accepted');
+        // The buttons send what they say.
+        view.acceptButton.onPress();
+        view.refuseButton.onPress();
+        view.closePageButton.onPress();
+        expect(sent.map((e) => e.type)).toEqual(['consent.accept', 'consent.refuse', 'page.close']);
       },
     });
   });
@@ -54,12 +59,11 @@ describe('cookie consent machine: what the buttons may do', () => {
     expect(consent.getSnapshot().can({ type: 'consent.accept' })).toBe(true);
   });
 
-  it('a visitor who consented before sees nothing and nothing is written', () => {
-    const { machine, persistConsent, leavePage } = fakes();
+  it('a visitor who consented before sees nothing', () => {
+    const { machine, leavePage } = fakes();
     const consent = createActor(machine, { input: { consented: true } }).start();
     expect(consent.getSnapshot().value).toBe('accepted');
     expect(consent.getSnapshot().status).toBe('done');
-    expect(persistConsent).not.toHaveBeenCalled();
     expect(leavePage).not.toHaveBeenCalled();
   });
 });

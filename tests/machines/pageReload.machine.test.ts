@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { expectFullCoverage } from './expectCoverage';
-import { generatePaths, replayPath } from './pathCoverage';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths } from './pathCoverage';
 import { pageReloadEntry } from './registry';
 
 const MINUTE = 60_000;
@@ -15,13 +15,14 @@ function fakes() {
 
 describe('page reload machine: path coverage', () => {
   it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(pageReloadMachine, paths);
+    await expectFullCoverage(pageReloadEntry, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { reloadPage, machine } = fakes();
     let countingSince = 0;
-    await replayPath(machine, path, {
+    await replayEntryPath(pageReloadEntry, path, {
+      machine,
       assertInvariant: (snapshot, { previous, step, now }) => {
         // Reloads once, 60 minutes after the countdown (re)started, and only a customer's page.
         expect(reloadPage).toHaveBeenCalledTimes(snapshot.matches('reloading') ? 1 : 0);

@@ -1,16 +1,21 @@
 /**
- * Every machine under path coverage, with the events (and realistic payloads) the graph may send.
- * Used by tests/machines/*.machine.test.ts and by scripts/machine-paths.ts: adding a machine means
- * adding one entry here (and a test file with its fakes and invariants).
+ * Every machine under path coverage, with the events (and realistic payloads) the graph may send and
+ * the facts its graph tells apart (`serializeState`: what the screen or the flow depends on, never the
+ * whole context, so graphs stay small). Used by tests/machines/*.machine.test.ts and by
+ * scripts/machine-paths.ts: adding a machine means adding one entry here (and a test file with its
+ * fakes and invariants). Fixtures are the component suite's (tests/mocks/fixtures.ts).
  */
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import type { AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { blogMachine, POSTS_PER_PAGE, type Post, type PostPage, type PostSummary } from '../../machines/blog.machine';
+import { shopDataFromWire } from '../../src/api/shopActors';
+import { blogListMachine } from '../../machines/blogList.machine';
+import { blogPostMachine } from '../../machines/blogPost.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { sessionMachine, type User } from '../../machines/session.machine';
-import { shopMachine, type Webapp } from '../../machines/shop.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
+import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
@@ -19,9 +24,19 @@ export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   events: readonly EventSpec<T>[];
   input?: InputFrom<T>;
   inputs?: readonly InputFrom<T>[];
+  /** the facts that tell two graph states apart */
+  serializeState: (snapshot: SnapshotFrom<T>) => string;
+  /** simple paths only for graphs up to this many states (shortest paths and one path per edge always) */
+  maxSimplePathStates?: number;
 }
 
 export const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
+
+const facts = (snapshot: { value: unknown; status: string }, rest: Record<string, unknown> = {}) =>
+  JSON.stringify({ value: snapshot.value, status: snapshot.status, ...rest });
+
+const networkDown = () => new TypeError('Failed to fetch');
+const serverDown = () => new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico');
 
 // --- toast -----------------------------------------------------------------------------------
 
@@ -38,6 +53,7 @@ export const toastEntry = defineEntry({
     { type: 'toast.dismiss' },
     { type: toastEvents.after('toast.visible', 'TOAST') },
   ],
+  serializeState: (s) => facts(s, { message: s.context.message }),
 });
 
 // --- cookie consent --------------------------------------------------------------------------
@@ -47,6 +63,7 @@ export const cookieConsentEntry = defineEntry({
   machine: cookieConsentMachine,
   inputs: [{ consented: false }, { consented: true }],
   events: [{ type: 'consent.accept' }, { type: 'consent.refuse' }, { type: 'page.close' }],
+  serializeState: (s) => facts(s, { consented: s.context.consented }),
 });
 
 // --- page reload -----------------------------------------------------------------------------
@@ -60,148 +77,94 @@ export const pageReloadEntry = defineEntry({
     { type: 'session.changed', isAdmin: false },
     { type: internalEvents(pageReloadMachine).after('pageReload.counting', 'PAGE_RELOAD') },
   ],
+  serializeState: (s) => facts(s, { isAdmin: s.context.isAdmin }),
 });
 
 // --- session ---------------------------------------------------------------------------------
-
-export const customer: User = { id: 7, name: 'Mario Rossi', email: 'mario@example.it', role_name: 'customer', email_verified: true };
-export const admin: User = { id: 1, name: 'Giulia Bianchi', email: 'giulia@pizzeria.example.it', role_name: 'admin', email_verified: true };
-/** GET /api/user answers for the remembered tokens only. */
-export const usersByToken: Record<string, User> = { 'tok-customer': customer, 'tok-admin': admin };
 
 const sessionEvents = internalEvents(sessionMachine);
 export const sessionEntry = defineEntry({
   name: 'session',
   machine: sessionMachine,
-  inputs: [
-    { token: null, user: null },
-    { token: 'tok-customer', user: customer },
-    { token: 'tok-expired', user: customer },
-  ],
+  // A visitor; a remembered customer whose cookie is still good; one whose session has expired.
+  inputs: [{ user: null }, { user: customer }, { user: { ...customer, id: 8, name: 'Sessione scaduta' } }],
   events: [
-    { type: 'session.login', token: 'tok-admin', user: admin },
+    { type: 'session.login', user: admin },
     { type: 'session.logout' },
-    (snapshot) => {
-      const token = invokeInput<{ token: string }>(snapshot, sessionEvents.invokeId('loadUser'))?.token;
-      if (token === undefined) return null;
-      const user = usersByToken[token];
-      return user
-        ? { type: sessionEvents.done('loadUser'), output: user }
-        : { type: sessionEvents.error('loadUser'), error: new ApiError(401, { message: 'Unauthenticated.' }, 'Errore generico') };
-    },
-    { type: sessionEvents.error('loadUser'), error: new TypeError('Failed to fetch') },
+    (snapshot) =>
+      snapshot.hasTag('checking')
+        ? {
+            type: sessionEvents.done('loadUser'),
+            output: snapshot.context.user?.id === customer.id ? { ok: true, user: { ...customer, name: 'Giulia B.' } } : { ok: false },
+          }
+        : null,
+    { type: sessionEvents.error('loadUser'), error: networkDown() },
   ],
+  serializeState: (s) => facts(s, { user: s.context.user && `${s.context.user.id} ${s.context.user.name}` }),
 });
 
 // --- shop ------------------------------------------------------------------------------------
 
-export const webapp: Webapp = {
-  categories: [{ id: 1, name: 'Pizze classiche', sorting: 1, visibility: true, additions_enabled: true }],
-  products: [
-    {
-      id: 10,
-      category_id: 1,
-      name: 'Margherita',
-      description: 'Pomodoro, mozzarella, basilico',
-      image_url: null,
-      price: 6.5,
-      visibility: true,
-      is_upsell: false,
-      allow_variants: 0,
-      note: null,
-      variants: [{ id: 1, name: 'Integrale', price_modifier: 1 }],
-      additions: [],
-      category: { id: 1, name: 'Pizze classiche', additions_enabled: true },
-    },
-  ],
-  zones: [{ id: 3, name: 'Centro storico' }],
-  closed: true,
-  client_message: 'Oggi apriamo alle 18:30',
-  settings: {
-    shop_name: 'Pizzeria da Totò',
-    shop_address: 'Via Roma 1, Napoli',
-    shop_phone_1: '081 000 0000',
-    shop_phone_2: '',
-    shop_legal_line: 'P.IVA 00000000000',
-    ecommerce_variants: 'yes',
-    opening_time: '18:30',
-    last_slot_time: '22:45',
-    homepage_field_1: 'Benvenuti',
-    homepage_field_2: '',
-    homepage_field_3: '',
-    homepage_field_4: '',
-    homepage_field_5: '',
-    homepage_field_6: '',
-    homepage_field_7: '',
-    homepage_field_8: '',
-    homepage_field_9: '',
-    homepage_field_10: '',
-  },
-};
+export const shopData = shopDataFromWire(webapp);
 
 const shopEvents = internalEvents(shopMachine);
 export const shopEntry = defineEntry({
   name: 'shop',
   machine: shopMachine,
+  // No data in the page (npm run dev, an old cached page), or the server rendered it in.
+  inputs: [{ primed: null }, { primed: shopData }],
   events: [
     { type: 'shop.refresh' },
-    { type: shopEvents.done('loadWebapp'), output: webapp },
-    { type: shopEvents.error('loadWebapp'), error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico') },
+    { type: shopEvents.done('loadShop'), output: shopData },
+    { type: shopEvents.error('loadShop'), error: serverDown() },
   ],
+  serializeState: (s) => facts(s, { products: s.context.products.length, settings: s.context.settings !== null }),
 });
 
-// --- blog ------------------------------------------------------------------------------------
+// --- blog list -------------------------------------------------------------------------------
 
-/** 23 posts, newest first: three pages (10, 10, 3), as GET /api/v1/blog/posts pages them. */
-export const blogPosts: Post[] = Array.from({ length: 23 }, (_, i) => {
-  const id = 23 - i;
-  return {
-    id,
-    slug: `notizia-${id}`,
-    title: `Notizia ${id}`,
-    description: `Novità numero ${id} dalla pizzeria`,
-    image_url: id % 2 ? null : `/images/blog/${id}.jpg`,
-    published_at: new Date(Date.UTC(2025, 0, id, 12)).toISOString(),
-    content: `<p>Testo della notizia ${id}</p>`,
-  };
-});
-
-const summary = ({ content: _content, ...post }: Post): PostSummary => post;
-
-/** What the server answers for ?page=N (server/blog/routes.ts: a page past the last one is empty). */
-export function postPage(page: number, posts: readonly Post[] = blogPosts): PostPage {
-  const lastPage = Math.max(1, Math.ceil(posts.length / POSTS_PER_PAGE));
-  const data = page > lastPage ? [] : posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map(summary);
-  return { data, meta: { current_page: page, last_page: lastPage, per_page: POSTS_PER_PAGE, total: posts.length } };
-}
-
-const blogEvents = internalEvents(blogMachine);
-export const blogEntry = defineEntry({
-  name: 'blog',
-  machine: blogMachine,
+const blogListEvents = internalEvents(blogListMachine);
+export const blogListEntry = defineEntry({
+  name: 'blogList',
+  machine: blogListMachine,
+  // The URL names page 1 (rendered into the page by the server, or not), page 2, or a page past the end.
+  inputs: [{ page: 1 }, { page: 1, primed: postPage(1) }, { page: 9 }],
+  // Every page the URL can name makes the simple paths explode; one path per edge covers the graph.
+  maxSimplePathStates: 0,
   events: [
-    // The list page sends page.load for the page its URL names: in range, or past the end (an old link).
-    { type: 'page.load', page: 1 },
-    { type: 'page.load', page: 3 },
-    { type: 'page.load', page: 99 },
-    { type: 'page.next' },
-    { type: 'page.previous' },
-    { type: 'post.load', id: 23 },
-    { type: 'post.load', id: 404 },
+    // Back, Forward, the arrows and typed URLs all reach the machine as the URL's new page.
+    { type: 'page.changed', page: 1 },
+    { type: 'page.changed', page: 3 },
+    { type: 'page.retry' },
     (snapshot) => {
-      const input = invokeInput<{ page: number }>(snapshot, blogEvents.invokeId('loadPage'));
-      return input && { type: blogEvents.done('loadPage'), output: postPage(input.page) };
+      const input = invokeInput<{ page: number }>(snapshot, blogListEvents.invokeId('loadPage'));
+      return input && { type: blogListEvents.done('loadPage'), output: postPage(input.page) };
     },
-    { type: blogEvents.error('loadPage'), error: new TypeError('Failed to fetch') },
-    (snapshot) => {
-      const input = invokeInput<{ id: number }>(snapshot, blogEvents.invokeId('loadPost'));
-      if (!input) return null;
-      const post = blogPosts.find((p) => p.id === input.id);
-      return post
-        ? { type: blogEvents.done('loadPost'), output: post }
-        : { type: blogEvents.error('loadPost'), error: new ApiError(404, { message: 'Articolo non trovato.' }, 'Errore generico') };
-    },
+    { type: blogListEvents.error('loadPage'), error: networkDown() },
   ],
+  serializeState: (s) =>
+    facts(s, { requested: s.context.requestedPage, shown: s.context.currentPage, of: s.context.totalPages, posts: s.context.posts.length }),
+});
+
+// --- blog post -------------------------------------------------------------------------------
+
+const blogPostEvents = internalEvents(blogPostMachine);
+export const blogPostEntry = defineEntry({
+  name: 'blogPost',
+  machine: blogPostMachine,
+  // A post that exists (rendered into the page or not), one that was deleted, and URLs naming no possible post.
+  inputs: [{ id: posts[0]!.id }, { id: posts[0]!.id, primed: posts[0]! }, { id: 404 }, { id: Number.NaN }, { id: 0 }],
+  events: [
+    { type: 'post.retry' },
+    (snapshot) => {
+      const input = invokeInput<{ id: number }>(snapshot, blogPostEvents.invokeId('loadPost'));
+      if (!input) return null;
+      const post = posts.find((p) => p.id === input.id);
+      return { type: blogPostEvents.done('loadPost'), output: post ? { found: true, post } : { found: false } };
+    },
+    { type: blogPostEvents.error('loadPost'), error: serverDown() },
+  ],
+  serializeState: (s) => facts(s, { id: s.context.id, post: s.context.post?.id ?? null }),
 });
 
 /** All machines under path coverage. */
@@ -211,5 +174,6 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   pageReloadEntry,
   sessionEntry,
   shopEntry,
-  blogEntry,
+  blogListEntry,
+  blogPostEntry,
 ];

@@ -1,40 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { shopMachine } from '../../machines/shop.machine';
-import { expectFullCoverage } from './expectCoverage';
-import { generatePaths, replayPath } from './pathCoverage';
-import { shopEntry, webapp } from './registry';
+import { connectShop, shopMachine } from '../../machines/shop.machine';
+import { settings, servedZoneNames, webapp } from '../mocks/fixtures';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths, internalEvents } from './pathCoverage';
+import { shopData, shopEntry } from './registry';
 
 const paths = generatePaths(shopMachine, shopEntry);
+const { done: doneOf, error: errorOf } = internalEvents(shopMachine);
 
-const EMPTY = { categories: [], products: [], zones: [], closed: false, clientMessage: null, settings: null };
-const LOADED = {
-  categories: webapp.categories,
-  products: webapp.products,
-  zones: webapp.zones,
-  closed: webapp.closed,
-  clientMessage: webapp.client_message,
-  settings: webapp.settings,
-};
+const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null };
 
 describe('shop machine: path coverage', () => {
-  it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(shopMachine, paths);
+  it('reaches every state node and takes every transition (with and without the data in the page)', async () => {
+    await expectFullCoverage(shopEntry, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     let loads = 0;
-    const result = await replayPath(shopMachine, path, {
-      assertInvariant: (snapshot, { step, previous, invocations }) => {
-        // One GET /api/v1/ecommerce/webapp per visit to `loading`, none while ready.
-        if (snapshot.matches('loading') && !previous?.matches('loading')) loads++;
+    await replayEntryPath(shopEntry, path, {
+      assertInvariant: (snapshot, { index, step, previous, invocations }) => {
+        // One GET /api/v1/ecommerce/webapp per visit to `loading`; none when the page brought the data.
+        if (snapshot.hasTag('loading') && !previous?.hasTag('loading')) loads++;
         expect(invocations.length).toBe(loads);
-        expect(invocations.filter((i) => i.outcome === 'pending').length).toBe(snapshot.matches('loading') ? 1 : 0);
+        if (index === 0) expect(snapshot.hasTag('loading')).toBe(path.input!.primed === null);
         // The menu is either what the server sent or, after a failure, empty (and not closed).
-        expect([EMPTY, LOADED]).toContainEqual(snapshot.context);
-        if (step.event.type.startsWith('xstate.error.actor.')) expect(snapshot.context).toEqual(EMPTY);
-        if (step.event.type.startsWith('xstate.done.actor.')) expect(snapshot.context).toEqual(LOADED);
+        expect([EMPTY, shopData]).toContainEqual(snapshot.context);
+        if (step.event.type === errorOf('loadShop')) expect(snapshot.context).toEqual(EMPTY);
+        if (step.event.type === doneOf('loadShop')) expect(snapshot.context).toEqual(shopData);
+        // What every screen shows of the shop.
+        const view = connectShop(snapshot);
+        expect(view.isLoading).toBe(snapshot.matches('loading'));
+        if (snapshot.context.settings) {
+          expect(view.name).toBe(settings.shop_name);
+          expect(view.servedZones.map((z) => z.name)).toEqual(servedZoneNames);
+          expect(view.phones).toEqual([
+            { label: '06 5812 3344', href: 'tel:0658123344' },
+            { label: '+39 333 123 4567', href: 'tel:+393331234567' },
+          ]);
+          expect(view.homeTexts.map((t) => t.heading)).toEqual([true, false, true, false, false, true, false]);
+        } else {
+          expect(view).toMatchObject({ name: null, phones: [], servedZones: [], homeTexts: [], closedMessage: null });
+        }
       },
     });
-    expect(result.snapshots[0]!.context).toEqual(EMPTY);
+  });
+});
+
+describe('shop data: euros from the wire become cents', () => {
+  it('converts product, dough and addition prices once, at the boundary', () => {
+    const margherita = shopData.products.find((p) => p.name === 'Margherita')!;
+    expect(webapp.products.find((p) => p.name === 'Margherita')!.price).toBe(7);
+    expect(margherita.priceCents).toBe(700);
+    expect(margherita.variants).toEqual([
+      { id: 1, name: 'Normale', priceModifierCents: 0 },
+      { id: 2, name: 'Integrale', priceModifierCents: 100 },
+    ]);
+    expect(margherita.additions).toEqual([{ id: 90, name: 'Bufala', priceCents: 250 }]);
+    expect(margherita).not.toHaveProperty('price');
+  });
+
+  it('shows the closed-shop message only while the shop is closed', () => {
+    const closed = { ...shopData, closed: true, closedMessage: 'Oggi siamo chiusi per turno.' };
+    const snapshot = shopMachine.resolveState({ value: 'ready', context: closed });
+    expect(connectShop(snapshot).closedMessage).toBe('Oggi siamo chiusi per turno.');
+    expect(connectShop(shopMachine.resolveState({ value: 'ready', context: { ...closed, closed: false } })).closedMessage).toBeNull();
   });
 });

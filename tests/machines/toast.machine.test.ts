@@ -1,38 +1,44 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { DEFAULT_ERROR, toastMachine, type ToastEvent } from '../../machines/toast.machine';
-import { expectFullCoverage } from './expectCoverage';
-import { generatePaths, machineGraphFacts, replayPath } from './pathCoverage';
+import { connectToast, DEFAULT_ERROR, toastMachine, type ToastEvent } from '../../machines/toast.machine';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths, internalEvents, machineGraphFacts } from './pathCoverage';
 import { toastEntry } from './registry';
 
 const paths = generatePaths(toastMachine, toastEntry);
+const AFTER_TOAST = internalEvents(toastMachine).after('toast.visible', 'TOAST');
 
 describe('toast machine: path coverage', () => {
   it('reads its delayed transition from the definition', () => {
     const facts = machineGraphFacts(toastMachine);
     expect(facts.states).toEqual(['toast', 'toast.hidden', 'toast.visible']);
-    expect(facts.transitions.map((t) => t.key)).toContain('toast.visible —xstate.after.TOAST.toast.visible→ toast.hidden');
+    expect(facts.transitions.map((t) => t.key)).toContain(`toast.visible —${AFTER_TOAST}→ toast.hidden`);
   });
 
   it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(toastMachine, paths);
+    await expectFullCoverage(toastEntry, paths);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     let shownAt = 0;
-    await replayPath(toastMachine, path, {
+    await replayEntryPath(toastEntry, path, {
       assertInvariant: (snapshot, { step, now }) => {
-        const { message } = snapshot.context;
-        if (snapshot.matches('hidden')) expect(message).toBeNull();
-        else expect(message).toMatch(/\S/);
+        const sent: ToastEvent[] = [];
+        const view = connectToast(snapshot, (event) => sent.push(event));
+        // The region shows a message exactly while the toast is visible.
+        expect(view.message === null).toBe(snapshot.matches('hidden'));
         const event = step.event as ToastEvent;
         // The server's message when there is one, 'Errore generico' when it is missing or empty.
         if (event.type === 'error.raise') {
-          expect(message).toBe(event.message || DEFAULT_ERROR);
+          expect(view.message).toBe(event.message || DEFAULT_ERROR);
           shownAt = now;
         }
         // Gone by itself exactly 5 seconds after the last error was raised.
-        if (step.event.type.startsWith('xstate.after.')) expect(now - shownAt).toBe(5_000);
+        if (step.event.type === AFTER_TOAST) expect(now - shownAt).toBe(5_000);
+        // The close button dismisses.
+        expect(view.closeButton['aria-label']).toBe('Chiudi avviso');
+        view.closeButton.onPress();
+        expect(sent).toEqual([{ type: 'toast.dismiss' }]);
       },
     });
   });

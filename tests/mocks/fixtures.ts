@@ -127,13 +127,6 @@ export const admin: Schemas['User'] = {
   email_verified: true,
 };
 
-/** Bearer tokens the mock server recognises (GET /api/user). */
-export const tokens = new Map<string, Schemas['User']>([
-  ['token-cliente-giulia', customer],
-  ['token-admin-romolo', admin],
-]);
-export const tokenFor = (user: Schemas['User']) => [...tokens].find(([, u]) => u.id === user.id)![0];
-
 export const POSTS_PER_PAGE = 10;
 
 const TITLES = [

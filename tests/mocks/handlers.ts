@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
-import type { paths } from '../../openapi/schema';
-import { posts, postPage, tokens, webapp } from './fixtures';
+import type { components, paths } from '../../openapi/schema';
+import { posts, postPage, webapp } from './fixtures';
 
 /** Where the app's api client points in component tests (jsdom needs absolute URLs). */
 export const API_BASE_URL = 'http://localhost';
@@ -15,14 +15,18 @@ export function serverError(message?: string) {
   return message === undefined ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ message }, { status: 500 });
 }
 
+/**
+ * Who the mock server thinks is logged in: in the browser the session is an HttpOnly cookie the
+ * page cannot see, so tests set the server's side of it here (reset after each test).
+ */
+export const mockSession: { user: components['schemas']['User'] | null } = { user: null };
+
 export const handlers = [
   http.get('/api/v1/ecommerce/webapp', ({ response }) => response(200).json(webapp)),
 
-  http.get('/api/user', ({ request, response }) => {
-    const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
-    const user = tokens.get(token);
-    return user ? response(200).json(user) : response(401).json({ message: 'Non autenticato.' });
-  }),
+  http.get('/api/user', ({ response }) =>
+    mockSession.user ? response(200).json(mockSession.user) : response(401).json({ message: 'Devi accedere per continuare.' }),
+  ),
 
   http.get('/api/v1/blog/posts', ({ query, response }) => {
     const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import type { shopMachine, ShopData } from '../../machines/shop.machine';
+import { toCents } from '../domain';
+import { unwrap, type ApiClient, type Schemas } from './client';
+import { initialPaths, type InitialData } from './initialData';
+import type { ActorsOf } from './machineActors';
+
+/** The webapp answer as the machines hold it: euros from the wire become cents here, once. */
+export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {
+  return {
+    categories: webapp.categories,
+    products: webapp.products.map(({ price, variants, additions, ...product }) => ({
+      ...product,
+      priceCents: toCents(price),
+      variants: variants.map((v) => ({ id: v.id, name: v.name, priceModifierCents: toCents(v.price_modifier) })),
+      additions: additions.map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
+    })),
+    zones: webapp.zones,
+    closed: webapp.closed,
+    closedMessage: webapp.client_message,
+    settings: webapp.settings,
+  };
+}
+
+/** GET /api/v1/ecommerce/webapp. */
+export function createShopActors(api: ApiClient) {
+  return {
+    loadShop: fromPromise<ShopData>(async () => shopDataFromWire(unwrap(await api.GET('/api/v1/ecommerce/webapp')))),
+  } satisfies ActorsOf<typeof shopMachine>;
+}
+
+export function primedShop(initial: InitialData): ShopData | null {
+  const webapp = initial.get<Schemas['WebappResponse']>(initialPaths.webapp);
+  return webapp ? shopDataFromWire(webapp) : null;
+}

@@ -58,10 +58,6 @@ export function shopLocalTime(instant: Date): ShopLocalTime {
   return value;
 }
 
-export function isoNow(clock: Clock): string {
-  return clock.now().toISOString();
-}
-
 export function addMinutes(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * 60_000);
 }

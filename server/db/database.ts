@@ -2,14 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type Tx = Transaction<Database>;
-/** A query runner: the database itself or an open transaction. */
-export type Queryable = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;

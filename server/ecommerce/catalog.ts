@@ -1,4 +1,4 @@
-import { ADDITIONS_CATEGORY_ID, compareByName, servedZones } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, compareByName } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { DiscountCodesTable } from '../db/schema';
@@ -183,9 +183,4 @@ export class CatalogService {
       discountCodes: new Map(discountRows.map((d) => [d.code, d])),
     };
   }
-}
-
-/** Zones a customer can pick: sorted by name, without the cassa's 'Zona non riconosciuta'. */
-export function customerZones(snapshot: CatalogSnapshot): ZoneView[] {
-  return servedZones(snapshot.zones);
 }

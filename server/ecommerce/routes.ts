@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { categoryDto, pricedCartDto, discountDto, productDto } from '../http/wire';
-import { toEuros } from '../../src/domain';
+import { servedZones, toEuros } from '../../src/domain';
 import type { Services } from '../services';
-import { customerZones, type CatalogSnapshot } from './catalog';
+import { type CatalogSnapshot } from './catalog';
 import { ORDER_CONFIRMED } from './checkout';
 import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
 import { priceCart } from './pricing';
@@ -46,7 +46,8 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
         reply.serialize({
           categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
           products: forSale(snapshot).map(productDto),
-          zones: customerZones(snapshot),
+          // Zones a customer can pick: sorted by name, without the cassa's 'Zona non riconosciuta'.
+          zones: servedZones(snapshot.zones),
           closed: status.closed,
           client_message: status.clientMessage,
           settings: publicSettings(snapshot),

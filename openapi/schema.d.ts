@@ -11,7 +11,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sets the XSRF-TOKEN cookie that unsafe requests echo in X-XSRF-TOKEN */
+        /**
+         * Set the anti-forgery cookie
+         * @description Sets the signed `XSRF-TOKEN` cookie that every unsafe request (POST, PUT, PATCH, DELETE) must
+         *     echo in the `X-XSRF-TOKEN` header. Anyone may call it; browsers call it once before their
+         *     first unsafe request.
+         */
         get: operations["getCsrfCookie"];
         put?: never;
         post?: never;
@@ -28,7 +33,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything the menu needs in one call */
+        /**
+         * Load the menu
+         * @description Everything the menu page needs in one call: visible categories and products, delivery zones,
+         *     whether the shop takes orders now and the public settings. Public: no login needed.
+         */
         get: operations["getWebapp"];
         put?: never;
         post?: never;
@@ -45,7 +54,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's 15-minute delivery slots; unavailable when past (plus lead time) or full */
+        /**
+         * List today's delivery slots
+         * @description Today's 15-minute delivery slots between opening and the last slot; a slot is unavailable when
+         *     it is past (plus the lead time) or its oven capacity is reached. Public: checkout step 4 reads it.
+         */
         get: operations["getTimeslots"];
         put?: never;
         post?: never;
@@ -62,7 +75,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the shop takes orders now, with the message to show when it does not */
+        /**
+         * Tell whether the shop takes orders
+         * @description Whether the shop takes orders now, with the message to show when it does not. Public.
+         */
         get: operations["getShopStatus"];
         put?: never;
         post?: never;
@@ -79,7 +95,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Three random visible upsell products (all of them when there are three or fewer) */
+        /**
+         * Suggest upsell products
+         * @description Three random visible upsell products (all of them when there are three or fewer), offered at
+         *     checkout step 5. Public.
+         */
         get: operations["getSuggestedProducts"];
         put?: never;
         post?: never;
@@ -96,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public shop settings (home page texts, contacts, variants switch) */
+        /**
+         * Read the public shop settings
+         * @description Home page texts, contacts and the dough-variants switch. Public.
+         */
         get: operations["getSettings"];
         put?: never;
         post?: never;
@@ -115,7 +138,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Prices the cart on the server (client prices are ignored) and applies the discount */
+        /**
+         * Price the cart
+         * @description Prices the cart on the server (prices sent by the client are ignored) and evaluates the
+         *     discount code, if any. Public: visitors fill a cart before they log in. Sent after every cart
+         *     change.
+         */
         post: operations["priceCart"];
         delete?: never;
         options?: never;
@@ -132,7 +160,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks a discount code against the cart */
+        /**
+         * Check a discount code
+         * @description Checks a discount code against the cart: `errorMessage` when the code is unknown or inactive,
+         *     `validation_error` when its rule (minimum order, pickup only…) is not met. Public.
+         */
         post: operations["applyDiscount"];
         delete?: never;
         options?: never;
@@ -149,7 +181,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Places the order (verified customer). Idempotent on the Idempotency-Key header. */
+        /**
+         * Place an order
+         * @description Places the order of a logged-in customer whose e-mail is verified (403 otherwise). The server
+         *     prices the cart again, checks the slot's capacity in the same transaction (409 when it is
+         *     full or the shop is closed) and e-mails a confirmation. Idempotent on the Idempotency-Key
+         *     header: a retried submit returns the first order with 200.
+         */
         post: operations["checkout"];
         delete?: never;
         options?: never;
@@ -164,6 +202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the categories
+         * @description The visible categories, by their sorting. Public.
+         */
         get: operations["listCategories"];
         put?: never;
         post?: never;
@@ -180,6 +222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the products
+         * @description The visible products of visible categories. Public.
+         */
         get: operations["listProducts"];
         put?: never;
         post?: never;
@@ -196,6 +242,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List my saved addresses
+         * @description The logged-in customer's own saved addresses (never another customer's). Checkout step 3 and the account page read it.
+         */
         get: operations["listAddresses"];
         put?: never;
         post?: never;
@@ -215,6 +265,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete one of my saved addresses
+         * @description Deletes a saved address of the logged-in customer; someone else's address answers 404, as a missing one does.
+         */
         delete: operations["deleteAddress"];
         options?: never;
         head?: never;
@@ -228,6 +282,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List my orders
+         * @description The logged-in customer's own orders, newest first, for the account page's order history.
+         */
         get: operations["listAccountOrders"];
         put?: never;
         post?: never;
@@ -246,6 +304,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Log in
+         * @description Logs in with e-mail and password and returns a bearer token (also set as the `auth_token`
+         *     cookie). Public. An account whose e-mail is not verified gets 403 with `email_verified: false`
+         *     and no token; too many failed attempts get 429.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -262,6 +326,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Register a customer account
+         * @description Creates a customer account and sends the verification e-mail; the account can order once the link is followed. Public.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -278,6 +346,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Send the verification e-mail again
+         * @description Sends a new verification link to an unverified account (the older link stops working). Public; limited to one e-mail every so often (429).
+         */
         post: operations["resendVerification"];
         delete?: never;
         options?: never;
@@ -292,7 +364,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The link in the verification e-mail; redirects to /auth/verify-message?message=… */
+        /**
+         * Verify an e-mail address
+         * @description The link in the verification e-mail, opened in the customer's browser: marks the address as
+         *     verified and redirects to `/auth/verify-message?message=…` with the outcome (also when the link
+         *     is expired or already used). Public; the e-mail and the single-use token travel in the query
+         *     because the link is all the customer has.
+         */
         get: operations["verifyEmail"];
         put?: never;
         post?: never;
@@ -311,6 +389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Log out
+         * @description Revokes the caller's token and clears the `auth_token` cookie. Any logged-in user.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -325,6 +407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Who am I
+         * @description The logged-in user (name, e-mail, role, verified flag). Any logged-in user; the app calls it at start to restore the session.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -343,7 +429,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a reset link; answers the same whether or not the address is registered */
+        /**
+         * Ask for a password reset link
+         * @description E-mails a single-use reset link valid for 60 minutes. Answers the same whether or not the
+         *     address is registered, so it reveals nothing. Public; limited per address (429).
+         */
         post: operations["forgotPassword"];
         delete?: never;
         options?: never;
@@ -360,6 +450,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reset the password with the e-mailed link
+         * @description Sets a new password with the token of a reset link (single use, 60 minutes); every session of the account ends. Public.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -376,6 +470,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change my password
+         * @description Changes the logged-in user's password after checking the current one. Any logged-in user.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -390,6 +488,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Load the cash desk
+         * @description Clients and zones, plus the whole catalogue (hidden products too) for product search and free items. Staff (admin) only.
+         */
         get: operations["getCassaInit"];
         put?: never;
         post?: never;
@@ -406,6 +508,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a day's orders
+         * @description The orders of one delivery day (cancelled ones excluded) with the day's totals, the header
+         *     counters and the load of every 15-minute slot. Staff (admin) only; the cassa refreshes it every
+         *     30 seconds.
+         */
         get: operations["listCassaOrders"];
         put?: never;
         post?: never;
@@ -422,12 +530,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Open one order for editing
+         * @description One order with its cart lines, ready for the cassa's edit form. Staff (admin) only.
+         */
         get: operations["getCassaOrder"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set an order's status
+         * @description Sets the status of an order: 1 Stampato when the ticket is printed, 3 to cancel it. A cancelled
+         *     order is final (409). Staff (admin) only.
+         */
         patch: operations["setCassaOrderStatus"];
         trace?: never;
     };
@@ -440,6 +557,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Take a new order at the cash desk
+         * @description Creates a phone or walk-in order (source 2). Unlike the online checkout it may exceed a slot's
+         *     capacity: staff decide. A client typed by hand is created with it. Staff (admin) only.
+         */
         post: operations["storeCassaOrder"];
         delete?: never;
         options?: never;
@@ -455,6 +577,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Edit an order
+         * @description Replaces an order's details and lines; an order already printed becomes 2 Ristampa. Orders of
+         *     external platforms and cancelled orders cannot be edited (409). Staff (admin) only.
+         */
         put: operations["updateCassaOrder"];
         post?: never;
         delete?: never;
@@ -476,6 +603,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Mark an order delivered or not
+         * @description Ticks or unticks the order's delivered box in the cassa list. A cancelled order is final (409). Staff (admin) only.
+         */
         patch: operations["setCassaOrderDelivered"];
         trace?: never;
     };
@@ -488,6 +619,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a client
+         * @description Adds a client (name, telephone, address, postal code) to the cassa's address book. Staff (admin) only.
+         */
         post: operations["createCassaClient"];
         delete?: never;
         options?: never;
@@ -504,7 +639,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A client's details with what they ordered last, to prefill the order form */
+        /**
+         * Prefill the order form from a client
+         * @description A client's details with what they ordered last, to prefill the order form when staff pick a suggested name. Staff (admin) only.
+         */
         post: operations["suggestCassaClient"];
         delete?: never;
         options?: never;
@@ -519,7 +657,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 80 mm kitchen ticket, loaded by the cassa's hidden print frame */
+        /**
+         * Print the kitchen ticket
+         * @description The 80 mm kitchen ticket as PDF, loaded by the cassa's hidden print frame (which authenticates with the `auth_token` cookie). Staff (admin) only.
+         */
         get: operations["getCassaOrderPdf"];
         put?: never;
         post?: never;
@@ -536,6 +677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the news
+         * @description Ten posts a page, newest first, with the page count. Public.
+         */
         get: operations["listPosts"];
         put?: never;
         post?: never;
@@ -552,6 +697,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read one post
+         * @description One post with its sanitised HTML body. Public.
+         */
         get: operations["getPost"];
         put?: never;
         post?: never;
@@ -565,122 +714,202 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A row id (32-bit, as PostgreSQL stores it) */
+        /**
+         * Format: int32
+         * @description A row id (32-bit, as PostgreSQL stores it)
+         */
         RowId: number;
+        /**
+         * Format: int32
+         * @description A row id, or 0 / null when there is none (a new client, a new address, no zone)
+         */
+        OptionalRowId: number | null;
+        /**
+         * Format: int32
+         * @description A page of a list, from 1 (1000 pages of ten posts are far more than the blog will hold)
+         * @default 1
+         */
+        PageNumber: number;
+        /**
+         * Format: int32
+         * @description How many of one cart line
+         */
+        Quantity: number;
+        /** @description A name (a person, an intercom label); one line, at most 100 characters */
+        PersonName: string;
+        /** @description An e-mail address as typed (the server checks its form); at most 255 characters */
+        EmailAddress: string;
+        /** @description A password; one line, at most 255 characters (the server sets the minimum) */
+        Password: string;
+        /** @description A street address; one line, at most 255 characters */
+        AddressLine: string;
+        /** @description A postal code (CAP); at most 10 characters */
+        PostalCode: string;
+        /**
+         * @description A telephone number as typed: an optional "+", digits and the separators people type between
+         *     them (spaces, dots, dashes, slashes, brackets). The server then requires 8 to 15 digits.
+         */
+        Phone: string;
+        /** @description HH:MM of an available slot; empty when none was chosen yet (the server says so) */
+        DeliveryTime: string;
+        /** @description A discount code as typed; at most 50 characters */
+        DiscountCode: string;
+        /** @description A single-use token from an e-mailed link (base64url) */
+        Token: string;
+        /** @description An order note; may span lines (tabs and line breaks allowed), at most 500 characters */
+        NoteText: string;
+        /** @description A note on one cart line ("ben cotta"); may span lines, at most 200 characters */
+        LineNote: string;
+        /** @description The cart; at most 100 lines (a line holds up to 99 of one product) */
+        CartLines: components["schemas"]["CartLineInput"][];
+        /**
+         * Format: int32
+         * @description A count or quantity
+         */
+        Count: number;
+        /** @description A name or a one-line text */
+        ShortText: string;
+        /** @description A description or a note */
+        LongText: string;
+        /** @description A message for the user, in Italian */
+        MessageText: string;
+        /** Format: uri-reference */
+        ImageUrl: string | null;
         /** @description Euros with 2 decimals */
         Money: number;
         /** @description HH:MM, shop local time */
         Time: string;
-        /** @description yyyy-mm-dd */
+        /**
+         * Format: date
+         * @description yyyy-mm-dd
+         */
         Date: string;
         /** @enum {string} */
         DeliveryType: "consegna" | "ritiro";
         /** @enum {string} */
         PaymentType: "Contanti" | "Carta di credito";
         /**
+         * Format: int32
          * @description 0 In attesa, 1 Stampato, 2 Ristampa (edited after printing), 3 cancelled (never listed)
          * @enum {integer}
          */
         OrderStatus: 0 | 1 | 2 | 3;
+        /**
+         * Format: int32
+         * @description 1 delivered, 0 not delivered
+         * @enum {integer}
+         */
+        DeliveredFlag: 0 | 1;
         Error: {
-            message: string;
+            message: components["schemas"]["MessageText"];
             /** @description messages per field: form fields by name (telefono), cart lines by path (cart.0.qty) */
             errors?: {
-                [key: string]: string[];
+                [key: string]: components["schemas"]["MessageText"][];
             };
             /** @description present and false when the account must confirm its e-mail first */
             email_verified?: boolean;
         };
         MessageResponse: {
-            message: string;
+            message: components["schemas"]["MessageText"];
         };
         User: {
-            id: number;
-            name: string;
-            email: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            email: components["schemas"]["ShortText"];
             /** @enum {string} */
             role_name: "admin" | "customer";
             email_verified: boolean;
         };
         Category: {
-            id: number;
-            name: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            /** Format: int32 */
             sorting: number;
             visibility: boolean;
             additions_enabled: boolean;
         };
+        CategoryList: components["schemas"]["Category"][];
         /** @description A dough */
         Variant: {
-            id: number;
-            name: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
             price_modifier: components["schemas"]["Money"];
         };
+        VariantList: components["schemas"]["Variant"][];
         Addition: {
             /** @description id of a product of category 9 */
-            id: number;
-            name: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
         };
+        AdditionList: components["schemas"]["Addition"][];
         Product: {
-            id: number;
-            category_id: number;
-            name: string;
-            description: string;
-            image_url: string | null;
+            id: components["schemas"]["RowId"];
+            category_id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            description: components["schemas"]["LongText"];
+            image_url: components["schemas"]["ImageUrl"];
             price: components["schemas"]["Money"];
             visibility: boolean;
             is_upsell: boolean;
-            /** @description below 2 the variants are offered as choices; 2 means plain only */
+            /**
+             * Format: int32
+             * @description below 2 the variants are offered as choices; 2 means plain only
+             */
             allow_variants: number;
-            note: string | null;
-            variants: components["schemas"]["Variant"][];
-            additions: components["schemas"]["Addition"][];
+            note: null | components["schemas"]["LongText"];
+            variants: components["schemas"]["VariantList"];
+            additions: components["schemas"]["AdditionList"];
             category: {
-                id: number;
-                name: string;
+                id: components["schemas"]["RowId"];
+                name: components["schemas"]["ShortText"];
                 additions_enabled: boolean;
             };
         };
+        ProductList: components["schemas"]["Product"][];
         Zone: {
-            id: number;
-            name: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
         };
+        ZoneList: components["schemas"]["Zone"][];
         Settings: {
-            shop_name: string;
-            shop_address: string;
-            shop_phone_1: string;
-            shop_phone_2: string;
-            shop_legal_line: string;
+            shop_name: components["schemas"]["ShortText"];
+            shop_address: components["schemas"]["ShortText"];
+            shop_phone_1: components["schemas"]["ShortText"];
+            shop_phone_2: components["schemas"]["ShortText"];
+            shop_legal_line: components["schemas"]["LongText"];
             /** @enum {string} */
             ecommerce_variants: "yes" | "no";
             opening_time: components["schemas"]["Time"];
             last_slot_time: components["schemas"]["Time"];
-            homepage_field_1: string;
-            homepage_field_2: string;
-            homepage_field_3: string;
-            homepage_field_4: string;
-            homepage_field_5: string;
-            homepage_field_6: string;
-            homepage_field_7: string;
-            homepage_field_8: string;
-            homepage_field_9: string;
-            homepage_field_10: string;
+            homepage_field_1: components["schemas"]["LongText"];
+            homepage_field_2: components["schemas"]["LongText"];
+            homepage_field_3: components["schemas"]["LongText"];
+            homepage_field_4: components["schemas"]["LongText"];
+            homepage_field_5: components["schemas"]["LongText"];
+            homepage_field_6: components["schemas"]["LongText"];
+            homepage_field_7: components["schemas"]["LongText"];
+            homepage_field_8: components["schemas"]["LongText"];
+            homepage_field_9: components["schemas"]["LongText"];
+            homepage_field_10: components["schemas"]["LongText"];
         };
         ShopStatus: {
             closed: boolean;
             /** @description Why the shop does not take orders now */
-            client_message: string | null;
+            client_message: null | components["schemas"]["MessageText"];
         };
         WebappResponse: {
-            categories: components["schemas"]["Category"][];
-            products: components["schemas"]["Product"][];
-            zones: components["schemas"]["Zone"][];
+            categories: components["schemas"]["CategoryList"];
+            products: components["schemas"]["ProductList"];
+            zones: components["schemas"]["ZoneList"];
             closed: boolean;
-            client_message: string | null;
+            client_message: null | components["schemas"]["MessageText"];
             settings: components["schemas"]["Settings"];
         };
         Timeslot: {
+            /** Format: int32 */
             hour: number;
+            /** Format: int32 */
             minute: number;
             available: boolean;
         };
@@ -688,265 +917,279 @@ export interface components {
             date: components["schemas"]["Date"];
             timeslots: components["schemas"]["Timeslot"][];
         };
-        /** @description A cart line as the client holds it; only id, qty, variants[].id, additions[].id and note are read. */
+        /**
+         * @description A cart line as the client holds it: the CartLine the server priced, sent back as it is. Only
+         *     id, qty, variants[].id, additions[].id and note are read; the other fields are ignored, which
+         *     is why this object (and its variants and additions) accepts them, up to a few dozen.
+         */
         CartLineInput: {
             /** @description product id */
             id: components["schemas"]["RowId"];
-            qty: number;
-            variants?: {
+            qty: components["schemas"]["Quantity"];
+            variants?: ({
                 id: components["schemas"]["RowId"];
-            }[];
-            additions?: {
+            } & {
+                [key: string]: unknown;
+            })[];
+            additions?: ({
                 id: components["schemas"]["RowId"];
-            }[];
-            note?: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            note?: null | components["schemas"]["LineNote"];
+        } & {
+            [key: string]: unknown;
         };
         CartLine: {
             /** @description product id */
-            id: number;
-            category_id: number;
-            name: string;
+            id: components["schemas"]["RowId"];
+            category_id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
-            qty: number;
-            variants: components["schemas"]["Variant"][];
-            additions: components["schemas"]["Addition"][];
-            note: string | null;
+            qty: components["schemas"]["Quantity"];
+            variants: components["schemas"]["VariantList"];
+            additions: components["schemas"]["AdditionList"];
+            note: null | components["schemas"]["LongText"];
             total_price: components["schemas"]["Money"];
             product: {
-                image_url: string | null;
-                description: string;
-                note: string | null;
-                variants: components["schemas"]["Variant"][];
+                image_url: components["schemas"]["ImageUrl"];
+                description: components["schemas"]["LongText"];
+                note: null | components["schemas"]["LongText"];
+                variants: components["schemas"]["VariantList"];
+                /** Format: int32 */
                 allow_variants: number;
             };
         };
-        DiscountInput: {
-            code?: string | null;
-        } | null;
+        CartLineList: components["schemas"]["CartLine"][];
+        /** @description The discount the client holds (the Discount the server sent, or just a code); only `code` is read. */
+        DiscountInput: ({
+            code?: null | components["schemas"]["DiscountCode"];
+        } & {
+            [key: string]: unknown;
+        }) | null;
         BackendTotals: {
-            total_quantity: number;
+            total_quantity: components["schemas"]["Count"];
             total_price: components["schemas"]["Money"];
             final_price: components["schemas"]["Money"];
         };
         Discount: {
-            code: string;
+            code: components["schemas"]["ShortText"];
             /** @description euros taken off */
             value: components["schemas"]["Money"];
             isValid: boolean;
-            client_message: string | null;
-            detail: string[];
+            client_message: null | components["schemas"]["MessageText"];
+            detail: components["schemas"]["MessageText"][];
             /** @description The code exists but its rule is not met */
-            validation_error: string | null;
+            validation_error: null | components["schemas"]["MessageText"];
             /** @description The code is unknown or inactive */
-            errorMessage: string | null;
+            errorMessage: null | components["schemas"]["MessageText"];
             final_price: components["schemas"]["Money"];
             total_price: components["schemas"]["Money"];
         };
         CartRequest: {
-            cart: components["schemas"]["CartLineInput"][];
+            cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
             delivery?: components["schemas"]["DeliveryType"];
         };
         CartResponse: {
-            cart: components["schemas"]["CartLine"][];
+            cart: components["schemas"]["CartLineList"];
             backend: components["schemas"]["BackendTotals"];
             discount: components["schemas"]["Discount"] | null;
         };
         ApplyDiscountRequest: {
-            code: string;
-            cart: components["schemas"]["CartLineInput"][];
+            code: components["schemas"]["DiscountCode"];
+            cart: components["schemas"]["CartLines"];
             delivery?: components["schemas"]["DeliveryType"];
         };
         CheckoutForm: {
             tipoConsegna: components["schemas"]["DeliveryType"];
             /** @description a saved address id, or 0 for a new one */
-            addressSelector?: number | null;
-            nomeCitofono?: string | null;
+            addressSelector?: components["schemas"]["OptionalRowId"];
+            nomeCitofono?: null | components["schemas"]["PersonName"];
             /** @description zone id */
-            zonaConsegna?: number | null;
-            indirizzo?: string | null;
-            nomeCliente?: string | null;
-            telefono: string;
-            /** @description HH:MM of an available timeslot */
-            fascia: string;
-            note?: string | null;
-            codiceSconto?: string | null;
+            zonaConsegna?: components["schemas"]["OptionalRowId"];
+            indirizzo?: null | components["schemas"]["AddressLine"];
+            nomeCliente?: null | components["schemas"]["PersonName"];
+            telefono: components["schemas"]["Phone"];
+            fascia: components["schemas"]["DeliveryTime"];
+            note?: null | components["schemas"]["NoteText"];
+            codiceSconto?: null | components["schemas"]["DiscountCode"];
             delivery?: components["schemas"]["DeliveryType"];
-            zone_id?: number | null;
-            address_id?: number | null;
+            zone_id?: components["schemas"]["OptionalRowId"];
+            address_id?: components["schemas"]["OptionalRowId"];
         };
         CheckoutRequest: {
             data: components["schemas"]["CheckoutForm"];
-            cart: components["schemas"]["CartLineInput"][];
+            cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
         };
         CheckoutResponse: {
-            message: string;
+            message: components["schemas"]["MessageText"];
             order: {
-                id: number;
-                order_num: number;
+                id: components["schemas"]["RowId"];
+                order_num: components["schemas"]["Count"];
                 delivery_date: components["schemas"]["Date"];
                 delivery_time: components["schemas"]["Time"];
                 delivery: components["schemas"]["DeliveryType"];
                 original_price: components["schemas"]["Money"];
                 total_price: components["schemas"]["Money"];
-                discount_code: string | null;
+                discount_code: null | components["schemas"]["ShortText"];
             };
         };
         Address: {
-            id: number;
-            name: string;
-            zone_id: number | null;
-            zone_name: string | null;
-            address: string | null;
-            telephone: string;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            zone_id: components["schemas"]["OptionalRowId"];
+            zone_name: null | components["schemas"]["ShortText"];
+            address: null | components["schemas"]["ShortText"];
+            telephone: components["schemas"]["ShortText"];
             delivery: components["schemas"]["DeliveryType"];
         };
         AccountOrder: {
-            id: number;
-            order_num: number;
+            id: components["schemas"]["RowId"];
+            order_num: components["schemas"]["Count"];
             /** @description yyyy-mm-ddTHH:MM, shop local time */
             delivery_at: string;
             delivery: components["schemas"]["DeliveryType"];
             original_price: components["schemas"]["Money"];
             total_price: components["schemas"]["Money"];
-            discount_code: string | null;
+            discount_code: null | components["schemas"]["ShortText"];
             products: {
                 product: {
-                    id: number | null;
-                    name: string;
+                    id: components["schemas"]["OptionalRowId"];
+                    name: components["schemas"]["ShortText"];
                 };
-                qty: number;
+                qty: components["schemas"]["Quantity"];
                 /** @description unit price with dough and additions */
                 price: components["schemas"]["Money"];
                 /** @description line total */
                 final_price: components["schemas"]["Money"];
-                variant_id: number | null;
+                variant_id: components["schemas"]["OptionalRowId"];
                 variant: components["schemas"]["Variant"] | null;
                 additions: {
                     product: {
-                        name: string;
+                        name: components["schemas"]["ShortText"];
                     };
                     price: components["schemas"]["Money"];
                 }[];
-                note: string | null;
+                note: null | components["schemas"]["LongText"];
             }[];
         };
         LoginRequest: {
-            email: string;
-            password: string;
+            email: components["schemas"]["EmailAddress"];
+            password: components["schemas"]["Password"];
         };
         LoginResponse: {
             token: string;
             user: components["schemas"]["User"];
         };
         UnverifiedError: {
-            message: string;
+            message: components["schemas"]["MessageText"];
             /** @constant */
             email_verified: false;
-            email: string;
+            email: components["schemas"]["ShortText"];
         };
         RegisterRequest: {
-            name: string;
-            email: string;
-            password: string;
-            password_confirmation?: string;
+            name: components["schemas"]["PersonName"];
+            email: components["schemas"]["EmailAddress"];
+            password: components["schemas"]["Password"];
+            password_confirmation?: components["schemas"]["Password"];
         };
         RegisterResponse: {
-            message: string;
-            email: string;
+            message: components["schemas"]["MessageText"];
+            email: components["schemas"]["ShortText"];
             confirm_required: boolean;
         };
         EmailRequest: {
-            email: string;
+            email: components["schemas"]["EmailAddress"];
         };
         ResetPasswordRequest: {
-            token: string;
-            email: string;
-            password: string;
-            password_confirmation: string;
+            token: components["schemas"]["Token"];
+            email: components["schemas"]["EmailAddress"];
+            password: components["schemas"]["Password"];
+            password_confirmation: components["schemas"]["Password"];
         };
         ChangePasswordRequest: {
-            current_password: string;
-            password: string;
-            password_confirmation: string;
+            current_password: components["schemas"]["Password"];
+            password: components["schemas"]["Password"];
+            password_confirmation: components["schemas"]["Password"];
         };
         Client: {
-            id: number;
-            name: string;
-            address: string | null;
-            telephone: string | null;
-            zone_id: number | null;
-            cap: string | null;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            address: null | components["schemas"]["ShortText"];
+            telephone: null | components["schemas"]["ShortText"];
+            zone_id: components["schemas"]["OptionalRowId"];
+            cap: null | components["schemas"]["ShortText"];
         };
         NewClient: {
-            name: string;
-            telephone?: string | null;
-            address?: string | null;
-            cap?: string | null;
-            zone_id?: number | null;
+            name: components["schemas"]["PersonName"];
+            telephone?: null | components["schemas"]["Phone"];
+            address?: null | components["schemas"]["AddressLine"];
+            cap?: null | components["schemas"]["PostalCode"];
+            zone_id?: components["schemas"]["OptionalRowId"];
         };
         CassaInitResponse: {
             clients: components["schemas"]["Client"][];
-            zones: components["schemas"]["Zone"][];
-            categories: components["schemas"]["Category"][];
-            products: components["schemas"]["Product"][];
+            zones: components["schemas"]["ZoneList"];
+            categories: components["schemas"]["CategoryList"];
+            products: components["schemas"]["ProductList"];
         };
         CassaOrder: {
-            id: number;
-            name: string;
-            order_num: number;
+            id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            order_num: components["schemas"]["Count"];
             total_price: components["schemas"]["Money"];
             original_price: components["schemas"]["Money"];
             payment_type: components["schemas"]["PaymentType"];
             delivery: components["schemas"]["DeliveryType"];
             /** @description zone name */
-            zone: string | null;
-            zone_id: number | null;
+            zone: null | components["schemas"]["ShortText"];
+            zone_id: components["schemas"]["OptionalRowId"];
             /**
+             * Format: int32
              * @description 1 online, 2 cassa, 3 external platform (not editable)
              * @enum {integer}
              */
             source_id: 1 | 2 | 3;
             status: components["schemas"]["OrderStatus"];
-            /** @enum {integer} */
-            delivered: 0 | 1;
+            delivered: components["schemas"]["DeliveredFlag"];
             delivery_time: components["schemas"]["Time"];
             delivery_date: components["schemas"]["Date"];
-            client_id: number | null;
-            user_id: number | null;
+            client_id: components["schemas"]["OptionalRowId"];
+            user_id: components["schemas"]["OptionalRowId"];
             user: {
-                id: number;
-                name: string;
+                id: components["schemas"]["RowId"];
+                name: components["schemas"]["ShortText"];
             } | null;
-            address: string | null;
-            telephone: string | null;
-            note: string | null;
-            discount_code: string | null;
+            address: null | components["schemas"]["ShortText"];
+            telephone: null | components["schemas"]["ShortText"];
+            note: null | components["schemas"]["LongText"];
+            discount_code: null | components["schemas"]["ShortText"];
             products: {
-                product_id: number | null;
-                qty: number;
+                product_id: components["schemas"]["OptionalRowId"];
+                qty: components["schemas"]["Quantity"];
                 /** @description name, dough and additions as one line */
-                description: string;
+                description: components["schemas"]["LongText"];
             }[];
             /** @description quantity per category id */
             categoryQuantities: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Count"];
             };
             /** @description quantity of lines whose product is no longer in the catalogue */
-            count_product_unknown: number;
+            count_product_unknown: components["schemas"]["Count"];
         };
         CassaOrderDetail: components["schemas"]["CassaOrder"] & {
-            cart: components["schemas"]["CartLine"][];
-            nomeCitofono: string | null;
+            cart: components["schemas"]["CartLineList"];
+            nomeCitofono: null | components["schemas"]["ShortText"];
         };
         SlotLoad: {
             time: components["schemas"]["Time"];
-            orders: number;
+            orders: components["schemas"]["Count"];
             /** @description oven items (pizzas, pinse, calzoni…) */
-            quantity: number;
+            quantity: components["schemas"]["Count"];
             /** @description oven items from external platforms */
-            external_quantity: number;
+            external_quantity: components["schemas"]["Count"];
         };
         CassaOrdersResponse: {
             date: components["schemas"]["Date"];
@@ -959,11 +1202,11 @@ export interface components {
                 carta_di_credito: components["schemas"]["Money"];
             };
             counters: {
-                not_delivered: number;
+                not_delivered: components["schemas"]["Count"];
                 status_counts: {
-                    0: number;
-                    1: number;
-                    2: number;
+                    0: components["schemas"]["Count"];
+                    1: components["schemas"]["Count"];
+                    2: components["schemas"]["Count"];
                 };
             };
             slots: components["schemas"]["SlotLoad"][];
@@ -972,32 +1215,32 @@ export interface components {
             /** @description on update, must match the path */
             id?: components["schemas"]["RowId"];
             /** @description 0 or null creates a new client */
-            client_id?: number | null;
-            user_id?: number | null;
+            client_id?: components["schemas"]["OptionalRowId"];
+            user_id?: components["schemas"]["OptionalRowId"];
             delivery: components["schemas"]["DeliveryType"];
-            nomeCitofono?: string | null;
-            zone_id?: number | null;
-            indirizzo?: string | null;
-            nomeCliente: string;
-            telefono?: string | null;
+            nomeCitofono?: null | components["schemas"]["PersonName"];
+            zone_id?: components["schemas"]["OptionalRowId"];
+            indirizzo?: null | components["schemas"]["AddressLine"];
+            nomeCliente: components["schemas"]["PersonName"];
+            telefono?: null | components["schemas"]["Phone"];
             /** @description delivery time HH:MM */
-            fascia: string;
+            fascia: components["schemas"]["DeliveryTime"];
             delivery_date?: components["schemas"]["Date"];
             payment_type: components["schemas"]["PaymentType"];
-            note?: string | null;
-            codiceSconto?: string | null;
+            note?: null | components["schemas"]["NoteText"];
+            codiceSconto?: null | components["schemas"]["DiscountCode"];
         };
         CassaOrderWriteRequest: {
             data: components["schemas"]["CassaOrderForm"];
-            cart: components["schemas"]["CartLineInput"][];
+            cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
         };
         PostSummary: {
-            id: number;
+            id: components["schemas"]["RowId"];
             slug: string;
-            title: string;
-            description: string;
-            image_url: string | null;
+            title: components["schemas"]["ShortText"];
+            description: components["schemas"]["LongText"];
+            image_url: components["schemas"]["ImageUrl"];
             /** Format: date-time */
             published_at: string;
         };
@@ -1008,10 +1251,11 @@ export interface components {
         PostPage: {
             data: components["schemas"]["PostSummary"][];
             meta: {
-                current_page: number;
-                last_page: number;
+                current_page: components["schemas"]["PageNumber"];
+                last_page: components["schemas"]["PageNumber"];
+                /** Format: int32 */
                 per_page: number;
-                total: number;
+                total: components["schemas"]["Count"];
             };
         };
     };
@@ -1032,12 +1276,21 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    message: string;
+                    message: components["schemas"]["MessageText"];
                     order: components["schemas"]["CassaOrder"];
                 };
             };
         };
-        /** @description Invalid input; nothing was changed */
+        /** @description The request is malformed (the body is not valid JSON); nothing was changed */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid input (a field missing, too long, out of range, or with control characters); nothing was changed */
         ValidationError: {
             headers: {
                 [name: string]: unknown;
@@ -1055,7 +1308,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Logged in but not allowed */
+        /** @description Logged in but not allowed (staff only, or the e-mail is not verified yet) */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1073,7 +1326,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request clashes with the current state (full slot, closed shop, locked order) */
+        /** @description The request clashes with the current state (full slot, closed shop, locked or cancelled order) */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1082,8 +1335,44 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many attempts; try again later */
+        /** @description The body is larger than the server accepts (256 KB) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not JSON */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The X-XSRF-TOKEN header does not echo the XSRF-TOKEN cookie (reload the page and retry) */
+        XsrfMismatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts; try again later (the message says when) */
         TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something failed on the server; nothing to fix on the client's side, retry later */
+        ServerError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1093,7 +1382,13 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The row id of the resource */
         Id: components["schemas"]["RowId"];
+        /**
+         * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+         *     returns the first order, never a second one
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -1117,6 +1412,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getWebapp: {
@@ -1137,6 +1433,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebappResponse"];
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getTimeslots: {
@@ -1157,6 +1454,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimeslotsResponse"];
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getShopStatus: {
@@ -1177,6 +1475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopStatus"];
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getSuggestedProducts: {
@@ -1195,10 +1494,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        products: components["schemas"]["Product"][];
+                        products: components["schemas"]["ProductList"];
                     };
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     getSettings: {
@@ -1221,6 +1521,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     priceCart: {
@@ -1245,7 +1546,12 @@ export interface operations {
                     "application/json": components["schemas"]["CartResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     applyDiscount: {
@@ -1272,15 +1578,23 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     checkout: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retried submit with the same key returns the first order, never a second one */
-                "Idempotency-Key"?: string;
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1309,10 +1623,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     listCategories: {
@@ -1331,10 +1650,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        categories: components["schemas"]["Category"][];
+                        categories: components["schemas"]["CategoryList"];
                     };
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     listProducts: {
@@ -1353,10 +1673,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        products: components["schemas"]["Product"][];
+                        products: components["schemas"]["ProductList"];
                     };
                 };
             };
+            500: components["responses"]["ServerError"];
         };
     };
     listAddresses: {
@@ -1380,6 +1701,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["ServerError"];
         };
     };
     deleteAddress: {
@@ -1387,6 +1709,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1394,8 +1717,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     listAccountOrders: {
@@ -1421,6 +1750,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["ServerError"];
         };
     };
     login: {
@@ -1445,6 +1775,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description E-mail not verified yet (`email_verified` false); no token is issued */
             403: {
                 headers: {
@@ -1454,8 +1785,12 @@ export interface operations {
                     "application/json": components["schemas"]["UnverifiedError"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     register: {
@@ -1480,7 +1815,12 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     resendVerification: {
@@ -1497,15 +1837,22 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     verifyEmail: {
         parameters: {
             query: {
-                email: string;
-                token: string;
+                /** @description The address being verified */
+                email: components["schemas"]["EmailAddress"];
+                /** @description The single-use token from the e-mail */
+                token: components["schemas"]["Token"];
             };
             header?: never;
             path?: never;
@@ -1520,6 +1867,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     logout: {
@@ -1532,6 +1881,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            500: components["responses"]["ServerError"];
         };
     };
     getUser: {
@@ -1553,6 +1908,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["ServerError"];
         };
     };
     forgotPassword: {
@@ -1569,8 +1925,13 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     resetPassword: {
@@ -1587,7 +1948,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     changePassword: {
@@ -1604,8 +1970,13 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     getCassaInit: {
@@ -1628,13 +1999,14 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
     listCassaOrders: {
         parameters: {
             query?: {
                 /** @description Delivery day (yyyy-mm-dd); today when omitted */
-                date?: string;
+                date?: components["schemas"]["Date"];
             };
             header?: never;
             path?: never;
@@ -1653,6 +2025,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     getCassaOrder: {
@@ -1660,6 +2034,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1680,6 +2055,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     setCassaOrderStatus: {
@@ -1687,6 +2064,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1700,10 +2078,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     storeCassaOrder: {
@@ -1720,9 +2104,14 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     updateCassaOrder: {
@@ -1730,6 +2119,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1741,11 +2131,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     setCassaOrderDelivered: {
@@ -1753,6 +2148,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1760,19 +2156,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description 1 delivered, 0 not delivered
-                     * @enum {integer}
-                     */
-                    status: 0 | 1;
+                    status: components["schemas"]["DeliveredFlag"];
                 };
             };
         };
         responses: {
             200: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     createCassaClient: {
@@ -1799,9 +2198,14 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     suggestCassaClient: {
@@ -1831,9 +2235,15 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     getCassaOrderPdf: {
@@ -1841,6 +2251,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1859,12 +2270,15 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     listPosts: {
         parameters: {
             query?: {
-                page?: number;
+                /** @description Page number, from 1 */
+                page?: components["schemas"]["PageNumber"];
             };
             header?: never;
             path?: never;
@@ -1881,6 +2295,8 @@ export interface operations {
                     "application/json": components["schemas"]["PostPage"];
                 };
             };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
     getPost: {
@@ -1888,6 +2304,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1906,6 +2323,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
         };
     };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite in order — type check, lint, unit and machine-path tests, component tests,
+ * `npm test`: every suite in order — type check, lint, the contract's linters (Redocly, Spectral OWASP), unit and machine-path tests, component tests,
  * the server suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, the
  * production build, then the browser suite against the real server.
  * Runs them all even after a failure, prints a summary, exits non-zero on any failure.
@@ -23,6 +23,7 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-test-'));
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'contract lint', command: ['npm', 'run', '--silent', 'lint:api'] },
   { name: 'unit + machine paths', command: ['npx', 'vitest', 'run', '--project', 'unit'], vitest: true },
   { name: 'machine coverage table', command: ['npx', 'tsx', 'scripts/machine-paths.ts'] },
   { name: 'components', command: ['npx', 'vitest', 'run', '--project', 'components'], vitest: true },

@@ -15,7 +15,7 @@ import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { createXsrf } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
@@ -53,6 +53,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    // Fastify's and Node's own refusals answer the Italian `{ message }` body too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const services = createServices({
     db: options.db,

@@ -53,6 +53,9 @@ export const fieldMessages = {
   min: (label: string, n: number) => `${label} deve contenere almeno ${n} caratteri.`,
   max: (label: string, n: number) => `${label} non può superare ${n} caratteri.`,
   invalid: (label: string) => `${label} è invalido.`,
+  maxItems: (label: string, n: number) => `${label} non può contenere più di ${n} elementi.`,
+  unexpected: (label: string) => `${label} non è previsto.`,
+  tooManyFields: (label: string) => `${label} contiene troppi campi.`,
 };
 
 /** Italian names of the fields people get wrong; other fields are named as they are spelled. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { operations } from '../../openapi/schema';
+import { fieldLabel, fieldMessages, invalidField } from '../errors';
 import { accessGuard } from './auth';
 
 /** The contract file, loaded once: routes, validation and serialisation all come from it. */
@@ -161,6 +162,33 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
+/**
+ * The path to the first number that is not finite, if any. Ajv's type coercion turns "1e400" into
+ * Infinity and then skips every number keyword (minimum, maximum, format), so a bounded integer of the
+ * query, the path or the body could still arrive as Infinity. Iterative: bodies may nest deeply.
+ */
+export function nonFiniteNumberPath(root: unknown): string | undefined {
+  const pending: [value: unknown, path: string][] = [[root, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'number' && !Number.isFinite(value)) return path;
+    if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) pending.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return undefined;
+}
+
+async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+  for (const part of [request.params, request.query, request.body]) {
+    const path = nonFiniteNumberPath(part);
+    if (path !== undefined) {
+      const field = path.replace(/^data\./, '');
+      throw invalidField(field || 'request', fieldMessages.invalid(fieldLabel(field.split('.').pop() ?? '')));
+    }
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The operationIds that have a handler in this app (the contract coverage test reads it). */
@@ -193,6 +221,7 @@ export function defineRoute<K extends OperationId>(
     schema: op.schema,
     // onRequest: who may call is decided before the body is read or validated.
     ...(preHandler ? { onRequest: preHandler } : {}),
+    preHandler: refuseNonFiniteNumbers,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,5 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { PHONE_MESSAGE } from '../../src/domain';
 import { AppError, fieldLabel, fieldMessages, type FailureKind, type FieldErrors } from '../errors';
+
+const INTERNAL_ERROR = 'Errore interno del server. Riprova tra poco.';
 
 const STATUS: Record<FailureKind, number> = {
   validation: 422,
@@ -21,6 +26,7 @@ interface AjvError {
 function fieldPath(error: AjvError): string {
   const segments = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   if (segments[0] === 'data' && segments.length > 1) segments.shift();
   return segments.join('.');
 }
@@ -34,30 +40,54 @@ function labelOf(path: string): string {
   return fieldLabel(last);
 }
 
-function messageOf(error: AjvError, label: string): string {
+/** Fields whose format has its own message in the spec (§5, §8). */
+const FORMAT_MESSAGES: Record<string, string> = { telefono: PHONE_MESSAGE, telephone: PHONE_MESSAGE };
+
+function messageOf(error: AjvError, field: string): string {
+  const label = labelOf(field);
+  const limit = Number(error.params.limit);
   switch (error.keyword) {
     case 'required':
       return fieldMessages.required(label);
     case 'minLength':
-      return fieldMessages.min(label, Number(error.params.limit));
+      return fieldMessages.min(label, limit);
     case 'maxLength':
-      return fieldMessages.max(label, Number(error.params.limit));
+      return fieldMessages.max(label, limit);
+    case 'maxItems':
+      return fieldMessages.maxItems(label, limit);
+    case 'additionalProperties':
+      return fieldMessages.unexpected(label);
+    case 'maxProperties':
+      return fieldMessages.tooManyFields(label);
     case 'pattern':
     case 'format':
-      return fieldMessages.format(label);
+      return FORMAT_MESSAGES[field.split('.').pop()!] ?? fieldMessages.format(label);
     default:
       return fieldMessages.invalid(label);
   }
 }
 
+/**
+ * Failures that only repeat another one: a nullable field (`anyOf: [null, X]`) reports "not null" and
+ * "no branch matched" beside X's own failure; an int32 format failure comes with its range failure.
+ */
+function isEcho(error: AjvError): boolean {
+  return (
+    error.keyword === 'anyOf' ||
+    (error.keyword === 'type' && error.params.type === 'null') ||
+    (error.keyword === 'format' && error.params.format === 'int32')
+  );
+}
+
 /** Turns schema validation failures into the spec's Italian field messages. */
 export function validationErrors(errors: AjvError[]): FieldErrors {
   const result: FieldErrors = {};
-  for (const error of errors) {
+  const meaningful = errors.filter((error) => !isEcho(error));
+  for (const error of meaningful.length > 0 ? meaningful : errors) {
     const field = fieldPath(error);
     const path = field || 'request';
     // A body that is not even an object (an array, a number) has no field to name.
-    const message = field ? messageOf(error, labelOf(field)) : 'I dati inviati non sono validi.';
+    const message = field ? messageOf(error, field) : 'I dati inviati non sono validi.';
     const list = (result[path] ??= []);
     if (!list.includes(message)) list.push(message);
   }
@@ -85,6 +115,36 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status === 429 ? 429 : 400).send({ message: 'Richiesta non valida.' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Errore interno del server. Riprova tra poco.' });
+    return reply.status(500).send({ message: INTERNAL_ERROR });
   });
 }
+
+/** Fastify's answers before any route runs (a malformed URL, a path parameter over 100 characters), in Italian. */
+const FRAMEWORK_ERRORS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'Indirizzo della richiesta non valido.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, "L'indirizzo richiesto è troppo lungo."],
+};
+
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = FRAMEWORK_ERRORS[error.code] ?? [500, INTERNAL_ERROR];
+  void reply.status(status).send({ message });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB, garbage). */
+const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'La richiesta ha impiegato troppo tempo: riprova.'],
+};
+
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error, socket: Socket) => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Richiesta non valida.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+};

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { CONTRACT_PATH, contractOperations } from '../../server/http/contract';
+import { watchDeclaredStatuses } from './declared-statuses';
 import { ApiClient, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -88,5 +90,45 @@ describe('the contract and the server agree', () => {
     const response = await new ApiClient(server.baseUrl).get('/api/v1/non-esiste');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Risorsa non trovata.' });
+  });
+
+  it('records a status an operation does not declare, and any 5xx, so the suite fails on it', async () => {
+    const app = Fastify();
+    const statuses = watchDeclaredStatuses(app);
+    app.get('/api/v1/ecommerce/webapp', async (_request, reply) => reply.status(418).send({ message: 'Sono una teiera.' }));
+    app.get('/api/v1/blog/posts/:id', async (request, reply) =>
+      reply.status((request.params as { id: string }).id === '1' ? 404 : 500).send({ message: 'x' }),
+    );
+    app.get('/fuori-contratto', async (_request, reply) => reply.status(418).send());
+    await app.inject({ method: 'GET', url: '/api/v1/blog/posts/1' });
+    expect(statuses.undeclared()).toEqual([]);
+    await app.inject({ method: 'HEAD', url: '/api/v1/ecommerce/webapp' });
+    await app.inject({ method: 'GET', url: '/api/v1/blog/posts/2' });
+    await app.inject({ method: 'GET', url: '/fuori-contratto' });
+    expect(statuses.undeclared()).toEqual(['getPost 500', 'getWebapp 418']);
+    await app.close();
+  });
+});
+
+describe("Fastify's and Node's own refusals", () => {
+  const api = () => new ApiClient(server.baseUrl);
+
+  it('answers a path parameter over 100 characters with an Italian 414 JSON body', async () => {
+    const response = await api().get(`/api/v1/blog/posts/${'9'.repeat(200)}`);
+    expect(response.status).toBe(414);
+    expect(response.body).toEqual({ message: "L'indirizzo richiesto è troppo lungo." });
+  });
+
+  it('answers a malformed URL with an Italian 400 JSON body', async () => {
+    const response = await api().get('/api/v1/blog/posts/1%');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Indirizzo della richiesta non valido.' });
+  });
+
+  it('answers a URL over 16 KB with an Italian 431 JSON body', async () => {
+    const response = await api().get(`/api/v1/blog/posts?page=1&q=${'a'.repeat(17 * 1024)}`);
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body).toEqual({ message: 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.' });
   });
 });

@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import { CatalogService } from './ecommerce/catalog';
 import { CheckoutService } from './ecommerce/checkout';
 import { DiscountService } from './ecommerce/discounts';
+import { QuoteService } from './ecommerce/quote';
 import { ScheduleService } from './ecommerce/schedule';
 import type { Mailer } from './mail/mailer';
 
@@ -24,15 +25,16 @@ export function createServices(deps: ServiceDeps) {
   const catalog = new CatalogService(db, clock);
   const schedule = new ScheduleService(db, clock, catalog);
   const discounts = new DiscountService(catalog, clock);
+  const quotes = new QuoteService(catalog, discounts);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   return {
     catalog,
     schedule,
-    discounts,
-    checkout: new CheckoutService({ db, clock, catalog, schedule, discounts, mailer, onMailError: deps.onMailError }),
+    quotes,
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mailer, onMailError: deps.onMailError }),
     auth: new AuthService(db, clock, mailer, { appUrl: deps.appUrl, shopName }),
     account: new AccountService(db),
-    cassa: new CassaService({ db, clock, catalog, schedule, discounts }),
+    cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
     blog: new BlogService(db),
   };
 }

@@ -1,4 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
+import { ORDER_STATUS, ovenItemCount, slotOf } from '../../src/domain';
+import { addSlotLoad } from '../orders/order-store';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
@@ -204,10 +206,39 @@ function initial(dialect: DialectName): Migration {
   };
 }
 
+/** The oven load of each slot, kept beside its lock row: checkout reads one row, not the whole day. */
+const slotLoad: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('slot_locks')
+      .addColumn('oven_items', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const tx = db as unknown as Db;
+    const lines = await tx
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select(['orders.delivery_date', 'orders.delivery_time', 'order_lines.category_id', 'order_lines.qty'])
+      .where('orders.status', '!=', ORDER_STATUS.cancelled)
+      .execute();
+    const load = new Map<string, number>();
+    for (const line of lines) {
+      const key = `${line.delivery_date} ${slotOf(line.delivery_time)}`;
+      load.set(key, (load.get(key) ?? 0) + ovenItemCount([{ categoryId: line.category_id, qty: line.qty }]));
+    }
+    for (const [key, items] of load) {
+      const [date = '', time = ''] = key.split(' ');
+      await addSlotLoad(tx, date, time, items);
+    }
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '2026_11_22_0001_initial': initial(this.dialect) };
+    return {
+      '2026_11_22_0001_initial': initial(this.dialect),
+      '2026_11_30_0002_slot_load': slotLoad,
+    };
   }
 }
 

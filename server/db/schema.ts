@@ -174,6 +174,8 @@ export interface SlotLocksTable {
   delivery_date: string;
   delivery_time: string;
   version: number;
+  /** oven items booked in this 15-minute slot by orders that are not cancelled */
+  oven_items: number;
 }
 
 export interface BlogPostsTable {

@@ -1,11 +1,11 @@
+import type { components } from '../../openapi/schema';
 import {
   HIDDEN_ZONE,
   isValidPhone,
   normalizePhone,
+  ORDER_SOURCE,
   PHONE_MESSAGE,
-  slotOf,
   UNCOVERED_ZONE,
-  usesOven,
   type DeliveryType,
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
@@ -15,10 +15,9 @@ import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField 
 import type { Mailer } from '../mail/mailer';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription } from '../orders/order-dto';
-import { insertOrder, loadOrders, lockSlot, type OrderRecord } from '../orders/order-store';
+import { insertOrder, loadOrders, SLOT_FULL, type OrderRecord } from '../orders/order-store';
 import type { CatalogService, CatalogSnapshot } from './catalog';
-import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
-import { priceCart, type CartLineInput, type PricedCart } from './pricing';
+import type { QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
 export const ORDER_CONFIRMED = 'Ordine confermato con successo!';
@@ -26,18 +25,8 @@ export const ZONE_NOT_COVERED = 'Zona non coperta dal servizio di consegna.';
 export const SLOT_REQUIRED = 'La fascia oraria deve essere selezionata.';
 export const ADDRESS_REQUIRED = 'Seleziona un indirizzo.';
 
-export interface CheckoutForm {
-  tipoConsegna: DeliveryType;
-  addressSelector?: number | null;
-  nomeCitofono?: string | null;
-  zonaConsegna?: number | null;
-  indirizzo?: string | null;
-  nomeCliente?: string | null;
-  telefono: string;
-  fascia: string;
-  note?: string | null;
-  codiceSconto?: string | null;
-}
+export type CheckoutForm = components['schemas']['CheckoutForm'];
+export type CheckoutRequest = components['schemas']['CheckoutRequest'];
 
 interface ValidForm {
   delivery: DeliveryType;
@@ -104,7 +93,7 @@ export class CheckoutService {
       clock: Clock;
       catalog: CatalogService;
       schedule: ScheduleService;
-      discounts: DiscountService;
+      quotes: QuoteService;
       mailer: Mailer;
       onMailError: (error: unknown) => void;
     },
@@ -115,12 +104,8 @@ export class CheckoutService {
     return row ? (await loadOrders(this.deps.db, { ids: [row.id] }))[0] : undefined;
   }
 
-  async placeOrder(
-    user: AuthUser,
-    input: { data: CheckoutForm; cart: CartLineInput[]; discount?: { code?: string | null } | null },
-    idempotencyKey: string | null,
-  ): Promise<PlacedOrder> {
-    const { db, clock, catalog, schedule, discounts } = this.deps;
+  async placeOrder(user: AuthUser, input: CheckoutRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
+    const { db, clock, catalog, schedule, quotes } = this.deps;
     const key = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
     if (key) {
       const earlier = await this.existing(key);
@@ -131,16 +116,17 @@ export class CheckoutService {
     const status = await schedule.shopStatus();
     if (status.closed) throw conflict(status.clientMessage ?? 'Il negozio è chiuso.');
     const form = validateForm(input.data, snapshot);
-    const cart: PricedCart = priceCart(snapshot, input.cart, 'customer');
-    if (cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
+    const quote = await quotes.quote({
+      cart: input.cart,
+      code: input.data.codiceSconto ?? input.discount?.code,
+      delivery: form.delivery,
+      audience: 'customer',
+    });
+    if (quote.cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
     const slotProblem = await schedule.slotProblem(form.fascia);
     if (slotProblem) throw invalidField('fascia', slotProblem);
-
-    const code = normalizeCode(input.data.codiceSconto ?? input.discount?.code);
-    const discount: DiscountResult | null = code ? await discounts.evaluate(code, cart.totalCents, form.delivery) : null;
-    const applied = discount?.isValid ? discount : null;
+    const capacity = await schedule.capacity();
     const date = schedule.today().date;
-    const ovenItems = cart.lines.filter((l) => usesOven(l.product.categoryId)).reduce((sum, l) => sum + l.qty, 0);
 
     let orderId: number;
     try {
@@ -157,20 +143,11 @@ export class CheckoutService {
           await this.saveAddress(tx, user.id, form);
         }
 
-        if (ovenItems > 0) {
-          const slot = slotOf(form.fascia);
-          await lockSlot(tx, date, slot);
-          const booked = (await schedule.ovenLoad(tx, date)).get(slot) ?? 0;
-          if (booked + ovenItems > (await schedule.capacity())) {
-            throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
-          }
-        }
-
-        return insertOrder(
+        const id = await insertOrder(
           tx,
           clock,
           {
-            sourceId: 1,
+            sourceId: ORDER_SOURCE.online,
             delivery: form.delivery,
             paymentType: 'Contanti',
             name: form.name,
@@ -181,15 +158,19 @@ export class CheckoutService {
             clientId: null,
             userId: user.id,
             note: form.note,
-            discountCode: applied?.code ?? null,
-            originalCents: cart.totalCents,
-            totalCents: applied?.finalCents ?? cart.totalCents,
+            discountCode: quote.applied?.code ?? null,
+            originalCents: quote.cart.totalCents,
+            totalCents: quote.totalCents,
             deliveryDate: date,
             deliveryTime: form.fascia,
-            lines: cart.lines,
+            lines: quote.cart.lines,
           },
-          { idempotencyKey: key },
+          { idempotencyKey: key, capacity },
         );
+        if (id === SLOT_FULL) {
+          throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
+        }
+        return id;
       });
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.

@@ -16,6 +16,7 @@ import { ecommerceRoutes } from './ecommerce/routes';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { registerErrorHandling } from './http/error-handler';
+import { requestLogSerializer } from './http/logging';
 import { createXsrf } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
@@ -27,8 +28,8 @@ export interface AppOptions {
   /** public base URL, used in e-mail links */
   appUrl: string;
   logger?: FastifyServerOptions['logger'];
-  /** the reverse proxy whose X-Forwarded-For is believed (login rate limits count per client address) */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** the reverse proxies whose X-Forwarded-For/-Proto are believed (addresses or CIDRs, never "everyone") */
+  trustProxy?: string[] | false;
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
 }
@@ -48,8 +49,10 @@ async function xsrfKey(db: Db): Promise<string> {
 
 /** Builds the whole app without listening, so tests can drive it over real HTTP or inject(). */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Verification and reset links carry their token in the query: the access log never shows it.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer, ...logger.serializers } } : logger,
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
@@ -71,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerContractSchemas(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  registerAuth(app, services.auth);
+  registerAuth(app, services.auth, { httpsOnly: options.appUrl.startsWith('https://') });
   const xsrf = createXsrf(await xsrfKey(options.db));
   xsrf.register(app);
 

@@ -5,11 +5,12 @@ import type { UserRow } from '../db/schema';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { resetMail, verificationMail } from '../mail/templates';
-import { hashPassword, hashSecret, newSecret, verifyPassword } from './passwords';
-import { RateLimiter } from './rate-limiter';
+import { isUniqueViolation } from '../db/database';
+import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
+import { LoginThrottle, RateLimiter } from './rate-limiter';
 
-export const PASSWORD_MIN_LENGTH = 8;
-const TOKEN_TTL_DAYS = 30;
+/** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
+export const TOKEN_TTL_MINUTES: Record<AuthUser['role'], number> = { admin: 12 * 60, customer: 30 * 24 * 60 };
 const VERIFY_TTL_MINUTES = 24 * 60;
 const RESET_TTL_MINUTES = 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,10 +54,19 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function checkNewPassword(errors: FieldErrorCollector, password: string, confirmation: string | undefined): void {
+function checkNewPassword(errors: FieldErrorCollector, password: string, confirmation: string | undefined, email: string): void {
   if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
-  else if (password.length < PASSWORD_MIN_LENGTH) errors.add('password', fieldMessages.min(fieldLabel('password'), PASSWORD_MIN_LENGTH));
+  else {
+    const problem = newPasswordProblem(password, email);
+    if (problem) errors.add('password', problem);
+  }
   if (confirmation !== undefined && password !== confirmation) errors.add('password', MESSAGES.passwordsDiffer);
+}
+
+/** "45 secondi", "2 minuti": how long to wait, as a person says it. */
+function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} secondi`;
+  return `${Math.ceil(seconds / 60)} minuti`;
 }
 
 function checkEmail(errors: FieldErrorCollector, email: string): void {
@@ -66,7 +76,7 @@ function checkEmail(errors: FieldErrorCollector, email: string): void {
 
 /** Registration, e-mail verification, tokens and passwords, Laravel-style. Knows nothing of HTTP. */
 export class AuthService {
-  private readonly loginLimiter: RateLimiter;
+  private readonly loginThrottle: LoginThrottle;
   private readonly mailLimiter: RateLimiter;
 
   constructor(
@@ -75,7 +85,7 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly config: AuthConfig,
   ) {
-    this.loginLimiter = new RateLimiter(clock, 5, 60_000);
+    this.loginThrottle = new LoginThrottle(clock, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
     this.mailLimiter = new RateLimiter(clock, 1, 60_000);
   }
 
@@ -109,13 +119,20 @@ export class AuthService {
     const errors = new FieldErrorCollector();
     if (!input.name.trim()) errors.add('name', fieldMessages.required(fieldLabel('name')));
     checkEmail(errors, email);
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, email);
     if (!errors.has('email')) {
       const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (taken) errors.add('email', MESSAGES.emailTaken);
     }
     errors.throwIfAny();
-    const user = await this.createUser({ name: input.name, email, password: input.password, role: 'customer', verified: false });
+    let user: UserRow;
+    try {
+      user = await this.createUser({ name: input.name, email, password: input.password, role: 'customer', verified: false });
+    } catch (error) {
+      // The same address registered twice at once: the second insert loses the race on the unique index.
+      if (isUniqueViolation(error)) throw invalid({ email: [MESSAGES.emailTaken] });
+      throw error;
+    }
     await this.sendVerification(user);
     return { email };
   }
@@ -171,7 +188,8 @@ export class AuthService {
 
   private throttleMail(key: string): void {
     const wait = this.mailLimiter.retryAfter(key);
-    if (wait > 0) throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${wait} secondi.`);
+    if (wait > 0)
+      throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
     this.mailLimiter.hit(key);
   }
 
@@ -214,32 +232,38 @@ export class AuthService {
     if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
     errors.throwIfAny();
 
-    const limiterKey = `${email}|${clientKey}`;
-    const wait = this.loginLimiter.retryAfter(limiterKey);
-    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${wait} secondi.`);
+    // Counted before the hash, in the same tick as the check: a parallel burst cannot outrun it.
+    const wait = this.loginThrottle.attempt(email, clientKey);
+    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     // An unknown address costs the same hashing time as a wrong password: timing reveals no accounts.
     const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
-    if (!user || !matches) {
-      this.loginLimiter.hit(limiterKey);
-      throw invalid({ email: [MESSAGES.badCredentials] });
+    if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] });
+    this.loginThrottle.succeeded(email, clientKey);
+    if (needsRehash(user.password_hash)) {
+      await this.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password) })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .execute();
     }
-    this.loginLimiter.clear(limiterKey);
     if (user.email_verified_at === null) {
       throw new AppError('forbidden', MESSAGES.unverified, undefined, { email_verified: false, email: user.email });
     }
-    return { token: await this.issueToken(user.id), user: toAuthUser(user) };
+    const authUser = toAuthUser(user);
+    return { token: await this.issueToken(authUser), user: authUser };
   }
 
-  async issueToken(userId: number): Promise<string> {
+  async issueToken(user: Pick<AuthUser, 'id' | 'role'>): Promise<string> {
     const token = newSecret();
     await this.db
       .insertInto('api_tokens')
       .values({
-        user_id: userId,
+        user_id: user.id,
         token_hash: hashSecret(token),
-        expires_at: addMinutes(this.clock.now(), TOKEN_TTL_DAYS * 24 * 60).toISOString(),
+        expires_at: addMinutes(this.clock.now(), TOKEN_TTL_MINUTES[user.role]).toISOString(),
         created_at: this.now(),
       })
       .execute();
@@ -281,7 +305,7 @@ export class AuthService {
 
   async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<string> {
     const errors = new FieldErrorCollector();
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, input.email);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (tx) => {
@@ -304,7 +328,7 @@ export class AuthService {
     input: { current_password: string; password: string; password_confirmation: string },
   ): Promise<string> {
     const errors = new FieldErrorCollector();
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, user.email);
     const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
     errors.throwIfAny();

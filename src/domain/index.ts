@@ -6,3 +6,4 @@ export * from './categories';
 export * from './slots';
 export * from './discount';
 export * from './zones';
+export * from './password';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { fixedClock } from '../../server/clock';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
@@ -125,7 +125,14 @@ export interface TestServer {
 }
 
 /** The real app on a real port with a real, freshly seeded database and an outbox folder. */
-export async function startTestServer(options: { now?: string; settings?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    now?: string;
+    settings?: Record<string, string>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl'>>;
+  } = {},
+): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
   await migrate(handle.db, handle.dialect);
   const clock = fixedClock(options.now ?? TEST_NOW);
@@ -144,6 +151,7 @@ export async function startTestServer(options: { now?: string; settings?: Record
     clock,
     mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
     appUrl: 'http://pizzeria.test',
+    ...options.app,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -261,7 +269,7 @@ export async function loggedInClient(
   const client = new ApiClient(server.baseUrl);
   if (options.verified === false) {
     // An unverified user cannot log in; a token issued directly checks the guards behind login.
-    client.token = await server.services.auth.issueToken(user.id);
+    client.token = await server.services.auth.issueToken({ id: user.id, role: user.role_name });
   } else {
     const login = await client.post('/api/login', { email, password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);

@@ -17,6 +17,7 @@ import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { registerErrorHandling } from './http/error-handler';
 import { requestLogSerializer } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
@@ -62,8 +63,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clock: options.clock,
     mailer: options.mailer,
     appUrl: options.appUrl,
-    onMailError: (error) => app.log.error({ err: error }, 'order confirmation mail failed'),
+    onMailError: (error, mail) =>
+      app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });
+  // The mail worker runs while the app does: queued mail left by a crash goes out at the next start.
+  app.addHook('onReady', async () => services.mail.start());
+  app.addHook('onClose', async () => services.mail.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];
@@ -74,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerContractSchemas(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  registerAuth(app, services.auth, { httpsOnly: options.appUrl.startsWith('https://') });
+  const httpsOnly = options.appUrl.startsWith('https://');
+  registerAuth(app, services.auth, { httpsOnly });
+  await registerSecurityHeaders(app, { httpsOnly });
   const xsrf = createXsrf(await xsrfKey(options.db));
   xsrf.register(app);
 
@@ -91,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The contract itself, and a browsable reference of it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());
   await app.register(fastifySwagger, { mode: 'static', specification: { document: loadContract() as never } });
+  // The reference page loads its scripts from files (no inline script): the site's policy fits it.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const staticRoot = options.frontendDir && fs.existsSync(path.join(options.frontendDir, 'index.html')) ? options.frontendDir : undefined;

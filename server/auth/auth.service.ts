@@ -3,7 +3,7 @@ import { addMinutes } from '../clock';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { resetMail, verificationMail } from '../mail/templates';
 import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
@@ -82,7 +82,7 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly config: AuthConfig,
   ) {
     this.loginThrottle = new LoginThrottle(clock, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
@@ -93,19 +93,24 @@ export class AuthService {
     return this.clock.now().toISOString();
   }
 
-  async createUser(input: {
-    name: string;
-    email: string;
-    password: string;
-    role: 'admin' | 'customer';
-    verified: boolean;
-  }): Promise<UserRow> {
-    return this.db
+  async createUser(
+    input: {
+      name: string;
+      email: string;
+      password: string;
+      role: 'admin' | 'customer';
+      verified: boolean;
+    },
+    tx: Db = this.db,
+    passwordHash?: string,
+  ): Promise<UserRow> {
+    const password_hash = passwordHash ?? (await hashPassword(input.password));
+    return tx
       .insertInto('users')
       .values({
         name: input.name.trim(),
         email: normalizeEmail(input.email),
-        password_hash: await hashPassword(input.password),
+        password_hash,
         role_name: input.role,
         email_verified_at: input.verified ? this.now() : null,
         created_at: this.now(),
@@ -125,35 +130,37 @@ export class AuthService {
       if (taken) errors.add('email', MESSAGES.emailTaken);
     }
     errors.throwIfAny();
-    let user: UserRow;
+    const passwordHash = await hashPassword(input.password);
+    const shopName = await this.config.shopName();
     try {
-      user = await this.createUser({ name: input.name, email, password: input.password, role: 'customer', verified: false });
+      // The account and its verification mail are one change: both or neither.
+      await this.db.transaction().execute(async (tx) => {
+        const user = await this.createUser({ ...input, email, role: 'customer', verified: false }, tx, passwordHash);
+        await this.queueVerification(tx, shopName, user);
+      });
     } catch (error) {
       // The same address registered twice at once: the second insert loses the race on the unique index.
       if (isUniqueViolation(error)) throw invalid({ email: [MESSAGES.emailTaken] });
       throw error;
     }
-    await this.sendVerification(user);
     return { email };
   }
 
-  private async issueLink(userId: number, purpose: 'verify' | 'reset', ttlMinutes: number): Promise<string> {
+  /** A new single-use link, replacing the older ones of the same kind; inside the caller's transaction. */
+  private async issueLink(tx: Db, userId: number, purpose: 'verify' | 'reset', ttlMinutes: number): Promise<string> {
     const secret = newSecret();
-    await this.db.transaction().execute(async (tx) => {
-      // A new link replaces the older ones of the same kind.
-      await tx.deleteFrom('user_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-      await tx
-        .insertInto('user_tokens')
-        .values({
-          user_id: userId,
-          purpose,
-          token_hash: hashSecret(secret),
-          expires_at: addMinutes(this.clock.now(), ttlMinutes).toISOString(),
-          used_at: null,
-          created_at: this.now(),
-        })
-        .execute();
-    });
+    await tx.deleteFrom('user_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    await tx
+      .insertInto('user_tokens')
+      .values({
+        user_id: userId,
+        purpose,
+        token_hash: hashSecret(secret),
+        expires_at: addMinutes(this.clock.now(), ttlMinutes).toISOString(),
+        used_at: null,
+        created_at: this.now(),
+      })
+      .execute();
     return secret;
   }
 
@@ -180,10 +187,10 @@ export class AuthService {
     return user;
   }
 
-  private async sendVerification(user: UserRow): Promise<void> {
-    const secret = await this.issueLink(user.id, 'verify', VERIFY_TTL_MINUTES);
+  private async queueVerification(tx: Db, shopName: string, user: UserRow): Promise<void> {
+    const secret = await this.issueLink(tx, user.id, 'verify', VERIFY_TTL_MINUTES);
     const url = `${this.config.appUrl}/api/email/verify?email=${encodeURIComponent(user.email)}&token=${secret}`;
-    await this.mailer.send(verificationMail(await this.config.shopName(), user.email, user.name, url));
+    await this.mail.enqueue(tx, verificationMail(shopName, user.email, user.name, url));
   }
 
   private throttleMail(key: string): void {
@@ -199,8 +206,11 @@ export class AuthService {
     checkEmail(errors, email);
     errors.throwIfAny();
     this.throttleMail(`verify:${email}`);
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (user && user.email_verified_at === null) await this.sendVerification(user);
+    const shopName = await this.config.shopName();
+    await this.db.transaction().execute(async (tx) => {
+      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (user && user.email_verified_at === null) await this.queueVerification(tx, shopName, user);
+    });
     return MESSAGES.resent;
   }
 
@@ -294,12 +304,15 @@ export class AuthService {
     checkEmail(errors, email);
     errors.throwIfAny();
     this.throttleMail(`reset:${email}`);
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (user) {
-      const secret = await this.issueLink(user.id, 'reset', RESET_TTL_MINUTES);
+    const shopName = await this.config.shopName();
+    // Known or not, the answer is the same and comes as fast: the mail is only queued, never sent here.
+    await this.db.transaction().execute(async (tx) => {
+      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (!user) return;
+      const secret = await this.issueLink(tx, user.id, 'reset', RESET_TTL_MINUTES);
       const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
-      await this.mailer.send(resetMail(await this.config.shopName(), email, user.name, url));
-    }
+      await this.mail.enqueue(tx, resetMail(shopName, email, user.name, url));
+    });
     return MESSAGES.forgotSent(typed);
   }
 

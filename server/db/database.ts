@@ -35,7 +35,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  if (url !== ':memory:') {
+    // Customers' names, addresses and password hashes: only the server's own user may read them.
+    fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(url, 'a', 0o600));
+    fs.chmodSync(url, 0o600);
+  }
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -232,12 +232,32 @@ const slotLoad: Migration = {
   },
 };
 
+function mailQueue(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('mail_queue') as unknown as Table, dialect)
+        .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('sent_at', 'varchar(40)')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mail_queue_due_idx').on('mail_queue').columns(['sent_at', 'next_attempt_at']).execute();
+    },
+  };
+}
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '2026_11_22_0001_initial': initial(this.dialect),
       '2026_11_30_0002_slot_load': slotLoad,
+      '2026_11_30_0003_mail_queue': mailQueue(this.dialect),
     };
   }
 }

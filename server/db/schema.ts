@@ -178,6 +178,20 @@ export interface SlotLocksTable {
   oven_items: number;
 }
 
+/** Outgoing mail, written with the change it tells about; `sent_at` is set once it went out. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
@@ -212,6 +226,7 @@ export interface Database {
   order_line_additions: OrderLineAdditionsTable;
   order_counters: OrderCountersTable;
   slot_locks: SlotLocksTable;
+  mail_queue: MailQueueTable;
   blog_posts: BlogPostsTable;
   meta: MetaTable;
 }

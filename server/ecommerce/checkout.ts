@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription } from '../orders/order-dto';
 import { insertOrder, loadOrders, SLOT_FULL, type OrderRecord } from '../orders/order-store';
@@ -94,8 +94,7 @@ export class CheckoutService {
       catalog: CatalogService;
       schedule: ScheduleService;
       quotes: QuoteService;
-      mailer: Mailer;
-      onMailError: (error: unknown) => void;
+      mail: MailQueue;
     },
   ) {}
 
@@ -128,9 +127,9 @@ export class CheckoutService {
     const capacity = await schedule.capacity();
     const date = schedule.today().date;
 
-    let orderId: number;
+    const shopName = snapshot.settings.shop_name!;
     try {
-      orderId = await db.transaction().execute(async (tx) => {
+      const order = await db.transaction().execute(async (tx) => {
         if (form.savedAddressId !== null) {
           const owned = await tx
             .selectFrom('addresses')
@@ -170,8 +169,12 @@ export class CheckoutService {
         if (id === SLOT_FULL) {
           throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
         }
-        return id;
+        const [placed] = await loadOrders(tx, { ids: [id] });
+        // Committed with the order: a crash right after still sends the confirmation.
+        await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed!));
+        return placed!;
       });
+      return { order, replayed: false };
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.
       if (key && isUniqueViolation(error)) {
@@ -180,10 +183,6 @@ export class CheckoutService {
       }
       throw error;
     }
-
-    const [order] = await loadOrders(db, { ids: [orderId] });
-    await this.sendConfirmation(user, snapshot.settings.shop_name!, order!);
-    return { order: order!, replayed: false };
   }
 
   /** A new address typed at checkout is remembered, once. */
@@ -211,25 +210,18 @@ export class CheckoutService {
       })
       .execute();
   }
+}
 
-  private async sendConfirmation(user: AuthUser, shopName: string, order: OrderRecord): Promise<void> {
-    try {
-      await this.deps.mailer.send(
-        orderConfirmationMail(shopName, user.email, user.name, {
-          orderNum: order.order_num,
-          deliveryDate: order.delivery_date,
-          deliveryTime: order.delivery_time,
-          delivery: order.delivery,
-          address: order.address,
-          lines: order.lines.map((l) => ({ description: lineDescription(l), qty: l.qty, totalCents: l.line_total_cents })),
-          originalCents: order.original_price_cents,
-          totalCents: order.total_price_cents,
-          discountCode: order.discount_code,
-        }),
-      );
-    } catch (error) {
-      // The order stands even if the mail server is down; staff see it in the cassa.
-      this.deps.onMailError(error);
-    }
-  }
+function confirmationMail(user: AuthUser, shopName: string, order: OrderRecord) {
+  return orderConfirmationMail(shopName, user.email, user.name, {
+    orderNum: order.order_num,
+    deliveryDate: order.delivery_date,
+    deliveryTime: order.delivery_time,
+    delivery: order.delivery,
+    address: order.address,
+    lines: order.lines.map((l) => ({ description: lineDescription(l), qty: l.qty, totalCents: l.line_total_cents })),
+    originalCents: order.original_price_cents,
+    totalCents: order.total_price_cents,
+    discountCode: order.discount_code,
+  });
 }

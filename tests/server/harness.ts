@@ -47,9 +47,9 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 
 export interface Outbox {
   dir: string;
-  /** every mail written so far, oldest first, decoded */
-  messages(): Mail[];
-  last(to?: string): Mail | undefined;
+  /** every mail sent so far (the queue is flushed first), oldest first, decoded */
+  messages(): Promise<Mail[]>;
+  last(to?: string): Promise<Mail | undefined>;
 }
 
 export interface Mail {
@@ -95,8 +95,9 @@ export function parseEml(raw: string): Mail {
   return { to: header('To'), subject: decodeHeader(header('Subject')), text };
 }
 
-function outboxAt(dir: string): Outbox {
-  const messages = () =>
+/** The mails in an outbox folder; `flush` sends what the app has queued before they are read. */
+export function outboxAt(dir: string, flush: () => Promise<void> = async () => {}): Outbox {
+  const written = () =>
     fs.existsSync(dir)
       ? fs
           .readdirSync(dir)
@@ -104,13 +105,14 @@ function outboxAt(dir: string): Outbox {
           .sort()
           .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8')))
       : [];
+  const messages = async () => {
+    await flush();
+    return written();
+  };
   return {
     dir,
     messages,
-    last: (to) =>
-      messages()
-        .filter((m) => !to || m.to.includes(to))
-        .pop(),
+    last: async (to) => (await messages()).filter((m) => !to || m.to.includes(to)).pop(),
   };
 }
 
@@ -130,7 +132,7 @@ export async function startTestServer(
     now?: string;
     settings?: Record<string, string>;
     /** app options a test needs to vary: a logger to read, a trusted proxy, an https address */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl'>>;
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
@@ -162,7 +164,7 @@ export async function startTestServer(
     handle,
     clock,
     baseUrl: `http://127.0.0.1:${port}`,
-    outbox: outboxAt(outboxDir),
+    outbox: outboxAt(outboxDir, () => services.mail.flush()),
     async close() {
       await app.close();
       await handle.close();

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -14,6 +23,8 @@ export type Queryable = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** the SQLite file, when it is one */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -24,6 +35,27 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(v
 export interface OpenOptions {
   /** An idle pooled connection died (server restart, admin kill); the pool replaces it on next use. */
   onIdleConnectionError?: (error: Error) => void;
+}
+
+/**
+ * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting up to the
+ * busy timeout for another process to finish. A deferred BEGIN would read first and then fail at once
+ * with "database is locked" when it tries to write while another process writes (a deploy that
+ * overlaps): the two now queue instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
 }
 
 /** `postgres://…` → PostgreSQL; anything else is a SQLite file path (or ":memory:"). */
@@ -45,8 +77,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  return { db, dialect: 'sqlite', file: url === ':memory:' ? undefined : path.resolve(url), close: () => db.destroy() };
 }
 
 /** Unique-constraint violations on either engine. */

@@ -16,6 +16,8 @@ import { ecommerceRoutes } from './ecommerce/routes';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { requestLogSerializer } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
@@ -27,8 +29,8 @@ export interface AppOptions {
   /** public base URL, used in e-mail links */
   appUrl: string;
   logger?: FastifyServerOptions['logger'];
-  /** the reverse proxy whose X-Forwarded-For is believed (login rate limits count per client address) */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** the reverse proxies whose X-Forwarded-For/-Proto are believed (addresses or CIDRs, never "everyone") */
+  trustProxy?: string[] | false;
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
 }
@@ -48,8 +50,10 @@ async function xsrfKey(db: Db): Promise<string> {
 
 /** Builds the whole app without listening, so tests can drive it over real HTTP or inject(). */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Verification and reset links carry their token in the query: the access log never shows it.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer, ...logger.serializers } } : logger,
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
@@ -62,8 +66,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clock: options.clock,
     mailer: options.mailer,
     appUrl: options.appUrl,
-    onMailError: (error) => app.log.error({ err: error }, 'order confirmation mail failed'),
+    onMailError: (error, mail) =>
+      app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });
+  // The mail worker runs while the app does: queued mail left by a crash goes out at the next start.
+  app.addHook('onReady', async () => services.mail.start());
+  app.addHook('onClose', async () => services.mail.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];
@@ -74,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerContractSchemas(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  registerAuth(app, services.auth);
+  const httpsOnly = options.appUrl.startsWith('https://');
+  registerAuth(app, services.auth, { httpsOnly });
+  await registerSecurityHeaders(app, { httpsOnly });
   const xsrf = createXsrf(await xsrfKey(options.db));
   xsrf.register(app);
 
@@ -91,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The contract itself, and a browsable reference of it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());
   await app.register(fastifySwagger, { mode: 'static', specification: { document: loadContract() as never } });
+  // The reference page loads its scripts from files (no inline script): the site's policy fits it.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const staticRoot = options.frontendDir && fs.existsSync(path.join(options.frontendDir, 'index.html')) ? options.frontendDir : undefined;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, with defaults that run the demo. */
@@ -14,8 +15,32 @@ export interface ServerConfig {
   adminEmail: string;
   frontendDir: string;
   seedDemoOrders: boolean;
-  /** TRUST_PROXY=127.0.0.1 (or a list/CIDR, or "true") when a reverse proxy sits in front */
-  trustProxy: boolean | string;
+  /** TRUST_PROXY=127.0.0.1 (or a comma-separated list of addresses/CIDRs) when a reverse proxy sits in front */
+  trustProxy: string[] | false;
+}
+
+/** A startup setting that cannot be used as given; main prints the message and exits. */
+export class ConfigError extends Error {}
+
+/**
+ * Only named proxies are believed: "true", "*" or a hop count would let any client write its own
+ * X-Forwarded-For (and so its own address for the login limits) or X-Forwarded-Proto.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  if (!value?.trim()) return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const maxPrefix = family === 4 ? 32 : 128;
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (!family || !validPrefix || rest.length > 0) {
+      throw new ConfigError(
+        `TRUST_PROXY="${value}": give the address(es) of your reverse proxy, e.g. 127.0.0.1 or 10.0.0.0/8 (comma-separated); "${entry}" is not an address or CIDR.`,
+      );
+    }
+  }
+  return entries;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,6 +58,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL || 'admin@pizzeria.local',
     frontendDir: env.FRONTEND_DIR || path.join(root, 'dist'),
     seedDemoOrders: env.SEED_DEMO_ORDERS !== '0',
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly errors?: FieldErrors,
     /** extra body fields, e.g. `email_verified: false` */
     readonly extra?: Record<string, unknown>,
+    /** for 'too_many': seconds until a new attempt may succeed */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

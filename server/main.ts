@@ -2,14 +2,33 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app';
 import { fixedClock, systemClock } from './clock';
-import { readConfig } from './config';
+import { newPasswordProblem } from './auth/passwords';
+import { ConfigError, readConfig } from './config';
 import { ensureFrontendBuilt } from './frontend';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
 import { createMailer } from './mail/mailer';
 
-const config = readConfig();
+function readConfigOrExit() {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n  ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const config = readConfigOrExit();
+// A weak staff password is refused before anything is written: the cassa is the shop's till.
+const adminPasswordProblem = process.env.ADMIN_PASSWORD ? newPasswordProblem(process.env.ADMIN_PASSWORD, config.adminEmail) : null;
+if (adminPasswordProblem) {
+  console.error(
+    `\n  ADMIN_PASSWORD is refused: ${adminPasswordProblem}\n  (at least 8 characters, not the e-mail, not a common password)\n`,
+  );
+  process.exit(1);
+}
 if (process.env.SKIP_FRONTEND_BUILD !== '1') {
   await ensureFrontendBuilt(path.resolve(import.meta.dirname, '..'), config.frontendDir, (message) => console.log(`  ${message}`));
 }

@@ -7,32 +7,37 @@ import type { Db } from './db/database';
 import { CatalogService } from './ecommerce/catalog';
 import { CheckoutService } from './ecommerce/checkout';
 import { DiscountService } from './ecommerce/discounts';
+import { QuoteService } from './ecommerce/quote';
 import { ScheduleService } from './ecommerce/schedule';
 import type { Mailer } from './mail/mailer';
+import { MailQueue } from './mail/queue';
 
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   appUrl: string;
-  onMailError: (error: unknown) => void;
+  onMailError: (error: unknown, mail: { to: string; subject: string; attempts: number }) => void;
 }
 
 /** Every business service, wired once; none of them knows about HTTP. */
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, mailer } = deps;
+  const { db, clock } = deps;
+  const mail = new MailQueue(db, clock, deps.mailer, deps.onMailError);
   const catalog = new CatalogService(db, clock);
   const schedule = new ScheduleService(db, clock, catalog);
   const discounts = new DiscountService(catalog, clock);
+  const quotes = new QuoteService(catalog, discounts);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   return {
+    mail,
     catalog,
     schedule,
-    discounts,
-    checkout: new CheckoutService({ db, clock, catalog, schedule, discounts, mailer, onMailError: deps.onMailError }),
-    auth: new AuthService(db, clock, mailer, { appUrl: deps.appUrl, shopName }),
+    quotes,
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail }),
+    auth: new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }),
     account: new AccountService(db),
-    cassa: new CassaService({ db, clock, catalog, schedule, discounts }),
+    cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
     blog: new BlogService(db),
   };
 }

@@ -3,13 +3,14 @@ import { addMinutes } from '../clock';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { resetMail, verificationMail } from '../mail/templates';
-import { hashPassword, hashSecret, newSecret, verifyPassword } from './passwords';
-import { RateLimiter } from './rate-limiter';
+import { isUniqueViolation } from '../db/database';
+import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
+import { LoginThrottle, RateLimiter } from './rate-limiter';
 
-export const PASSWORD_MIN_LENGTH = 8;
-const TOKEN_TTL_DAYS = 30;
+/** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
+export const TOKEN_TTL_MINUTES: Record<AuthUser['role'], number> = { admin: 12 * 60, customer: 30 * 24 * 60 };
 const VERIFY_TTL_MINUTES = 24 * 60;
 const RESET_TTL_MINUTES = 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,10 +54,19 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function checkNewPassword(errors: FieldErrorCollector, password: string, confirmation: string | undefined): void {
+function checkNewPassword(errors: FieldErrorCollector, password: string, confirmation: string | undefined, email: string): void {
   if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
-  else if (password.length < PASSWORD_MIN_LENGTH) errors.add('password', fieldMessages.min(fieldLabel('password'), PASSWORD_MIN_LENGTH));
+  else {
+    const problem = newPasswordProblem(password, email);
+    if (problem) errors.add('password', problem);
+  }
   if (confirmation !== undefined && password !== confirmation) errors.add('password', MESSAGES.passwordsDiffer);
+}
+
+/** "45 secondi", "2 minuti": how long to wait, as a person says it. */
+function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} secondi`;
+  return `${Math.ceil(seconds / 60)} minuti`;
 }
 
 function checkEmail(errors: FieldErrorCollector, email: string): void {
@@ -66,16 +76,16 @@ function checkEmail(errors: FieldErrorCollector, email: string): void {
 
 /** Registration, e-mail verification, tokens and passwords, Laravel-style. Knows nothing of HTTP. */
 export class AuthService {
-  private readonly loginLimiter: RateLimiter;
+  private readonly loginThrottle: LoginThrottle;
   private readonly mailLimiter: RateLimiter;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly config: AuthConfig,
   ) {
-    this.loginLimiter = new RateLimiter(clock, 5, 60_000);
+    this.loginThrottle = new LoginThrottle(clock, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
     this.mailLimiter = new RateLimiter(clock, 1, 60_000);
   }
 
@@ -83,19 +93,24 @@ export class AuthService {
     return this.clock.now().toISOString();
   }
 
-  async createUser(input: {
-    name: string;
-    email: string;
-    password: string;
-    role: 'admin' | 'customer';
-    verified: boolean;
-  }): Promise<UserRow> {
-    return this.db
+  async createUser(
+    input: {
+      name: string;
+      email: string;
+      password: string;
+      role: 'admin' | 'customer';
+      verified: boolean;
+    },
+    tx: Db = this.db,
+    passwordHash?: string,
+  ): Promise<UserRow> {
+    const password_hash = passwordHash ?? (await hashPassword(input.password));
+    return tx
       .insertInto('users')
       .values({
         name: input.name.trim(),
         email: normalizeEmail(input.email),
-        password_hash: await hashPassword(input.password),
+        password_hash,
         role_name: input.role,
         email_verified_at: input.verified ? this.now() : null,
         created_at: this.now(),
@@ -109,34 +124,43 @@ export class AuthService {
     const errors = new FieldErrorCollector();
     if (!input.name.trim()) errors.add('name', fieldMessages.required(fieldLabel('name')));
     checkEmail(errors, email);
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, email);
     if (!errors.has('email')) {
       const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (taken) errors.add('email', MESSAGES.emailTaken);
     }
     errors.throwIfAny();
-    const user = await this.createUser({ name: input.name, email, password: input.password, role: 'customer', verified: false });
-    await this.sendVerification(user);
+    const passwordHash = await hashPassword(input.password);
+    const shopName = await this.config.shopName();
+    try {
+      // The account and its verification mail are one change: both or neither.
+      await this.db.transaction().execute(async (tx) => {
+        const user = await this.createUser({ ...input, email, role: 'customer', verified: false }, tx, passwordHash);
+        await this.queueVerification(tx, shopName, user);
+      });
+    } catch (error) {
+      // The same address registered twice at once: the second insert loses the race on the unique index.
+      if (isUniqueViolation(error)) throw invalid({ email: [MESSAGES.emailTaken] });
+      throw error;
+    }
     return { email };
   }
 
-  private async issueLink(userId: number, purpose: 'verify' | 'reset', ttlMinutes: number): Promise<string> {
+  /** A new single-use link, replacing the older ones of the same kind; inside the caller's transaction. */
+  private async issueLink(tx: Db, userId: number, purpose: 'verify' | 'reset', ttlMinutes: number): Promise<string> {
     const secret = newSecret();
-    await this.db.transaction().execute(async (tx) => {
-      // A new link replaces the older ones of the same kind.
-      await tx.deleteFrom('user_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-      await tx
-        .insertInto('user_tokens')
-        .values({
-          user_id: userId,
-          purpose,
-          token_hash: hashSecret(secret),
-          expires_at: addMinutes(this.clock.now(), ttlMinutes).toISOString(),
-          used_at: null,
-          created_at: this.now(),
-        })
-        .execute();
-    });
+    await tx.deleteFrom('user_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    await tx
+      .insertInto('user_tokens')
+      .values({
+        user_id: userId,
+        purpose,
+        token_hash: hashSecret(secret),
+        expires_at: addMinutes(this.clock.now(), ttlMinutes).toISOString(),
+        used_at: null,
+        created_at: this.now(),
+      })
+      .execute();
     return secret;
   }
 
@@ -163,15 +187,16 @@ export class AuthService {
     return user;
   }
 
-  private async sendVerification(user: UserRow): Promise<void> {
-    const secret = await this.issueLink(user.id, 'verify', VERIFY_TTL_MINUTES);
+  private async queueVerification(tx: Db, shopName: string, user: UserRow): Promise<void> {
+    const secret = await this.issueLink(tx, user.id, 'verify', VERIFY_TTL_MINUTES);
     const url = `${this.config.appUrl}/api/email/verify?email=${encodeURIComponent(user.email)}&token=${secret}`;
-    await this.mailer.send(verificationMail(await this.config.shopName(), user.email, user.name, url));
+    await this.mail.enqueue(tx, verificationMail(shopName, user.email, user.name, url));
   }
 
   private throttleMail(key: string): void {
     const wait = this.mailLimiter.retryAfter(key);
-    if (wait > 0) throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${wait} secondi.`);
+    if (wait > 0)
+      throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
     this.mailLimiter.hit(key);
   }
 
@@ -181,8 +206,11 @@ export class AuthService {
     checkEmail(errors, email);
     errors.throwIfAny();
     this.throttleMail(`verify:${email}`);
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (user && user.email_verified_at === null) await this.sendVerification(user);
+    const shopName = await this.config.shopName();
+    await this.db.transaction().execute(async (tx) => {
+      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (user && user.email_verified_at === null) await this.queueVerification(tx, shopName, user);
+    });
     return MESSAGES.resent;
   }
 
@@ -214,32 +242,38 @@ export class AuthService {
     if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
     errors.throwIfAny();
 
-    const limiterKey = `${email}|${clientKey}`;
-    const wait = this.loginLimiter.retryAfter(limiterKey);
-    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${wait} secondi.`);
+    // Counted before the hash, in the same tick as the check: a parallel burst cannot outrun it.
+    const wait = this.loginThrottle.attempt(email, clientKey);
+    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     // An unknown address costs the same hashing time as a wrong password: timing reveals no accounts.
     const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
-    if (!user || !matches) {
-      this.loginLimiter.hit(limiterKey);
-      throw invalid({ email: [MESSAGES.badCredentials] });
+    if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] });
+    this.loginThrottle.succeeded(email, clientKey);
+    if (needsRehash(user.password_hash)) {
+      await this.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password) })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .execute();
     }
-    this.loginLimiter.clear(limiterKey);
     if (user.email_verified_at === null) {
       throw new AppError('forbidden', MESSAGES.unverified, undefined, { email_verified: false, email: user.email });
     }
-    return { token: await this.issueToken(user.id), user: toAuthUser(user) };
+    const authUser = toAuthUser(user);
+    return { token: await this.issueToken(authUser), user: authUser };
   }
 
-  async issueToken(userId: number): Promise<string> {
+  async issueToken(user: Pick<AuthUser, 'id' | 'role'>): Promise<string> {
     const token = newSecret();
     await this.db
       .insertInto('api_tokens')
       .values({
-        user_id: userId,
+        user_id: user.id,
         token_hash: hashSecret(token),
-        expires_at: addMinutes(this.clock.now(), TOKEN_TTL_DAYS * 24 * 60).toISOString(),
+        expires_at: addMinutes(this.clock.now(), TOKEN_TTL_MINUTES[user.role]).toISOString(),
         created_at: this.now(),
       })
       .execute();
@@ -270,18 +304,21 @@ export class AuthService {
     checkEmail(errors, email);
     errors.throwIfAny();
     this.throttleMail(`reset:${email}`);
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (user) {
-      const secret = await this.issueLink(user.id, 'reset', RESET_TTL_MINUTES);
+    const shopName = await this.config.shopName();
+    // Known or not, the answer is the same and comes as fast: the mail is only queued, never sent here.
+    await this.db.transaction().execute(async (tx) => {
+      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (!user) return;
+      const secret = await this.issueLink(tx, user.id, 'reset', RESET_TTL_MINUTES);
       const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
-      await this.mailer.send(resetMail(await this.config.shopName(), email, user.name, url));
-    }
+      await this.mail.enqueue(tx, resetMail(shopName, email, user.name, url));
+    });
     return MESSAGES.forgotSent(typed);
   }
 
   async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<string> {
     const errors = new FieldErrorCollector();
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, input.email);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (tx) => {
@@ -304,7 +341,7 @@ export class AuthService {
     input: { current_password: string; password: string; password_confirmation: string },
   ): Promise<string> {
     const errors = new FieldErrorCollector();
-    checkNewPassword(errors, input.password, input.password_confirmation);
+    checkNewPassword(errors, input.password, input.password_confirmation, user.email);
     const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
     errors.throwIfAny();

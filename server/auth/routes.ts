@@ -18,7 +18,9 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   defineRoute(app, 'login', { access: 'public' }, async (request, reply) => {
     const { token, user } = await auth.login(request.body.email, request.body.password, request.ip);
-    setAuthCookie(request, reply, token);
+    setAuthCookie(request, reply, token, user.role);
+    // The XSRF token of the anonymous visitor is no good for the new session: hand over a fresh one now.
+    reply.issueXsrf(token);
     return { token, user: userDto(user) };
   });
 
@@ -41,6 +43,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     const token = request.authToken();
     if (token) await auth.logout(token);
     clearAuthCookie(reply);
+    reply.issueXsrf(null);
     return { message: MESSAGES.loggedOut };
   });
 

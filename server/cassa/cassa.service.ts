@@ -1,59 +1,39 @@
+import type { components } from '../../openapi/schema';
 import {
+  CANCELLED_ORDER_MESSAGE,
   cassaSlots,
   compareByName,
+  isFinalStatus,
   isValidPhone,
   isValidTime,
   normalizePhone,
   ORDER_SOURCE,
-  ORDER_STATUS,
+  ovenItemCount,
   PHONE_MESSAGE,
   slotOf,
   statusAfterEdit,
-  usesOven,
-  type DeliveryType,
+  type OrderSource,
   type OrderStatus,
-  type PaymentType,
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
-import { normalizeCode, type DiscountService } from '../ecommerce/discounts';
-import { priceCart, type CartLineInput } from '../ecommerce/pricing';
+import type { QuoteService } from '../ecommerce/quote';
 import type { ScheduleService } from '../ecommerce/schedule';
-import { insertOrder, loadOrders, replaceOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
+import {
+  changeOrderState,
+  insertOrder,
+  loadOrders,
+  replaceOrder,
+  type OrderChangeRefusal,
+  type OrderDraft,
+  type OrderRecord,
+} from '../orders/order-store';
 
-export interface CassaOrderForm {
-  id?: number;
-  client_id?: number | null;
-  user_id?: number | null;
-  delivery: DeliveryType;
-  nomeCitofono?: string | null;
-  zone_id?: number | null;
-  indirizzo?: string | null;
-  nomeCliente: string;
-  telefono?: string | null;
-  fascia: string;
-  delivery_date?: string;
-  payment_type: PaymentType;
-  note?: string | null;
-  codiceSconto?: string | null;
-}
-
-export interface CassaOrderInput {
-  data: CassaOrderForm;
-  cart: CartLineInput[];
-  discount?: { code?: string | null } | null;
-}
-
-export interface NewClientInput {
-  name: string;
-  telephone?: string | null;
-  address?: string | null;
-  cap?: string | null;
-  zone_id?: number | null;
-}
+export type CassaOrderInput = components['schemas']['CassaOrderWriteRequest'];
+export type NewClientInput = components['schemas']['NewClient'];
 
 export interface DayOrders {
   date: string;
@@ -73,11 +53,15 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
+/** Turns a refused order change into the answer staff see. */
+function refuse(refusal: OrderChangeRefusal | null): void {
+  if (refusal === 'missing') throw notFound('Ordine non trovato.');
+  if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE);
+}
+
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
 export class CassaService {
-  constructor(
-    private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; discounts: DiscountService },
-  ) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; quotes: QuoteService }) {}
 
   async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot }> {
     const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
@@ -105,7 +89,7 @@ export class CassaService {
       const slot = slots.get(slotOf(order.delivery_time));
       if (!slot) continue;
       slot.orders += 1;
-      const oven = order.lines.filter((l) => l.category_id !== null && usesOven(l.category_id)).reduce((s, l) => s + l.qty, 0);
+      const oven = ovenItemCount(order.lines.map((l) => ({ categoryId: l.category_id, qty: l.qty })));
       slot.quantity += oven;
       if (order.source_id === ORDER_SOURCE.external) slot.external_quantity += oven;
     }
@@ -122,7 +106,7 @@ export class CassaService {
     input: CassaOrderInput,
     existing: OrderRecord | null,
   ): Promise<{ draft: OrderDraft; clientToCreate: NewClientInput | null }> {
-    const { catalog, discounts, schedule } = this.deps;
+    const { catalog, quotes, schedule } = this.deps;
     const snapshot = await catalog.snapshot();
     const form = input.data;
     const errors = new FieldErrorCollector();
@@ -144,11 +128,13 @@ export class CassaService {
     }
     errors.throwIfAny();
 
-    const cart = priceCart(snapshot, input.cart, 'staff');
-    if (cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");
-    const code = normalizeCode(form.codiceSconto ?? input.discount?.code);
-    const discount = code ? await discounts.evaluate(code, cart.totalCents, form.delivery) : null;
-    const applied = discount?.isValid ? discount : null;
+    const quote = await quotes.quote({
+      cart: input.cart,
+      code: form.codiceSconto ?? input.discount?.code,
+      delivery: form.delivery,
+      audience: 'staff',
+    });
+    if (quote.cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");
 
     // An online customer's order keeps its owner; a phone order without a known client creates one.
     const userId = existing ? existing.user_id : null;
@@ -156,7 +142,7 @@ export class CassaService {
     clientId = existing && clientId === null ? existing.client_id : clientId;
     return {
       draft: {
-        sourceId: existing?.source_id ?? ORDER_SOURCE.cassa,
+        sourceId: (existing?.source_id as OrderSource | undefined) ?? ORDER_SOURCE.cassa,
         delivery: form.delivery,
         paymentType: form.payment_type,
         name: name!,
@@ -167,12 +153,12 @@ export class CassaService {
         clientId,
         userId,
         note: text(form.note),
-        discountCode: applied?.code ?? null,
-        originalCents: cart.totalCents,
-        totalCents: applied?.finalCents ?? cart.totalCents,
+        discountCode: quote.applied?.code ?? null,
+        originalCents: quote.cart.totalCents,
+        totalCents: quote.totalCents,
         deliveryDate: date,
         deliveryTime: form.fascia,
-        lines: cart.lines,
+        lines: quote.cart.lines,
       },
       clientToCreate:
         isNewClient && clientId === null ? { name: name!, telephone, address, zone_id: form.zone_id ?? null, cap: null } : null,
@@ -183,7 +169,8 @@ export class CassaService {
     const { draft, clientToCreate } = await this.draft(input, null);
     const id = await this.deps.db.transaction().execute(async (tx) => {
       if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-      return insertOrder(tx, this.deps.clock, draft);
+      // Staff judge capacity themselves: no limit, but the slot load counts the order.
+      return (await insertOrder(tx, this.deps.clock, draft)) as number;
     });
     return this.order(id);
   }
@@ -192,32 +179,22 @@ export class CassaService {
     if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', "L'ordine indicato non corrisponde.");
     const existing = await this.order(id);
     if (existing.source_id === ORDER_SOURCE.external) throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.');
-    if (existing.status === ORDER_STATUS.cancelled) throw conflict('Questo ordine è stato annullato e non è modificabile.');
+    refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
     await this.deps.db.transaction().execute(async (tx) => {
       if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-      await replaceOrder(tx, this.deps.clock, existing, draft, statusAfterEdit(existing.status as OrderStatus));
+      refuse(await replaceOrder(tx, this.deps.clock, id, draft, statusAfterEdit));
     });
     return this.order(id);
   }
 
   async setStatus(id: number, status: OrderStatus): Promise<OrderRecord> {
-    await this.order(id);
-    await this.deps.db
-      .updateTable('orders')
-      .set({ status, updated_at: this.deps.clock.now().toISOString() })
-      .where('id', '=', id)
-      .execute();
+    refuse(await this.deps.db.transaction().execute((tx) => changeOrderState(tx, this.deps.clock, id, { status })));
     return this.order(id);
   }
 
   async setDelivered(id: number, delivered: 0 | 1): Promise<OrderRecord> {
-    await this.order(id);
-    await this.deps.db
-      .updateTable('orders')
-      .set({ delivered, updated_at: this.deps.clock.now().toISOString() })
-      .where('id', '=', id)
-      .execute();
+    refuse(await this.deps.db.transaction().execute((tx) => changeOrderState(tx, this.deps.clock, id, { delivered })));
     return this.order(id);
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -11,6 +11,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** the SQLite file, when it is one */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,27 @@ export interface OpenOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/**
+ * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting up to the
+ * busy timeout for another process to finish. A deferred BEGIN would read first and then fail at once
+ * with "database is locked" when it tries to write while another process writes (a deploy that
+ * overlaps): the two now queue instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
 /** `postgres://…` → PostgreSQL; anything else is a SQLite file path (or ":memory:"). */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -32,13 +55,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  if (url !== ':memory:') {
+    // Customers' names, addresses and password hashes: only the server's own user may read them.
+    fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(url, 'a', 0o600));
+    fs.chmodSync(url, 0o600);
+  }
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  return { db, dialect: 'sqlite', file: url === ':memory:' ? undefined : path.resolve(url), close: () => db.destroy() };
 }
 
 /** Unique-constraint violations on either engine. */

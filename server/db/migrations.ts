@@ -1,4 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
+import { ORDER_STATUS, ovenItemCount, slotOf } from '../../src/domain';
+import { addSlotLoad } from '../orders/order-store';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
@@ -204,10 +206,59 @@ function initial(dialect: DialectName): Migration {
   };
 }
 
+/** The oven load of each slot, kept beside its lock row: checkout reads one row, not the whole day. */
+const slotLoad: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('slot_locks')
+      .addColumn('oven_items', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const tx = db as unknown as Db;
+    const lines = await tx
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select(['orders.delivery_date', 'orders.delivery_time', 'order_lines.category_id', 'order_lines.qty'])
+      .where('orders.status', '!=', ORDER_STATUS.cancelled)
+      .execute();
+    const load = new Map<string, number>();
+    for (const line of lines) {
+      const key = `${line.delivery_date} ${slotOf(line.delivery_time)}`;
+      load.set(key, (load.get(key) ?? 0) + ovenItemCount([{ categoryId: line.category_id, qty: line.qty }]));
+    }
+    for (const [key, items] of load) {
+      const [date = '', time = ''] = key.split(' ');
+      await addSlotLoad(tx, date, time, items);
+    }
+  },
+};
+
+function mailQueue(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('mail_queue') as unknown as Table, dialect)
+        .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('sent_at', 'varchar(40)')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mail_queue_due_idx').on('mail_queue').columns(['sent_at', 'next_attempt_at']).execute();
+    },
+  };
+}
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '2026_11_22_0001_initial': initial(this.dialect) };
+    return {
+      '2026_11_22_0001_initial': initial(this.dialect),
+      '2026_11_30_0002_slot_load': slotLoad,
+      '2026_11_30_0003_mail_queue': mailQueue(this.dialect),
+    };
   }
 }
 

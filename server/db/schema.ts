@@ -174,6 +174,22 @@ export interface SlotLocksTable {
   delivery_date: string;
   delivery_time: string;
   version: number;
+  /** oven items booked in this 15-minute slot by orders that are not cancelled */
+  oven_items: number;
+}
+
+/** Outgoing mail, written with the change it tells about; `sent_at` is set once it went out. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
 }
 
 export interface BlogPostsTable {
@@ -210,6 +226,7 @@ export interface Database {
   order_line_additions: OrderLineAdditionsTable;
   order_counters: OrderCountersTable;
   slot_locks: SlotLocksTable;
+  mail_queue: MailQueueTable;
   blog_posts: BlogPostsTable;
   meta: MetaTable;
 }

@@ -1,4 +1,6 @@
 import type { Insertable } from 'kysely';
+import { ORDER_SOURCE, ORDER_STATUS, ovenItemCount } from '../../src/domain';
+import { addSlotLoad } from '../orders/order-store';
 import { shopLocalTime, type Clock } from '../clock';
 import type { Db } from './database';
 import { seedData } from './seed-data';
@@ -132,7 +134,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
   const orders = [
     {
       time: '19:15',
-      source: 2,
+      source: ORDER_SOURCE.cassa,
       client: clients[0]!,
       payment: 'Contanti' as const,
       lines: [
@@ -141,10 +143,17 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
       ] as const,
       unmatched: null,
     },
-    { time: '19:40', source: 2, client: clients[1]!, payment: 'Carta di credito' as const, lines: [[third, 3]] as const, unmatched: null },
+    {
+      time: '19:40',
+      source: ORDER_SOURCE.cassa,
+      client: clients[1]!,
+      payment: 'Carta di credito' as const,
+      lines: [[third, 3]] as const,
+      unmatched: null,
+    },
     {
       time: '20:00',
-      source: 3,
+      source: ORDER_SOURCE.external,
       client: null,
       payment: 'Carta di credito' as const,
       lines: [[first, 1]] as const,
@@ -167,7 +176,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
           delivery_date: date,
           delivery_time: o.time,
           source_id: o.source,
-          status: index === 0 ? 1 : 0,
+          status: index === 0 ? ORDER_STATUS.printed : ORDER_STATUS.pending,
           delivered: 0,
           delivery: 'consegna',
           payment_type: o.payment,
@@ -217,6 +226,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
         });
       }
       await tx.insertInto('order_lines').values(rows).execute();
+      await addSlotLoad(tx, date, o.time, ovenItemCount(lines.map((l) => ({ categoryId: l.p.category_id, qty: l.qty }))));
     }
     await tx.updateTable('order_counters').set({ last_num: orders.length }).where('delivery_date', '=', date).execute();
   });

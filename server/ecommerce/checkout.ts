@@ -1,24 +1,23 @@
+import type { components } from '../../openapi/schema';
 import {
   HIDDEN_ZONE,
   isValidPhone,
   normalizePhone,
+  ORDER_SOURCE,
   PHONE_MESSAGE,
-  slotOf,
   UNCOVERED_ZONE,
-  usesOven,
   type DeliveryType,
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription } from '../orders/order-dto';
-import { insertOrder, loadOrders, lockSlot, type OrderRecord } from '../orders/order-store';
+import { insertOrder, loadOrders, SLOT_FULL, type OrderRecord } from '../orders/order-store';
 import type { CatalogService, CatalogSnapshot } from './catalog';
-import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
-import { priceCart, type CartLineInput, type PricedCart } from './pricing';
+import type { QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
 export const ORDER_CONFIRMED = 'Ordine confermato con successo!';
@@ -26,18 +25,8 @@ export const ZONE_NOT_COVERED = 'Zona non coperta dal servizio di consegna.';
 export const SLOT_REQUIRED = 'La fascia oraria deve essere selezionata.';
 export const ADDRESS_REQUIRED = 'Seleziona un indirizzo.';
 
-export interface CheckoutForm {
-  tipoConsegna: DeliveryType;
-  addressSelector?: number | null;
-  nomeCitofono?: string | null;
-  zonaConsegna?: number | null;
-  indirizzo?: string | null;
-  nomeCliente?: string | null;
-  telefono: string;
-  fascia: string;
-  note?: string | null;
-  codiceSconto?: string | null;
-}
+export type CheckoutForm = components['schemas']['CheckoutForm'];
+export type CheckoutRequest = components['schemas']['CheckoutRequest'];
 
 interface ValidForm {
   delivery: DeliveryType;
@@ -104,9 +93,8 @@ export class CheckoutService {
       clock: Clock;
       catalog: CatalogService;
       schedule: ScheduleService;
-      discounts: DiscountService;
-      mailer: Mailer;
-      onMailError: (error: unknown) => void;
+      quotes: QuoteService;
+      mail: MailQueue;
     },
   ) {}
 
@@ -115,12 +103,8 @@ export class CheckoutService {
     return row ? (await loadOrders(this.deps.db, { ids: [row.id] }))[0] : undefined;
   }
 
-  async placeOrder(
-    user: AuthUser,
-    input: { data: CheckoutForm; cart: CartLineInput[]; discount?: { code?: string | null } | null },
-    idempotencyKey: string | null,
-  ): Promise<PlacedOrder> {
-    const { db, clock, catalog, schedule, discounts } = this.deps;
+  async placeOrder(user: AuthUser, input: CheckoutRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
+    const { db, clock, catalog, schedule, quotes } = this.deps;
     const key = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
     if (key) {
       const earlier = await this.existing(key);
@@ -131,20 +115,21 @@ export class CheckoutService {
     const status = await schedule.shopStatus();
     if (status.closed) throw conflict(status.clientMessage ?? 'Il negozio è chiuso.');
     const form = validateForm(input.data, snapshot);
-    const cart: PricedCart = priceCart(snapshot, input.cart, 'customer');
-    if (cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
+    const quote = await quotes.quote({
+      cart: input.cart,
+      code: input.data.codiceSconto ?? input.discount?.code,
+      delivery: form.delivery,
+      audience: 'customer',
+    });
+    if (quote.cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
     const slotProblem = await schedule.slotProblem(form.fascia);
     if (slotProblem) throw invalidField('fascia', slotProblem);
-
-    const code = normalizeCode(input.data.codiceSconto ?? input.discount?.code);
-    const discount: DiscountResult | null = code ? await discounts.evaluate(code, cart.totalCents, form.delivery) : null;
-    const applied = discount?.isValid ? discount : null;
+    const capacity = await schedule.capacity();
     const date = schedule.today().date;
-    const ovenItems = cart.lines.filter((l) => usesOven(l.product.categoryId)).reduce((sum, l) => sum + l.qty, 0);
 
-    let orderId: number;
+    const shopName = snapshot.settings.shop_name!;
     try {
-      orderId = await db.transaction().execute(async (tx) => {
+      const order = await db.transaction().execute(async (tx) => {
         if (form.savedAddressId !== null) {
           const owned = await tx
             .selectFrom('addresses')
@@ -157,20 +142,11 @@ export class CheckoutService {
           await this.saveAddress(tx, user.id, form);
         }
 
-        if (ovenItems > 0) {
-          const slot = slotOf(form.fascia);
-          await lockSlot(tx, date, slot);
-          const booked = (await schedule.ovenLoad(tx, date)).get(slot) ?? 0;
-          if (booked + ovenItems > (await schedule.capacity())) {
-            throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
-          }
-        }
-
-        return insertOrder(
+        const id = await insertOrder(
           tx,
           clock,
           {
-            sourceId: 1,
+            sourceId: ORDER_SOURCE.online,
             delivery: form.delivery,
             paymentType: 'Contanti',
             name: form.name,
@@ -181,16 +157,24 @@ export class CheckoutService {
             clientId: null,
             userId: user.id,
             note: form.note,
-            discountCode: applied?.code ?? null,
-            originalCents: cart.totalCents,
-            totalCents: applied?.finalCents ?? cart.totalCents,
+            discountCode: quote.applied?.code ?? null,
+            originalCents: quote.cart.totalCents,
+            totalCents: quote.totalCents,
             deliveryDate: date,
             deliveryTime: form.fascia,
-            lines: cart.lines,
+            lines: quote.cart.lines,
           },
-          { idempotencyKey: key },
+          { idempotencyKey: key, capacity },
         );
+        if (id === SLOT_FULL) {
+          throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
+        }
+        const [placed] = await loadOrders(tx, { ids: [id] });
+        // Committed with the order: a crash right after still sends the confirmation.
+        await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed!));
+        return placed!;
       });
+      return { order, replayed: false };
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.
       if (key && isUniqueViolation(error)) {
@@ -199,10 +183,6 @@ export class CheckoutService {
       }
       throw error;
     }
-
-    const [order] = await loadOrders(db, { ids: [orderId] });
-    await this.sendConfirmation(user, snapshot.settings.shop_name!, order!);
-    return { order: order!, replayed: false };
   }
 
   /** A new address typed at checkout is remembered, once. */
@@ -230,25 +210,18 @@ export class CheckoutService {
       })
       .execute();
   }
+}
 
-  private async sendConfirmation(user: AuthUser, shopName: string, order: OrderRecord): Promise<void> {
-    try {
-      await this.deps.mailer.send(
-        orderConfirmationMail(shopName, user.email, user.name, {
-          orderNum: order.order_num,
-          deliveryDate: order.delivery_date,
-          deliveryTime: order.delivery_time,
-          delivery: order.delivery,
-          address: order.address,
-          lines: order.lines.map((l) => ({ description: lineDescription(l), qty: l.qty, totalCents: l.line_total_cents })),
-          originalCents: order.original_price_cents,
-          totalCents: order.total_price_cents,
-          discountCode: order.discount_code,
-        }),
-      );
-    } catch (error) {
-      // The order stands even if the mail server is down; staff see it in the cassa.
-      this.deps.onMailError(error);
-    }
-  }
+function confirmationMail(user: AuthUser, shopName: string, order: OrderRecord) {
+  return orderConfirmationMail(shopName, user.email, user.name, {
+    orderNum: order.order_num,
+    deliveryDate: order.delivery_date,
+    deliveryTime: order.delivery_time,
+    delivery: order.delivery,
+    address: order.address,
+    lines: order.lines.map((l) => ({ description: lineDescription(l), qty: l.qty, totalCents: l.line_total_cents })),
+    originalCents: order.original_price_cents,
+    totalCents: order.total_price_cents,
+    discountCode: order.discount_code,
+  });
 }

@@ -1,17 +1,12 @@
 import { linePriceCents, unitPriceCents, type Cents } from '../../src/domain';
+import type { components } from '../../openapi/schema';
 import { FieldErrorCollector } from '../errors';
 import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
 
 /** Customers may order only what is for sale; staff may also ring up hidden items (free gifts…). */
 export type Audience = 'customer' | 'staff';
 
-export interface CartLineInput {
-  id: number;
-  qty: number;
-  variants?: { id: number }[] | null;
-  additions?: { id: number }[] | null;
-  note?: string | null;
-}
+export type CartLineInput = components['schemas']['CartLineInput'];
 
 export interface PricedLine {
   product: ProductView;

@@ -8,7 +8,6 @@ import type { Services } from '../services';
 import { type CatalogSnapshot } from './catalog';
 import { ORDER_CONFIRMED } from './checkout';
 import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
-import { priceCart } from './pricing';
 import { AppError } from '../errors';
 
 const PUBLIC_SETTINGS = [
@@ -32,7 +31,7 @@ const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p
 
 /** Menu, prices, slots and checkout: what a customer's browser calls. */
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { catalog, schedule, discounts, checkout } = services;
+  const { catalog, schedule, quotes, checkout } = services;
 
   // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
   // snapshot and shop status, then every visit is a buffer copy.
@@ -96,17 +95,21 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   }));
 
   defineRoute(app, 'priceCart', { access: 'public' }, async (request) => {
-    const snapshot = await catalog.snapshot();
-    const cart = priceCart(snapshot, request.body.cart, 'customer');
-    const code = request.body.discount?.code;
-    const discount = code?.trim() ? await discounts.evaluate(code, cart.totalCents, request.body.delivery ?? null) : null;
+    const { body } = request;
+    const { cart, discount } = await quotes.quote({
+      cart: body.cart,
+      code: body.discount?.code,
+      delivery: body.delivery ?? null,
+      audience: 'customer',
+    });
     return pricedCartDto(cart, discount);
   });
 
   defineRoute(app, 'applyDiscount', { access: 'public' }, async (request) => {
-    const cart = priceCart(await catalog.snapshot(), request.body.cart, 'customer');
-    const discount = await discounts.evaluate(request.body.code, cart.totalCents, request.body.delivery ?? null);
-    if (discount.errorMessage) throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, { code: [UNKNOWN_DISCOUNT_MESSAGE] });
+    const { body } = request;
+    const { discount } = await quotes.quote({ cart: body.cart, code: body.code, delivery: body.delivery ?? null, audience: 'customer' });
+    if (!discount || discount.errorMessage)
+      throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, { code: [UNKNOWN_DISCOUNT_MESSAGE] });
     return { discount: discountDto(discount) };
   });
 

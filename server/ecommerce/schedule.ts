@@ -1,4 +1,4 @@
-import { slotOf, slotRange, toMinutes, usesOven } from '../../src/domain';
+import { slotRange, toMinutes } from '../../src/domain';
 import { shopLocalTime, type Clock, type ShopLocalTime } from '../clock';
 import type { Db } from '../db/database';
 import type { CatalogService } from './catalog';
@@ -82,29 +82,17 @@ export class ScheduleService {
     return this.statusFor(await this.hours(), this.today());
   }
 
-  /** Oven items already booked per 15-minute slot of a day (cancelled orders excluded). */
-  async ovenLoad(db: Db, date: string): Promise<Map<string, number>> {
-    const rows = await db
-      .selectFrom('order_lines')
-      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-      .select(['orders.delivery_time', 'order_lines.category_id', 'order_lines.qty'])
-      .where('orders.delivery_date', '=', date)
-      .where('orders.status', '!=', 3)
-      .execute();
-    const load = new Map<string, number>();
-    for (const row of rows) {
-      if (row.category_id === null || !usesOven(row.category_id)) continue;
-      const slot = slotOf(row.delivery_time);
-      load.set(slot, (load.get(slot) ?? 0) + row.qty);
-    }
-    return load;
+  /** Oven items already booked per 15-minute slot of a day (cancelled orders excluded): the stored slot load. */
+  async ovenLoad(date: string): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('slot_locks').select(['delivery_time', 'oven_items']).where('delivery_date', '=', date).execute();
+    return new Map(rows.map((row) => [row.delivery_time, row.oven_items]));
   }
 
   async timeslots(): Promise<{ date: string; timeslots: Timeslot[] }> {
     const hours = await this.hours();
     const now = this.today();
     const status = this.statusFor(hours, now);
-    const load = await this.ovenLoad(this.db, now.date);
+    const load = await this.ovenLoad(now.date);
     const earliest = now.minutes + hours.leadMinutes;
     return {
       date: now.date,

@@ -1,21 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, AuthUser } from '../auth/auth.service';
+import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser } from '../auth/auth.service';
 import { AppError } from '../errors';
 import type { Access } from './contract';
 
 export const AUTH_COOKIE = 'auth_token';
-const TOKEN_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The bearer token (header first, then the HttpOnly cookie), resolved at most once. */
     authToken(): string | null;
     authUser(): Promise<AuthUser | null>;
+    /** https: the public address is https (APP_URL), or a trusted proxy says the request came over it */
+    servedOverHttps(): boolean;
   }
 }
 
 /** Which requests carry a user: `Authorization: Bearer …`, or the auth_token cookie for the print frame. */
-export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+export function registerAuth(app: FastifyInstance, auth: AuthService, options: { httpsOnly: boolean }): void {
+  app.decorateRequest('servedOverHttps', function (this: FastifyRequest) {
+    // request.protocol reads X-Forwarded-Proto only from an address TRUST_PROXY names.
+    return options.httpsOnly || this.protocol === 'https';
+  });
+
   const resolved = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
   app.decorateRequest('authToken', function (this: FastifyRequest) {
@@ -47,13 +53,14 @@ export function accessGuard(access: Access): ((request: FastifyRequest) => Promi
   };
 }
 
-export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** The browser's session: an HttpOnly cookie that lives as long as the token (staff 12 h, customers 30 days). */
+export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string, role: AuthUser['role']): void {
   reply.setCookie(AUTH_COOKIE, token, {
     path: '/api',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: TOKEN_COOKIE_MAX_AGE,
+    secure: request.servedOverHttps(),
+    maxAge: TOKEN_TTL_MINUTES[role] * 60,
   });
 }
 

@@ -97,6 +97,7 @@ export function validationErrors(errors: AjvError[]): FieldErrors {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(STATUS[error.kind]).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),

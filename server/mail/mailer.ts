@@ -48,9 +48,10 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Reset and verification links are secrets: only the server's own user may read the outbox.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(options.outboxDir, fileNameFor(message, new Date()));
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };

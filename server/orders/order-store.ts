@@ -1,4 +1,14 @@
 import type { Selectable } from 'kysely';
+import {
+  canChangeStatus,
+  isFinalStatus,
+  ORDER_STATUS,
+  ovenItemCount,
+  slotOf,
+  type OrderSource,
+  type OrderStatus,
+  type PaymentType,
+} from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
@@ -6,9 +16,9 @@ import type { PricedLine } from '../ecommerce/pricing';
 
 /** Everything an order is made of, already priced; how it is written does not depend on who wrote it. */
 export interface OrderDraft {
-  sourceId: number;
+  sourceId: OrderSource;
   delivery: 'consegna' | 'ritiro';
-  paymentType: 'Contanti' | 'Carta di credito';
+  paymentType: PaymentType;
   name: string;
   nomeCitofono: string | null;
   address: string | null;
@@ -48,22 +58,52 @@ export async function nextOrderNumber(tx: Db, date: string): Promise<number> {
   return row.last_num;
 }
 
+/** Oven items of priced lines, the count stored in the slot load. */
+const draftOvenItems = (lines: readonly PricedLine[]) =>
+  ovenItemCount(lines.map((l) => ({ categoryId: l.product.categoryId, qty: l.qty })));
+
 /**
- * Holds the slot's lock row until the transaction ends: concurrent checkouts for the same slot
- * queue here, so the capacity count that follows sees every order committed before it.
+ * Adds oven items to a 15-minute slot's stored load (negative to remove them). The load lives in the
+ * slot's row of `slot_locks`, written in the same transaction as the order, so reading a slot's load
+ * costs one row however full the day is.
  */
-export async function lockSlot(tx: Db, date: string, slot: string): Promise<void> {
+export async function addSlotLoad(tx: Db, date: string, time: string, items: number): Promise<void> {
+  if (items === 0) return;
+  const slot = slotOf(time);
   await tx
     .insertInto('slot_locks')
-    .values({ delivery_date: date, delivery_time: slot, version: 0 })
+    .values({ delivery_date: date, delivery_time: slot, version: 0, oven_items: 0 })
     .onConflict((oc) => oc.columns(['delivery_date', 'delivery_time']).doNothing())
     .execute();
   await tx
     .updateTable('slot_locks')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .set((eb) => ({ oven_items: eb('oven_items', '+', items) }))
     .where('delivery_date', '=', date)
     .where('delivery_time', '=', slot)
     .execute();
+}
+
+/**
+ * Books oven items in a slot only if they fit under `capacity`, in one conditional update: the row
+ * is locked until the transaction ends, so parallel checkouts cannot overbook (on either engine).
+ */
+async function bookSlot(tx: Db, date: string, time: string, items: number, capacity: number): Promise<boolean> {
+  if (items === 0) return true;
+  if (items > capacity) return false;
+  const slot = slotOf(time);
+  await tx
+    .insertInto('slot_locks')
+    .values({ delivery_date: date, delivery_time: slot, version: 0, oven_items: 0 })
+    .onConflict((oc) => oc.columns(['delivery_date', 'delivery_time']).doNothing())
+    .execute();
+  const booked = await tx
+    .updateTable('slot_locks')
+    .set((eb) => ({ oven_items: eb('oven_items', '+', items) }))
+    .where('delivery_date', '=', date)
+    .where('delivery_time', '=', slot)
+    .where('oven_items', '<=', capacity - items)
+    .executeTakeFirst();
+  return Number(booked.numUpdatedRows) === 1;
 }
 
 function orderColumns(draft: OrderDraft) {
@@ -117,12 +157,22 @@ async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promis
   }
 }
 
+/** The slot is full: the order was not written. */
+export const SLOT_FULL = Symbol('slot full');
+
+/**
+ * Writes a new order and adds its oven items to the slot load. With `capacity` (online checkout),
+ * the slot must have room for them, or nothing is written and SLOT_FULL comes back.
+ */
 export async function insertOrder(
   tx: Db,
   clock: Clock,
   draft: OrderDraft,
-  extra: { idempotencyKey?: string | null; status?: number } = {},
-): Promise<number> {
+  extra: { idempotencyKey?: string | null; capacity?: number } = {},
+): Promise<number | typeof SLOT_FULL> {
+  const ovenItems = draftOvenItems(draft.lines);
+  if (extra.capacity === undefined) await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, ovenItems);
+  else if (!(await bookSlot(tx, draft.deliveryDate, draft.deliveryTime, ovenItems, extra.capacity))) return SLOT_FULL;
   const now = clock.now().toISOString();
   const orderNum = await nextOrderNumber(tx, draft.deliveryDate);
   const row = await tx
@@ -130,7 +180,7 @@ export async function insertOrder(
     .values({
       ...orderColumns(draft),
       order_num: orderNum,
-      status: extra.status ?? 0,
+      status: ORDER_STATUS.pending,
       delivered: 0,
       idempotency_key: extra.idempotencyKey ?? null,
       created_at: now,
@@ -142,16 +192,85 @@ export async function insertOrder(
   return row.id;
 }
 
-/** Rewrites an order's details and lines; the number changes only when the order moves to another day. */
-export async function replaceOrder(tx: Db, clock: Clock, existing: OrderRow, draft: OrderDraft, status: number): Promise<void> {
-  const orderNum = existing.delivery_date === draft.deliveryDate ? existing.order_num : await nextOrderNumber(tx, draft.deliveryDate);
+/** Why an order cannot take a change: it does not exist, or its status is final (cancelled). */
+export type OrderChangeRefusal = 'missing' | 'final';
+
+interface LockedOrder {
+  delivery_date: string;
+  delivery_time: string;
+  order_num: number;
+  status: OrderStatus;
+  ovenItems: number;
+}
+
+/**
+ * Locks an order's row for the rest of the transaction (a no-op update: a row lock on PostgreSQL,
+ * the write lock on SQLite) and reads what a change must know: its status and its current slot load.
+ */
+async function lockOrder(tx: Db, id: number): Promise<LockedOrder | null> {
+  const row = await tx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning(['delivery_date', 'delivery_time', 'order_num', 'status'])
+    .executeTakeFirst();
+  if (!row) return null;
+  const lines = await tx.selectFrom('order_lines').select(['category_id', 'qty']).where('order_id', '=', id).execute();
+  return {
+    ...row,
+    status: row.status as OrderStatus,
+    ovenItems: ovenItemCount(lines.map((l) => ({ categoryId: l.category_id, qty: l.qty }))),
+  };
+}
+
+/**
+ * Rewrites a live order's details and lines (status from `nextStatus` of the current one) and moves
+ * its slot load; the number changes only when the order moves to another day.
+ */
+export async function replaceOrder(
+  tx: Db,
+  clock: Clock,
+  id: number,
+  draft: OrderDraft,
+  nextStatus: (current: OrderStatus) => OrderStatus,
+): Promise<OrderChangeRefusal | null> {
+  const current = await lockOrder(tx, id);
+  if (!current) return 'missing';
+  const status = nextStatus(current.status);
+  if (isFinalStatus(current.status) || !canChangeStatus(current.status, status)) return 'final';
+  const orderNum = current.delivery_date === draft.deliveryDate ? current.order_num : await nextOrderNumber(tx, draft.deliveryDate);
   await tx
     .updateTable('orders')
     .set({ ...orderColumns(draft), order_num: orderNum, status, updated_at: clock.now().toISOString() })
-    .where('id', '=', existing.id)
+    .where('id', '=', id)
     .execute();
-  await tx.deleteFrom('order_lines').where('order_id', '=', existing.id).execute();
-  await insertLines(tx, existing.id, draft.lines);
+  await tx.deleteFrom('order_lines').where('order_id', '=', id).execute();
+  await insertLines(tx, id, draft.lines);
+  await addSlotLoad(tx, current.delivery_date, current.delivery_time, -current.ovenItems);
+  await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, draftOvenItems(draft.lines));
+  return null;
+}
+
+/** Sets a live order's status or delivered flag; cancelling it frees its slot load. */
+export async function changeOrderState(
+  tx: Db,
+  clock: Clock,
+  id: number,
+  change: { status: OrderStatus } | { delivered: 0 | 1 },
+): Promise<OrderChangeRefusal | null> {
+  const current = await lockOrder(tx, id);
+  if (!current) return 'missing';
+  if (isFinalStatus(current.status)) return 'final';
+  if ('status' in change && !canChangeStatus(current.status, change.status)) return 'final';
+  await tx
+    .updateTable('orders')
+    .set({ ...change, updated_at: clock.now().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  if ('status' in change && change.status === ORDER_STATUS.cancelled) {
+    await addSlotLoad(tx, current.delivery_date, current.delivery_time, -current.ovenItems);
+  }
+  return null;
 }
 
 export interface OrderFilter {
@@ -188,7 +307,7 @@ export async function loadOrders(db: Db, filter: OrderFilter): Promise<OrderReco
   if (filter.deliveryDate) query = query.where('orders.delivery_date', '=', filter.deliveryDate);
   if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
   if (filter.clientId !== undefined) query = query.where('orders.client_id', '=', filter.clientId);
-  if (filter.excludeCancelled) query = query.where('orders.status', '!=', 3);
+  if (filter.excludeCancelled) query = query.where('orders.status', '!=', ORDER_STATUS.cancelled);
   query = filter.newestFirst
     ? query.orderBy('orders.delivery_date', 'desc').orderBy('orders.delivery_time', 'desc').orderBy('orders.id', 'desc')
     : query.orderBy('orders.delivery_time').orderBy('orders.order_num');

@@ -23,6 +23,16 @@ export function usesOven(categoryId: number): boolean {
   return categoryGroupOf(categoryId) !== null;
 }
 
+/**
+ * How many items of an order go in the oven: the one count behind slot capacity (checkout), the
+ * stored slot load and the cassa's load per slot. Lines of unknown products (null category) never do.
+ */
+export function ovenItemCount(lines: Iterable<{ categoryId: number | null; qty: number }>): number {
+  let count = 0;
+  for (const line of lines) if (line.categoryId !== null && usesOven(line.categoryId)) count += line.qty;
+  return count;
+}
+
 /** Category 9 lists by name, case-insensitive; others keep the order they were given. */
 export function compareByName(a: { name: string }, b: { name: string }): number {
   return a.name.localeCompare(b.name, 'it', { sensitivity: 'base' });

@@ -7,3 +7,4 @@ export * from './slots';
 export * from './discount';
 export * from './zones';
 export * from './homeTexts';
+export * from './password';

@@ -28,6 +28,29 @@ export const ORDER_STATUS_LABELS: Record<Exclude<OrderStatus, 3>, string> = {
 export const ORDER_SOURCE = { online: 1, cassa: 2, external: 3 } as const;
 export type OrderSource = (typeof ORDER_SOURCE)[keyof typeof ORDER_SOURCE];
 
+/**
+ * Which status may follow which. A live order (0, 1, 2) may move to any status: printing sets 1,
+ * an edit after printing sets 2, staff may cancel. Cancelled is final: no status, no delivery flag,
+ * no edit brings it back (it would count again in totals and slot load).
+ */
+export const ORDER_STATUS_NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  0: [0, 1, 2, 3],
+  1: [0, 1, 2, 3],
+  2: [0, 1, 2, 3],
+  3: [],
+};
+
+export const CANCELLED_ORDER_MESSAGE = 'Questo ordine è stato annullato e non è modificabile.';
+
+export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_NEXT[from].includes(to);
+}
+
+/** A final order takes no change at all: no status, no delivery flag, no edit. */
+export function isFinalStatus(status: OrderStatus): boolean {
+  return ORDER_STATUS_NEXT[status].length === 0;
+}
+
 /** Editing a printed order means the kitchen ticket is stale: it must be printed again. */
 export function statusAfterEdit(status: OrderStatus): OrderStatus {
   return status === ORDER_STATUS.printed ? ORDER_STATUS.reprint : status;

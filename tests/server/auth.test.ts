@@ -43,7 +43,7 @@ async function userRow(email: string) {
   return server.handle.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-const mailsTo = (email: string): Mail[] => server.outbox.messages().filter((m) => m.to.includes(email));
+const mailsTo = async (email: string): Promise<Mail[]> => (await server.outbox.messages()).filter((m) => m.to.includes(email));
 
 /** The one link in a mail's text, pointed at the test server instead of the public URL. */
 function linkIn(mail: Mail): URL {
@@ -74,7 +74,7 @@ async function verifiedAccount(label: string, password = PASSWORD): Promise<stri
   const email = newEmail(label);
   const created = await register(email, { password, password_confirmation: password });
   expect(created.status).toBe(201);
-  const opened = await openVerifyLink(linkIn(mailsTo(email).at(-1)!));
+  const opened = await openVerifyLink(linkIn((await mailsTo(email)).at(-1)!));
   expect(opened.message).toBe(VERIFIED);
   return email;
 }
@@ -99,7 +99,7 @@ describe('registration', () => {
     expect(row).toMatchObject({ name: 'Giulia Verdi', role_name: 'customer', email_verified_at: null });
     expect(row!.password_hash).not.toContain(PASSWORD);
 
-    const mails = mailsTo(email);
+    const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Attiva il tuo account');
     const link = linkIn(mails[0]!);
@@ -110,7 +110,7 @@ describe('registration', () => {
 
   it('answers missing fields with Italian field errors and writes nothing', async () => {
     const users = await usersCount();
-    const mails = server.outbox.messages().length;
+    const mails = (await server.outbox.messages()).length;
 
     const absent = await api().post('/api/register', {});
     expect(absent.status).toBe(422);
@@ -130,12 +130,12 @@ describe('registration', () => {
     });
 
     expect(await usersCount()).toBe(users);
-    expect(server.outbox.messages()).toHaveLength(mails);
+    expect(await server.outbox.messages()).toHaveLength(mails);
   });
 
   it('rejects a malformed e-mail, a short password and a mismatched confirmation, writing nothing', async () => {
     const users = await usersCount();
-    const mails = server.outbox.messages().length;
+    const mails = (await server.outbox.messages()).length;
 
     const badEmail = await register('giulia.example.it');
     expect(badEmail.status).toBe(422);
@@ -154,14 +154,14 @@ describe('registration', () => {
 
     expect(await usersCount()).toBe(users);
     expect(await userRow(email)).toBeUndefined();
-    expect(server.outbox.messages()).toHaveLength(mails);
+    expect(await server.outbox.messages()).toHaveLength(mails);
   });
 
   it('refuses an address that is already registered, whatever its capitals', async () => {
     const email = newEmail('doppia');
     expect((await register(email)).status).toBe(201);
     const users = await usersCount();
-    const mails = server.outbox.messages().length;
+    const mails = (await server.outbox.messages()).length;
 
     for (const again of [email, `  ${email.toUpperCase()} `]) {
       const response = await register(again);
@@ -170,7 +170,7 @@ describe('registration', () => {
       expect(response.body.errors.email).toEqual([EMAIL_TAKEN]);
     }
     expect(await usersCount()).toBe(users);
-    expect(server.outbox.messages()).toHaveLength(mails);
+    expect(await server.outbox.messages()).toHaveLength(mails);
   });
 });
 
@@ -194,7 +194,7 @@ describe('e-mail verification', () => {
   it('confirms the address from the mailed link, then says it is already confirmed', async () => {
     const email = newEmail('verifica');
     await register(email);
-    const link = linkIn(mailsTo(email)[0]!);
+    const link = linkIn((await mailsTo(email))[0]!);
 
     const first = await openVerifyLink(link);
     expect(first.status).toBe(302);
@@ -215,7 +215,7 @@ describe('e-mail verification', () => {
   it('answers a tampered link with the invalid-link message and leaves the address unconfirmed', async () => {
     const email = newEmail('manomessa');
     await register(email);
-    const link = linkIn(mailsTo(email)[0]!);
+    const link = linkIn((await mailsTo(email))[0]!);
     const token = link.searchParams.get('token')!;
     link.searchParams.set('token', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
 
@@ -235,7 +235,7 @@ describe('e-mail verification', () => {
     const theirs = newEmail('altrui');
     await register(mine);
     await register(theirs);
-    const link = linkIn(mailsTo(mine)[0]!);
+    const link = linkIn((await mailsTo(mine))[0]!);
     link.searchParams.set('email', theirs);
 
     expect((await openVerifyLink(link)).message).toBe(VERIFY_INVALID);
@@ -357,29 +357,29 @@ describe('resending the verification e-mail', () => {
   it('sends a new working link, then throttles a second request within 60 seconds', async () => {
     const email = newEmail('reinvio');
     await register(email);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
 
     const resent = await api().post('/api/email/resend', { email });
     expect(resent.status).toBe(200);
     expect(resent.body).toEqual({ message: RESENT });
-    const mails = mailsTo(email);
+    const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
 
     const again = await api().post('/api/email/resend', { email });
     expect(again.status).toBe(429);
     expect(again.body.message).toEqual(expect.any(String));
-    expect(mailsTo(email)).toHaveLength(2);
+    expect(await mailsTo(email)).toHaveLength(2);
 
     expect((await openVerifyLink(linkIn(mails[1]!))).message).toBe(VERIFIED);
   });
 
   it('answers an unknown address with the same message and sends nothing', async () => {
-    const mails = server.outbox.messages().length;
+    const mails = (await server.outbox.messages()).length;
     const email = newEmail('nessuno');
     const response = await api().post('/api/email/resend', { email });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: RESENT });
-    expect(server.outbox.messages()).toHaveLength(mails);
+    expect(await server.outbox.messages()).toHaveLength(mails);
   });
 });
 
@@ -387,7 +387,7 @@ describe('forgotten password', () => {
   it('gives the same answer for known and unknown addresses, mailing only the known one', async () => {
     const known = await verifiedAccount('dimenticata');
     const unknown = newEmail('mai-vista');
-    const mailsBefore = server.outbox.messages().length;
+    const mailsBefore = (await server.outbox.messages()).length;
 
     const forKnown = await api().post('/api/forgot-password', { email: known });
     expect(forKnown.status).toBe(200);
@@ -397,7 +397,7 @@ describe('forgotten password', () => {
     expect(forUnknown.status).toBe(200);
     expect(forUnknown.body).toEqual({ message: forgotSent(unknown) });
 
-    const sent = server.outbox.messages().slice(mailsBefore);
+    const sent = (await server.outbox.messages()).slice(mailsBefore);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toContain(known);
     const link = linkIn(sent[0]!);
@@ -410,7 +410,7 @@ describe('forgotten password', () => {
     const email = await verifiedAccount('reimposta');
     const { client: oldSession } = await login(email, PASSWORD);
     await api().post('/api/forgot-password', { email });
-    const link = linkIn(mailsTo(email).at(-1)!);
+    const link = linkIn((await mailsTo(email)).at(-1)!);
     const newPassword = 'Nuova-password-2';
     const body = {
       token: link.searchParams.get('token'),
@@ -447,7 +447,7 @@ describe('forgotten password', () => {
   it('refuses a link opened more than 60 minutes after it was sent', async () => {
     const email = await verifiedAccount('scaduto');
     await api().post('/api/forgot-password', { email });
-    const link = linkIn(mailsTo(email).at(-1)!);
+    const link = linkIn((await mailsTo(email)).at(-1)!);
 
     server.clock.advance(61 * 60_000);
     const late = await api().post('/api/reset-password', {
@@ -513,7 +513,7 @@ describe('changing the password', () => {
 describe('anti-forgery (XSRF)', () => {
   it('refuses an unsafe request without the X-XSRF-TOKEN header and changes nothing', async () => {
     const users = await usersCount();
-    const mails = server.outbox.messages().length;
+    const mails = (await server.outbox.messages()).length;
     const email = newEmail('senza-xsrf');
 
     const client = api();
@@ -527,7 +527,7 @@ describe('anti-forgery (XSRF)', () => {
     expect(response.status).toBe(419);
     expect(response.body.message).toBe(XSRF_REJECTED);
     expect(await usersCount()).toBe(users);
-    expect(server.outbox.messages()).toHaveLength(mails);
+    expect(await server.outbox.messages()).toHaveLength(mails);
 
     // The same request with the header goes through.
     expect((await register(email)).status).toBe(201);
@@ -565,7 +565,7 @@ describe('links and sessions expire', () => {
   it('a verification link older than 24 hours no longer confirms the address', async () => {
     const email = newEmail('verifica-tardiva');
     await register(email);
-    const link = linkIn(mailsTo(email)[0]!);
+    const link = linkIn((await mailsTo(email))[0]!);
 
     server.clock.advance(25 * 60 * 60_000);
     expect((await openVerifyLink(link)).message).toBe(VERIFY_INVALID);

@@ -562,6 +562,24 @@ describe('editing orders', () => {
     expect(await storedState()).toEqual(before);
   });
 
+  it('a cancelled order refuses every writer: each status, the delivered flag and an edit answer 409 and nothing changes', async () => {
+    const before = await storedState();
+    const listBefore = await dayList();
+    for (const status of [0, 1, 2, 3]) {
+      const revived = await admin.patch(`${API}/orders/${orderId}`, { status });
+      expect(revived.status).toBe(409);
+      expect(revived.body.message).toBe('Questo ordine è stato annullato e non è modificabile.');
+    }
+    for (const status of [0, 1]) {
+      const delivered = await admin.patch(`${API}/orders/delivered-status/${orderId}`, { status });
+      expect(delivered.status).toBe(409);
+      expect(delivered.body.message).toBe('Questo ordine è stato annullato e non è modificabile.');
+    }
+    expect(await storedState()).toEqual(before);
+    expect((await orderRow(orderId)).status).toBe(3);
+    expect((await dayList()).totals).toEqual(listBefore.totals);
+  });
+
   it('refuses an update whose body names another order, changing nothing', async () => {
     const before = await storedState();
     const response = await update(firstOrder.id, phoneOrder({ id: secondOrder.id }));
@@ -816,6 +834,31 @@ describe('slot capacity', () => {
     const free = timeslots.body.timeslots.find((t: any) => t.hour === 21 && t.minute === 45);
     expect(full.available).toBe(false);
     expect(free.available).toBe(true);
+  });
+});
+
+describe('slot load follows every writer', () => {
+  const onlineSlot = async (hour: number, minute: number) => {
+    const timeslots = await new ApiClient(server.baseUrl).get('/api/v1/ecommerce/webapp/timeslots');
+    return timeslots.body.timeslots.find((t: any) => t.hour === hour && t.minute === minute).available as boolean;
+  };
+
+  it('an edit moves the oven items to the new slot, a cancel frees them, and neither can be undone by reviving', async () => {
+    await setSetting('slot_capacity', '4');
+    const created = await store(phoneOrder({ fascia: '18:30' }, [{ id: ids.margherita, qty: 4 }]));
+    expect(created.status).toBe(201);
+    expect(await onlineSlot(18, 30)).toBe(false);
+
+    const moved = await update(created.body.order.id, phoneOrder({ fascia: '18:45' }, [{ id: ids.margherita, qty: 4 }]));
+    expect(moved.status).toBe(200);
+    expect(await onlineSlot(18, 30)).toBe(true);
+    expect(await onlineSlot(18, 45)).toBe(false);
+
+    const cancelled = await admin.patch(`${API}/orders/${created.body.order.id}`, { status: 3 });
+    expect(cancelled.status).toBe(200);
+    expect(await onlineSlot(18, 45)).toBe(true);
+    expect((await admin.patch(`${API}/orders/${created.body.order.id}`, { status: 0 })).status).toBe(409);
+    expect(await onlineSlot(18, 45)).toBe(true);
   });
 });
 

@@ -73,7 +73,7 @@ describe('checkout', () => {
     expect(addresses).toHaveLength(1);
     expect(addresses[0]).toMatchObject({ name: 'Rossi', address: 'Via di Donna Olimpia 10', delivery: 'consegna' });
 
-    const mail = server.outbox.last(email)!;
+    const mail = (await server.outbox.last(email))!;
     expect(mail.subject).toBe('Ordine n. 1 confermato — Pizzeria Da Romolo');
     expect(mail.text).toContain('2 × Margherita — 13,00 €');
     expect(mail.text).toContain('Orario: 18/11/2026 alle 20:00');

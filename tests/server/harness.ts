@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { fixedClock } from '../../server/clock';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
@@ -48,9 +48,9 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 
 export interface Outbox {
   dir: string;
-  /** every mail written so far, oldest first, decoded */
-  messages(): Mail[];
-  last(to?: string): Mail | undefined;
+  /** every mail sent so far (the queue is flushed first), oldest first, decoded */
+  messages(): Promise<Mail[]>;
+  last(to?: string): Promise<Mail | undefined>;
 }
 
 export interface Mail {
@@ -96,8 +96,9 @@ export function parseEml(raw: string): Mail {
   return { to: header('To'), subject: decodeHeader(header('Subject')), text };
 }
 
-function outboxAt(dir: string): Outbox {
-  const messages = () =>
+/** The mails in an outbox folder; `flush` sends what the app has queued before they are read. */
+export function outboxAt(dir: string, flush: () => Promise<void> = async () => {}): Outbox {
+  const written = () =>
     fs.existsSync(dir)
       ? fs
           .readdirSync(dir)
@@ -105,13 +106,14 @@ function outboxAt(dir: string): Outbox {
           .sort()
           .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8')))
       : [];
+  const messages = async () => {
+    await flush();
+    return written();
+  };
   return {
     dir,
     messages,
-    last: (to) =>
-      messages()
-        .filter((m) => !to || m.to.includes(to))
-        .pop(),
+    last: async (to) => (await messages()).filter((m) => !to || m.to.includes(to)).pop(),
   };
 }
 
@@ -126,7 +128,14 @@ export interface TestServer {
 }
 
 /** The real app on a real port with a real, freshly seeded database and an outbox folder. */
-export async function startTestServer(options: { now?: string; settings?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    now?: string;
+    settings?: Record<string, string>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir'>>;
+  } = {},
+): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
   await migrate(handle.db, handle.dialect);
   const clock = fixedClock(options.now ?? TEST_NOW);
@@ -145,6 +154,7 @@ export async function startTestServer(options: { now?: string; settings?: Record
     clock,
     mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
     appUrl: 'http://pizzeria.test',
+    ...options.app,
   });
   const statuses = watchDeclaredStatuses(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -156,7 +166,7 @@ export async function startTestServer(options: { now?: string; settings?: Record
     handle,
     clock,
     baseUrl: `http://127.0.0.1:${port}`,
-    outbox: outboxAt(outboxDir),
+    outbox: outboxAt(outboxDir, () => services.mail.flush()),
     async close() {
       await app.close();
       await handle.close();
@@ -267,7 +277,7 @@ export async function loggedInClient(
   const client = new ApiClient(server.baseUrl);
   if (options.verified === false) {
     // An unverified user cannot log in; a token issued directly checks the guards behind login.
-    client.token = await server.services.auth.issueToken(user.id);
+    client.token = await server.services.auth.issueToken({ id: user.id, role: user.role_name });
   } else {
     const login = await client.post('/api/login', { email, password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);

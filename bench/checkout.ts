@@ -1,0 +1,168 @@
+/**
+ * Checkout throughput on SQLite at 50 concurrent clients, beside a bare Fastify hello-world started in
+ * the same run, plus a single client's checkout latency on an empty day and on a day of ~6000 orders.
+ *
+ *   npm run bench:checkout        (BENCH_ORDERS=4000 BENCH_CONNECTIONS=50 BENCH_SECONDS=8 for bare Fastify)
+ *
+ * Loopback only; every server is a child process this script stops itself. Afterwards it counts the
+ * orders in the database: every 2xx must be exactly one order (none lost, none twice).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+
+const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
+/** The loaded run is a fixed number of orders, so every answer is in before the orders are counted. */
+const ORDERS = Number(process.env.BENCH_ORDERS) || 4000;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
+const DAY_ORDERS = 6000;
+const self = fileURLToPath(import.meta.url);
+
+async function serve(kind: string, file: string): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  if (kind === 'bare') {
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    console.log(`READY ${JSON.stringify({ port: (app.server.address() as { port: number }).port })}`);
+    return;
+  }
+  const { buildApp } = await import('../server/app');
+  const { fixedClock } = await import('../server/clock');
+  const { openDatabase } = await import('../server/db/database');
+  const { migrate } = await import('../server/db/migrations');
+  const { seedCatalog } = await import('../server/db/seed');
+  const handle = openDatabase(file);
+  await migrate(handle.db, handle.dialect);
+  const clock = fixedClock('2026-11-18T17:00:00+01:00');
+  await seedCatalog(handle.db, clock);
+  await handle.db.updateTable('settings').set({ value: '1000000' }).where('key', '=', 'slot_capacity').execute();
+  const { app, services } = await buildApp({ db: handle.db, clock, mailer: { send: async () => undefined }, appUrl: 'http://127.0.0.1' });
+  services.catalog.invalidate();
+  const user = await services.auth.createUser({
+    name: 'Bench',
+    email: 'bench@example.it',
+    password: 'Forno-a-legna-42',
+    role: 'customer',
+    verified: true,
+  });
+  const token = await services.auth.issueToken({ id: user.id, role: 'customer' });
+  const product = await handle.db.selectFrom('products').select('id').where('name', '=', 'Margherita').executeTakeFirstOrThrow();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`READY ${JSON.stringify({ port: (app.server.address() as { port: number }).port, token, product: product.id })}`);
+  process.once('SIGTERM', async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  token?: string;
+  product?: number;
+}
+
+function start(kind: string, file = ''): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', self, `serve-${kind}`, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const ready = /READY (.*)/.exec(chunk.toString())?.[1];
+      if (ready) {
+        const info = JSON.parse(ready) as { port: number; token?: string; product?: number };
+        resolve({ child, url: `http://127.0.0.1:${info.port}`, token: info.token, product: info.product });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+async function stop(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function checkoutOptions(server: Server): Promise<autocannon.Options> {
+  const csrf = await fetch(`${server.url}/api/csrf-cookie`, { headers: { authorization: `Bearer ${server.token}` } });
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
+  return {
+    url: `${server.url}/api/v1/ecommerce/checkout`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${server.token}`,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    },
+    body: JSON.stringify({
+      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Rossi', telefono: '3331234567', fascia: '21:00' },
+      cart: [{ id: server.product, qty: 2 }],
+    }),
+  };
+}
+
+/** One client, one checkout after another: the latency a customer sees. */
+async function single(server: Server, count: number): Promise<{ p50: number; p99: number }> {
+  const result = await autocannon({ ...(await checkoutOptions(server)), connections: 1, amount: count });
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const countOrders = (file: string) => {
+  const db = new SQLite(file, { readonly: true });
+  const row = db.prepare('select count(*) as n, count(distinct order_num) as nums from orders').get() as { n: number; nums: number };
+  db.close();
+  return row;
+};
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-bench-checkout-'));
+  const file = path.join(dir, 'bench.db');
+  const servers: Server[] = [];
+  try {
+    const bare = await start('bare');
+    servers.push(bare);
+    const app = await start('app', file);
+    servers.push(app);
+    console.log(`Checkout on SQLite, ${ORDERS} orders from ${CONNECTIONS} concurrent clients (loopback)\n`);
+
+    const empty = await single(app, 200);
+    await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 2 }); // warm-up
+    const bareRun = await autocannon({ url: bare.url, connections: CONNECTIONS, duration: SECONDS });
+    const run = await autocannon({ ...(await checkoutOptions(app)), connections: CONNECTIONS, amount: ORDERS });
+    const ok = run['2xx'];
+    const errors = run.non2xx + run.errors + run.timeouts;
+    const ordersPerSecond = ok / run.duration;
+
+    const placed = countOrders(file).n;
+    if (placed < DAY_ORDERS) await autocannon({ ...(await checkoutOptions(app)), connections: 10, amount: DAY_ORDERS - placed });
+    const full = await single(app, 200);
+    const final = countOrders(file);
+
+    const expected = 200 + ok + Math.max(0, DAY_ORDERS - placed) + 200;
+    console.log(`bare Fastify                 ${bareRun.requests.average.toFixed(0).padStart(7)} req/s   p99 ${bareRun.latency.p99} ms`);
+    console.log(
+      `checkout                     ${ordersPerSecond.toFixed(0).padStart(7)} orders/s   p50 ${run.latency.p50} ms   p99 ${run.latency.p99} ms   errors ${errors}   (${((ordersPerSecond / bareRun.requests.average) * 100).toFixed(2)} % of bare)`,
+    );
+    console.log(`single checkout, empty day   p50 ${empty.p50} ms   p99 ${empty.p99} ms`);
+    console.log(`single checkout, ${final.n} orders   p50 ${full.p50} ms   p99 ${full.p99} ms`);
+    const lost = expected - final.n;
+    console.log(
+      `orders in the database ${final.n}, answered 2xx ${expected}: lost ${Math.max(0, lost)}, extra ${Math.max(0, -lost)}, numbers used twice ${final.n - final.nums}`,
+    );
+    if (errors || lost !== 0 || final.n !== final.nums) process.exitCode = 1;
+  } finally {
+    for (const server of servers) await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const [mode, arg] = process.argv.slice(2);
+if (mode?.startsWith('serve-')) await serve(mode.slice(6), arg ?? '');
+else await main();

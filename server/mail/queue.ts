@@ -1,0 +1,131 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { Mailer, MailMessage } from './mailer';
+
+/** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
+const CLAIM_MS = 5 * 60_000;
+const POLL_MS = 1_000;
+const BATCH = 20;
+
+/** 30 s, 1 min, 2 min … at most an hour between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Durable outgoing mail. Services add a mail in the same transaction as the change it tells about
+ * (an order, an account, a reset link), so a committed change always has its mail queued and a rolled
+ * back one never does. The worker sends queued mail in the background, with retries: a request never
+ * waits for, or fails because of, the mail server or the outbox folder.
+ */
+export class MailQueue {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly onError: (error: unknown, message: { to: string; subject: string; attempts: number }) => void,
+  ) {}
+
+  /** Queues a mail inside the caller's transaction; the worker is woken once the caller is done. */
+  async enqueue(tx: Db, message: MailMessage): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await tx
+      .insertInto('mail_queue')
+      .values({
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attempts: 0,
+        next_attempt_at: now,
+        sent_at: null,
+        last_error: null,
+        created_at: now,
+      })
+      .execute();
+    setImmediate(() => this.wake());
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Stops polling and waits for a send in progress; what is left is sent at the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Sends everything that is due now (tests, and the wake-up after a request). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.sendDue().finally(() => (this.running = undefined));
+    await this.running;
+  }
+
+  private wake(): void {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.running = this.sendDue()
+      .catch((error: unknown) => this.onError(error, { to: '', subject: '', attempts: 0 }))
+      .finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.timer = setTimeout(() => this.wake(), POLL_MS).unref();
+      });
+  }
+
+  private async sendDue(): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      const due = await this.db
+        .selectFrom('mail_queue')
+        .selectAll()
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now.toISOString())
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (due.length === 0) return;
+      let sentAny = false;
+      for (const mail of due) {
+        // Claim it: of two workers (two processes on one database), one only sends it.
+        const claimed = await this.db
+          .updateTable('mail_queue')
+          .set({ attempts: mail.attempts + 1, next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString() })
+          .where('id', '=', mail.id)
+          .where('attempts', '=', mail.attempts)
+          .where('sent_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        try {
+          await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+          await this.db
+            .updateTable('mail_queue')
+            .set({ sent_at: this.clock.now().toISOString(), last_error: null })
+            .where('id', '=', mail.id)
+            .execute();
+          sentAny = true;
+        } catch (error) {
+          const attempts = mail.attempts + 1;
+          await this.db
+            .updateTable('mail_queue')
+            .set({
+              next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+              last_error: String((error as Error)?.message ?? error).slice(0, 500),
+            })
+            .where('id', '=', mail.id)
+            .execute();
+          this.onError(error, { to: mail.recipient, subject: mail.subject, attempts });
+        }
+      }
+      if (!sentAny || this.stopped) return;
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createMailer, type Mailer } from '../../server/mail/mailer';
+import { ApiClient, loggedInClient, outboxAt, productId, startTestServer, type TestServer } from './harness';
+
+const PASSWORD = 'Forno-a-legna-42';
+const silent = { info: () => undefined, error: () => undefined };
+
+let server: TestServer;
+let margherita: number;
+const folders: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-mail-'));
+  folders.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  margherita = await productId(server, 'Margherita');
+});
+afterAll(async () => {
+  await server?.close();
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Another app on the same database, as a restarted process (or a second one) would be. */
+async function appOnSameDatabase(mailer: Mailer) {
+  const { app, services } = await buildApp({ db: server.handle.db, clock: server.clock, mailer, appUrl: 'http://pizzeria.test' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, services, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+const order = (client: ApiClient) =>
+  client.post('/api/v1/ecommerce/checkout', {
+    data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Rossi', telefono: '3331234567', fascia: '20:30' },
+    cart: [{ id: margherita, qty: 1 }],
+  });
+
+const queued = () => server.handle.db.selectFrom('mail_queue').selectAll().where('sent_at', 'is', null).execute();
+
+describe('the mail queue', () => {
+  it('an order committed just before the process stopped gets its confirmation at the next start, exactly once', async () => {
+    // The first process stops its mail worker (it is about to die) right after the order commits.
+    await server.services.mail.stop();
+    const { client, email } = await loggedInClient(server);
+    const placed = await order(client);
+    expect(placed.status).toBe(201);
+    expect((await queued()).filter((m) => m.recipient === email)).toHaveLength(1);
+
+    const outboxDir = tempDir();
+    const restarted = await appOnSameDatabase(createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }));
+    const outbox = outboxAt(outboxDir, () => restarted.services.mail.flush());
+    const mails = (await outbox.messages()).filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(`Ordine n. ${placed.body.order.order_num} confermato`);
+    await restarted.app.close();
+
+    // A third start sends nothing again.
+    const again = await appOnSameDatabase(createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }));
+    await again.services.mail.flush();
+    expect((await outbox.messages()).filter((m) => m.to.includes(email))).toHaveLength(1);
+    await again.app.close();
+    server.services.mail.start();
+  });
+
+  it('with the outbox unwritable, register, resend and forgot still answer 2xx, and the mail goes out once it is back', async () => {
+    await server.services.mail.stop(); // only the app with the broken outbox sends, here
+    const base = tempDir();
+    const outboxDir = path.join(base, 'outbox');
+    fs.writeFileSync(outboxDir, 'not a folder'); // mkdir fails, whoever runs the test
+    const broken = await appOnSameDatabase(createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }));
+    const client = new ApiClient(broken.baseUrl);
+    const email = `giù-${Date.now()}@example.it`.replace('ù', 'u');
+
+    const registered = await client.post('/api/register', { name: 'Lia', email, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(registered.status).toBe(201);
+    server.clock.advance(61_000);
+    expect((await client.post('/api/email/resend', { email })).status).toBe(200);
+    expect((await client.post('/api/forgot-password', { email })).status).toBe(200);
+    await broken.services.mail.flush();
+    const waiting = (await queued()).filter((m) => m.recipient === email);
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    for (const mail of waiting) {
+      expect(mail.attempts).toBeGreaterThanOrEqual(1);
+      expect(mail.last_error).toMatch(/EEXIST|ENOTDIR/);
+    }
+
+    // The folder is fixed; the next try (after the back-off) delivers each mail once.
+    fs.rmSync(outboxDir);
+    server.clock.advance(5 * 60_000);
+    const outbox = outboxAt(outboxDir, () => broken.services.mail.flush());
+    const delivered = (await outbox.messages()).filter((m) => m.to.includes(email));
+    expect(delivered).toHaveLength(waiting.length);
+    expect((await queued()).filter((m) => m.recipient === email)).toHaveLength(0);
+    expect((await outbox.messages()).filter((m) => m.to.includes(email))).toHaveLength(waiting.length);
+    await broken.app.close();
+    server.services.mail.start();
+  });
+
+  it('a mail server that never answers does not hold up the request', async () => {
+    const hanging = await appOnSameDatabase({ send: () => new Promise((resolve) => setTimeout(resolve, 3_000)) });
+    const client = new ApiClient(hanging.baseUrl);
+    const started = Date.now();
+    const email = `lento-${Date.now()}@example.it`;
+    const registered = await client.post('/api/register', { name: 'Lento', email, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(registered.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await hanging.app.close();
+  });
+});

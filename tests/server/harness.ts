@@ -125,7 +125,9 @@ export interface TestServer {
 }
 
 /** The real app on a real port with a real, freshly seeded database and an outbox folder. */
-export async function startTestServer(options: { now?: string; settings?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { now?: string; settings?: Record<string, string>; frontendDir?: string } = {},
+): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
   await migrate(handle.db, handle.dialect);
   const clock = fixedClock(options.now ?? TEST_NOW);
@@ -144,6 +146,7 @@ export async function startTestServer(options: { now?: string; settings?: Record
     clock,
     mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
     appUrl: 'http://pizzeria.test',
+    frontendDir: options.frontendDir,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

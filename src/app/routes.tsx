@@ -2,16 +2,20 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { Layout } from './Layout';
+import { lazyChunk } from './lazyChunk';
 import { Placeholder } from './Placeholder';
+import { RouteError } from './RouteError';
 
 /** Each area is its own chunk: a customer never downloads the cassa, nor the blog before reading it. */
-const blog = () => import('../blog/BlogPages');
-const legal = () => import('../legal/LegalPages');
-const auth = () => import('../auth/AuthPages');
+const blog = lazyChunk('blog', () => import('../blog/BlogPages'));
+const legal = lazyChunk('legal', () => import('../legal/LegalPages'));
+const auth = lazyChunk('auth', () => import('../auth/AuthPages'));
+const cassa = lazyChunk('cassa', () => import('../cassa/CassaPage'));
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     // Shown while the first screen's lazy chunk arrives.
     hydrateFallbackElement: (
       <p className="page-loading" role="status">
@@ -57,7 +61,7 @@ export const routes: RouteObject[] = [
       {
         path: 'cassa',
         element: <AdminOnly />,
-        children: [{ index: true, lazy: () => import('../cassa/CassaPage').then((m) => ({ Component: m.CassaPage })) }],
+        children: [{ index: true, lazy: () => cassa().then((m) => ({ Component: m.CassaPage })) }],
       },
       { path: '*', element: <Navigate to="/ecommerce" replace /> },
     ],

@@ -82,7 +82,7 @@ const CANONICAL_ID = /^[1-9]\d{0,15}$/;
  * The public API GETs whose bodies the first screen of `pathname?search` shows, keyed exactly as the
  * client would request them. Nothing user-specific: the same for every visitor.
  */
-export function initialRequests(pathname: string, search: URLSearchParams): string[] {
+function initialRequests(pathname: string, search: URLSearchParams): string[] {
   const requests = [WEBAPP];
   if (pathname === '/') requests.push(`${POSTS}?page=1`);
   if (/^\/blog\/?$/.test(pathname)) {

@@ -130,6 +130,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
 
   const index = dir && fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const headEnd = index ? index.indexOf('</head>') : -1;
+  if (index && headEnd < 0) throw new Error(`${dir}/index.html has no </head>: is it a Vite build?`);
   const preloads = dir ? preloadTags(dir) : new Map<string, string>();
 
   /** The inlined data block: each wanted GET that answers 200, answered as the API itself answers it. */

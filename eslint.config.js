@@ -1,5 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Boundaries (issue 7): the places every area may use; every other folder of src/ is an area
+ * (home, blog, auth…, new ones included), reachable from another area only through its index.ts.
+ */
+const SHARED = ['app', 'api', 'domain', 'ui'];
+const AREAS = fs
+  .readdirSync(path.join(import.meta.dirname, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+
+const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'fetch'];
+const machineIo = 'machines/ hold no I/O: the composition root (src/app) provides it with machine.provide().';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'openapi/schema.d.ts', 'public/'] },
@@ -20,4 +35,53 @@ export default tseslint.config(
     files: ['tests/**/*.ts', 'tests/**/*.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom|@xstate/react|react-aria-components|react-router.*)(/.*)?$',
+              message: `No React in machines/. ${machineIo}`,
+            },
+            {
+              regex: '^\\.\\./src/(?!domain(/|$))',
+              message: 'machines/ may use src/domain only; views and I/O depend on machines, not the reverse.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...BROWSER_GLOBALS.map((name) => ({ name, message: machineIo }))],
+      'no-restricted-properties': ['error', ...BROWSER_GLOBALS.map((property) => ({ object: 'globalThis', property, message: machineIo }))],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./)', message: 'src/domain is shared by the server and the browser: it imports nothing outside itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...AREAS.map((area) => ({
+    files: [`src/${area}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: AREAS.filter((other) => other !== area).map((other) => ({
+            regex: `^(\\.\\./)+${other}/`,
+            message: `Another area's files are its own: import from '../${other}' (its index.ts), or move what is shared to src/ui or src/domain.`,
+          })),
+        },
+      ],
+    },
+  })),
 );

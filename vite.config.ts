@@ -34,6 +34,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server preloads the lazy chunk of the route it serves (server/frontend.ts).
+    manifest: true,
     // Areas are lazy routes (src/app/routes.tsx); the framework gets its own long-cached chunks.
     rollupOptions: {
       output: {

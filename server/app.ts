@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accountRoutes } from './account/routes';
@@ -13,6 +10,7 @@ import { cassaRoutes } from './cassa/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
+import { frontend } from './frontend';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -104,29 +102,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The reference page loads its scripts from files (no inline script): the site's policy fits it.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const staticRoot = options.frontendDir && fs.existsSync(path.join(options.frontendDir, 'index.html')) ? options.frontendDir : undefined;
-  const publicDir = path.resolve(import.meta.dirname, '../public');
-  await app.register(fastifyStatic, {
-    root: staticRoot ?? publicDir,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    // Hashed build assets never change under the same name; everything else is revalidated.
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    // Client-side routes get the single-page app; unknown API paths get a JSON 404.
-    if (staticRoot && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: 'Risorsa non trovata.' });
-  });
+  await app.register(frontend, { dir: options.frontendDir });
 
   return { app, services };
 }

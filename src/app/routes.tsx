@@ -3,16 +3,19 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { Layout } from './Layout';
+import { lazyChunk } from './lazyChunk';
 import { Placeholder } from './Placeholder';
+import { RouteErrorBoundary } from './RouteError';
 
 /**
  * Each area is its own chunk: a customer never downloads the cassa, nor the blog before reading it.
  * Declarative routes (no loaders: the machines load data) keep the router ~19 KB gzip lighter than
  * its data mode.
  */
-const blog = () => import('../blog/BlogPages');
-const legal = () => import('../legal/LegalPages');
-const auth = () => import('../auth/AuthPages');
+const blog = lazyChunk('blog', () => import('../blog/BlogPages'));
+const legal = lazyChunk('legal', () => import('../legal/LegalPages'));
+const auth = lazyChunk('auth', () => import('../auth/AuthPages'));
+const cassa = lazyChunk('cassa', () => import('../cassa/CassaPage'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -20,56 +23,59 @@ const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
 const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
 const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
-const CassaPage = lazy(() => import('../cassa/CassaPage').then((m) => ({ default: m.CassaPage })));
+const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
 
 /**
  * The site's routes. The only Suspense boundary is around the whole layout: the first screen
  * appears whole once its chunk has arrived (nothing moves), and later navigations, which the
- * router runs as transitions, keep the current page on screen until the next one is ready.
+ * router runs as transitions, keep the current page on screen until the next one is ready. A page
+ * that cannot render (a chunk gone after a deploy) shows RouteError instead.
  */
 export function AppRoutes() {
   return (
-    <Suspense
-      fallback={
-        <p className="page-loading" role="status">
-          Caricamento in corso...
-        </p>
-      }
-    >
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<HomePage />} />
-          <Route path="ecommerce">
-            <Route index element={<Placeholder title="Menu" />} />
-            <Route path="categories" element={<Placeholder title="Categorie" />} />
-            <Route path="products" element={<Placeholder title="Prodotti" />} />
-            <Route path="cart" element={<Placeholder title="Carrello" />} />
-            <Route path="checkout" element={<Placeholder title="Checkout" />} />
-            <Route path="ordine-confermato" element={<Placeholder title="Ordine inviato" />} />
-            <Route path="termini-e-condizioni" element={<TermsPage />} />
-            <Route path="privacy-policy" element={<PrivacyPage />} />
-            <Route path="domande-frequenti" element={<FaqPage />} />
+    <RouteErrorBoundary>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status">
+            Caricamento in corso...
+          </p>
+        }
+      >
+        <Routes>
+          <Route element={<Layout />}>
+            <Route index element={<HomePage />} />
+            <Route path="ecommerce">
+              <Route index element={<Placeholder title="Menu" />} />
+              <Route path="categories" element={<Placeholder title="Categorie" />} />
+              <Route path="products" element={<Placeholder title="Prodotti" />} />
+              <Route path="cart" element={<Placeholder title="Carrello" />} />
+              <Route path="checkout" element={<Placeholder title="Checkout" />} />
+              <Route path="ordine-confermato" element={<Placeholder title="Ordine inviato" />} />
+              <Route path="termini-e-condizioni" element={<TermsPage />} />
+              <Route path="privacy-policy" element={<PrivacyPage />} />
+              <Route path="domande-frequenti" element={<FaqPage />} />
+            </Route>
+            <Route path="blog">
+              <Route index element={<BlogListPage />} />
+              <Route path=":id/:slug" element={<BlogPostPage />} />
+            </Route>
+            <Route path="auth">
+              <Route path="login" element={<Placeholder title="Accedi" />} />
+              <Route path="register" element={<Placeholder title="Registrati" />} />
+              <Route path="forgot-password" element={<Placeholder title="Password dimenticata" />} />
+              <Route path="reset-password" element={<Placeholder title="Reimposta password" />} />
+              <Route path="confirm-required" element={<Placeholder title="Attiva il tuo account" />} />
+              <Route path="verify-message" element={<VerifyMessagePage />} />
+              <Route path="account" element={<Placeholder title="Il mio Account" />} />
+              <Route path="change-password" element={<Placeholder title="Cambia Password" />} />
+            </Route>
+            <Route path="cassa" element={<AdminOnly />}>
+              <Route index element={<CassaPage />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/ecommerce" replace />} />
           </Route>
-          <Route path="blog">
-            <Route index element={<BlogListPage />} />
-            <Route path=":id/:slug" element={<BlogPostPage />} />
-          </Route>
-          <Route path="auth">
-            <Route path="login" element={<Placeholder title="Accedi" />} />
-            <Route path="register" element={<Placeholder title="Registrati" />} />
-            <Route path="forgot-password" element={<Placeholder title="Password dimenticata" />} />
-            <Route path="reset-password" element={<Placeholder title="Reimposta password" />} />
-            <Route path="confirm-required" element={<Placeholder title="Attiva il tuo account" />} />
-            <Route path="verify-message" element={<VerifyMessagePage />} />
-            <Route path="account" element={<Placeholder title="Il mio Account" />} />
-            <Route path="change-password" element={<Placeholder title="Cambia Password" />} />
-          </Route>
-          <Route path="cassa" element={<AdminOnly />}>
-            <Route index element={<CassaPage />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/ecommerce" replace />} />
-        </Route>
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

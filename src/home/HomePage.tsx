@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { connectBlogList } from '../../machines/blogList.machine';
 import { useShop, useView } from '../app/AppActors';
-import { PostCard } from '../blog/PostCard';
-import { useBlogList } from '../blog/useBlog';
+import { PostCard, useBlogList } from '../blog';
 import { usePageTitle } from '../ui/usePageTitle';
 
 const SELLING_POINTS = [

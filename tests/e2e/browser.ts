@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { AxeResults, Result as AxeResult } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export const PHONE: ViewportSize = { width: 390, height: 844 };
 export const DESKTOP: ViewportSize = { width: 1280, height: 900 };
@@ -24,18 +25,7 @@ const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', '
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
 export interface PageOptions {

@@ -1,0 +1,44 @@
+/** Static files of the real build: missing ones are 404s, and a tab that outlived its chunks recovers. */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, url, useBrowser } from './browser';
+
+describe('static files', () => {
+  const browser = useBrowser();
+
+  it('a missing asset is a plain 404, never the page', async () => {
+    const { page } = await browser.open();
+    const response = await page.request.get(url('/assets/missing.js'));
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers()['cache-control']).toBe('no-store');
+    expect(await response.text()).not.toContain('<html');
+
+    for (const file of ['/favicon.ico', '/robots.txt', '/manifest.webmanifest']) {
+      expect((await page.request.get(url(file))).status(), file).toBe(200);
+    }
+  });
+
+  it('a tab whose blog chunk vanished after a deploy reloads once and then shows the blog', async () => {
+    const { page, allowErrors } = await browser.open({ viewport: DESKTOP });
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    allowErrors(/404|dynamically imported module/);
+    // The deploy: the blog chunk this page knows by name is gone from the server (its real 404);
+    // the reloaded page names the new one.
+    const gone = await page.request.get(url('/assets/BlogPages-gone.js'));
+    let deployed = false;
+    await page.route('**/assets/BlogPages-*.js', (route) => {
+      if (deployed) return route.continue();
+      deployed = true;
+      return route.fulfill({ response: gone });
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+
+    await page.getByRole('navigation', { name: 'Principale' }).getByRole('link', { name: 'Notizie' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ultime notizie' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/blog');
+    expect(loads).toBe(1);
+  });
+});

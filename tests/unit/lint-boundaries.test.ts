@@ -1,0 +1,87 @@
+/** The boundary rules of eslint.config.js fire on the code they forbid, and let the allowed through. */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties'];
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The boundary rules `code` breaks when it sits at `file` (which need not exist). */
+async function broken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.ruleId!);
+}
+
+describe('machines/ hold no React, no DOM, no fetch', () => {
+  const file = 'machines/example.machine.ts';
+
+  it.each([
+    ["import { useState } from 'react';\nexport const s = useState;", 'no-restricted-imports'],
+    ["import { useSelector } from '@xstate/react';\nexport const s = useSelector;", 'no-restricted-imports'],
+    ["import { Link } from 'react-router-dom';\nexport const l = Link;", 'no-restricted-imports'],
+    ["import { Button } from 'react-aria-components';\nexport const b = Button;", 'no-restricted-imports'],
+    ["import { storage } from '../src/app/storage';\nexport const s = storage;", 'no-restricted-imports'],
+    ['export const reload = () => window.location.reload();', 'no-restricted-globals'],
+    ["export const read = () => localStorage.getItem('k');", 'no-restricted-globals'],
+    ["export const load = () => fetch('/api/v1/blog/posts');", 'no-restricted-globals'],
+    ["export const load = () => globalThis.fetch('/api/v1/blog/posts');", 'no-restricted-properties'],
+  ])('refuses %s', async (code, rule) => {
+    expect(await broken(file, code)).toContain(rule);
+  });
+
+  it('allows xstate, the contract types and src/domain', async () => {
+    const code = [
+      "import { setup } from 'xstate';",
+      "import type { components } from '../openapi/schema';",
+      "import { toCents } from '../src/domain';",
+      'export const m = [setup, toCents] as const;',
+      "export type U = components['schemas']['User'];",
+    ].join('\n');
+    expect(await broken(file, code)).toEqual([]);
+  });
+});
+
+describe('src/domain imports nothing outside itself', () => {
+  const file = 'src/domain/example.ts';
+
+  it.each([
+    "import { z } from 'zod';\nexport const s = z;",
+    "import { formatLongDate } from '../ui/format';\nexport const f = formatLongDate;",
+    "import fs from 'node:fs';\nexport const f = fs;",
+  ])('refuses %s', async (code) => {
+    expect(await broken(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('allows its own files', async () => {
+    expect(await broken(file, "import { toCents } from './money';\nexport const t = toCents;")).toEqual([]);
+  });
+});
+
+describe("areas reach each other only through an area's index.ts", () => {
+  it("refuses another area's inner files", async () => {
+    expect(await broken('src/home/Example.tsx', "import { PostCard } from '../blog/PostCard';\nexport const p = PostCard;")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await broken('src/blog/Example.tsx', "import { homeTexts } from '../home/homeContent';\nexport const h = homeTexts;")).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('allows the public entry and the shared places; the composition root may import areas', async () => {
+    const code = [
+      "import { PostCard } from '../blog';",
+      "import { useAppActors } from '../app/AppActors';",
+      "import { usePageTitle } from '../ui/usePageTitle';",
+      "import { toCents } from '../domain';",
+      "import { blogMachine } from '../../machines/blog.machine';",
+      'export const all = [PostCard, useAppActors, usePageTitle, toCents, blogMachine];',
+    ].join('\n');
+    expect(await broken('src/home/Example.tsx', code)).toEqual([]);
+    expect(await broken('src/app/Example.tsx', "import { HomePage } from '../home/HomePage';\nexport const h = HomePage;")).toEqual([]);
+  });
+});

@@ -42,3 +42,22 @@ describe('static files', () => {
     expect(loads).toBe(1);
   });
 });
+
+describe('content security policy', () => {
+  const browser = useBrowser();
+
+  it.each(['/', '/blog', '/ecommerce/domande-frequenti'])('%s runs under script-src self with no violation', async (path) => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(url(path));
+    const policy = response!.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+});

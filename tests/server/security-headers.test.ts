@@ -11,7 +11,7 @@ beforeAll(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-site-'));
   fs.writeFileSync(
     path.join(siteDir, 'index.html'),
-    '<!doctype html><title>Pizzeria</title><script type="module" src="/assets/app.js"></script>',
+    '<!doctype html><html><head><title>Pizzeria</title><script type="module" src="/assets/app.js"></script></head><body></body></html>',
   );
   server = await startTestServer({ app: { frontendDir: siteDir } });
 });

@@ -36,6 +36,8 @@ const FILE_PATH = /\/[^/]*\.[a-z][a-z0-9]{0,15}$/i;
 /** The lazy area each client route shows first, as the build manifest names its source (src/app/routes.tsx). */
 const ROUTE_CHUNKS: [RegExp, string][] = [
   [/^\/blog(\/|$)/, 'src/blog/BlogPages.tsx'],
+  [/^\/ecommerce(\/(categories|products))?\/?$/, 'src/menu/MenuPages.tsx'],
+  [/^\/ecommerce\/cart\/?$/, 'src/cart/CartPage.tsx'],
   [/^\/ecommerce\/(termini-e-condizioni|privacy-policy|domande-frequenti)\/?$/, 'src/legal/LegalPages.tsx'],
   [/^\/auth\/verify-message\/?$/, 'src/auth/AuthPages.tsx'],
   [/^\/cassa\/?$/, 'src/cassa/CassaPage.tsx'],

@@ -1,4 +1,4 @@
-import { linePriceCents, unitPriceCents, type Cents } from '../../src/domain';
+import { linePriceCents, offersDoughChoice, unitPriceCents, type Cents } from '../../src/domain';
 import type { components } from '../../openapi/schema';
 import { FieldErrorCollector } from '../errors';
 import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
@@ -30,7 +30,6 @@ export interface PricedCart {
  */
 export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInput[], audience: Audience): PricedCart {
   const errors = new FieldErrorCollector();
-  const variantsEnabled = audience === 'staff' || catalog.settings.ecommerce_variants === 'yes';
   const lines: PricedLine[] = [];
 
   input.forEach((line, index) => {
@@ -44,7 +43,11 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
     const variantId = line.variants?.[0]?.id;
     let variant: VariantView | null = null;
     if (variantId !== undefined) {
-      variant = (variantsEnabled && product.variants.find((v) => v.id === variantId)) || null;
+      // Staff may pick any dough the product has; customers only what the menu offers them (the browser's rule).
+      const canChoose =
+        audience === 'staff' ||
+        offersDoughChoice({ variants: product.variants, allow_variants: product.allowVariants }, catalog.settings.ecommerce_variants);
+      variant = (canChoose && product.variants.find((v) => v.id === variantId)) || null;
       if (!variant) errors.add(`${field}.variants`, `L'impasto scelto non è disponibile per ${product.name}.`);
     }
 

@@ -2,11 +2,13 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import { cartMachine, savedCart } from '../../machines/cart.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { connectSession, isAdmin, sessionMachine } from '../../machines/session.machine';
 import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
+import { createCartActors } from '../api/cartActors';
 import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
@@ -43,7 +45,7 @@ export interface AppActorsOptions {
   initialData?: InitialData;
 }
 
-/** The app-wide actors, created once: session, shop data, global error toast, consent, self-reload. */
+/** The app-wide actors, created once: session, shop data, cart, global error toast, consent, self-reload. */
 export function createAppActors(options: AppActorsOptions = {}) {
   const effects = options.effects ?? browserEffects;
   const initialData = options.initialData ?? readInitialData();
@@ -59,6 +61,13 @@ export function createAppActors(options: AppActorsOptions = {}) {
 
   const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
   const shop = createActor(shopMachine.provide({ actors: createShopActors(api) }), { input: { primed: primedShop(initialData) } });
+  const cart = createActor(
+    cartMachine.provide({
+      actors: createCartActors(api),
+      actions: { notifyError: (_, { message }) => toast.send({ type: 'error.raise', message }) },
+    }),
+    { input: { saved: storage.cart() } },
+  );
   const consent = createActor(cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }), {
     input: { consented: storage.consent() },
   });
@@ -68,11 +77,17 @@ export function createAppActors(options: AppActorsOptions = {}) {
   session.subscribe((snapshot) => reload.send({ type: 'session.changed', isAdmin: isAdmin(snapshot.context.user) }));
   persist(session, (s) => s.context.user, storage.saveUser);
   persist(consent, (s) => s.context.consented, storage.saveConsent);
+  // The context object changes only when the cart does; what is saved is its lasting part.
+  persist(
+    cart,
+    (s) => s.context,
+    (context) => storage.saveCart(savedCart(context)),
+  );
 
   // They live as long as the page: started here, not in an effect (StrictMode would stop them).
-  const all = [toast, session, shop, consent, reload];
+  const all = [toast, session, shop, cart, consent, reload];
   all.forEach((actor) => actor.start());
-  return { api, io, initialData, effects, toast, session, shop, consent, reload, stop: () => all.forEach((actor) => actor.stop()) };
+  return { api, io, initialData, effects, toast, session, shop, cart, consent, reload, stop: () => all.forEach((actor) => actor.stop()) };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

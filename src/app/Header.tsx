@@ -1,10 +1,13 @@
 import { NavLink } from 'react-router-dom';
-import { useSession, useShop } from './AppActors';
+import { useSelector } from '@xstate/react';
+import { cartItemCount } from '../../machines/cart.machine';
+import { useAppActors, useSession, useShop } from './AppActors';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
   const { userName, isAdmin } = useSession();
   const shopName = useShop().name ?? 'Pizzeria';
+  const itemCount = useSelector(useAppActors().cart, cartItemCount);
   return (
     <header className="site-header">
       <NavLink to="/" className="brand" aria-label={`${shopName} — Home`}>
@@ -31,7 +34,7 @@ export function Header() {
           </NavLink>
         ) : (
           <NavLink to="/ecommerce/cart" className="nav-cta">
-            Carrello
+            Carrello{itemCount > 0 && ` (${itemCount})`}
           </NavLink>
         )}
       </nav>

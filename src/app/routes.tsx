@@ -16,6 +16,8 @@ const blog = lazyChunk('blog', () => import('../blog/BlogPages'));
 const legal = lazyChunk('legal', () => import('../legal/LegalPages'));
 const auth = lazyChunk('auth', () => import('../auth/AuthPages'));
 const cassa = lazyChunk('cassa', () => import('../cassa/CassaPage'));
+const menu = lazyChunk('menu', () => import('../menu/MenuPages'));
+const cart = lazyChunk('cart', () => import('../cart/CartPage'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -23,6 +25,10 @@ const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
 const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
 const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
+const MenuPage = lazy(() => menu().then((m) => ({ default: m.MenuPage })));
+const CategoriesPage = lazy(() => menu().then((m) => ({ default: m.CategoriesPage })));
+const ProductsPage = lazy(() => menu().then((m) => ({ default: m.ProductsPage })));
+const CartPage = lazy(() => cart().then((m) => ({ default: m.CartPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
 
 /**
@@ -45,10 +51,10 @@ export function AppRoutes() {
           <Route element={<Layout />}>
             <Route index element={<HomePage />} />
             <Route path="ecommerce">
-              <Route index element={<Placeholder title="Menu" />} />
-              <Route path="categories" element={<Placeholder title="Categorie" />} />
-              <Route path="products" element={<Placeholder title="Prodotti" />} />
-              <Route path="cart" element={<Placeholder title="Carrello" />} />
+              <Route index element={<MenuPage />} />
+              <Route path="categories" element={<CategoriesPage />} />
+              <Route path="products" element={<ProductsPage />} />
+              <Route path="cart" element={<CartPage />} />
               <Route path="checkout" element={<Placeholder title="Checkout" />} />
               <Route path="ordine-confermato" element={<Placeholder title="Ordine inviato" />} />
               <Route path="termini-e-condizioni" element={<TermsPage />} />

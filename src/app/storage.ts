@@ -1,10 +1,11 @@
+import type { SavedCart } from '../../machines/cart.machine';
 import type { User } from '../../machines/session.machine';
 
 /**
- * What the browser remembers between visits: the cookie consent flag and the public user snapshot
- * (so the header paints at once). Never a credential: the session is the HttpOnly cookie.
+ * What the browser remembers between visits: the cookie consent flag, the public user snapshot
+ * (so the header paints at once) and the cart. Never a credential: the session is the HttpOnly cookie.
  */
-export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user' } as const;
+export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user', cart: 'pizzeria.cart' } as const;
 /** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
 const LEGACY_SESSION_KEY = 'pizzeria.session';
 
@@ -31,6 +32,11 @@ function isUser(value: unknown): value is User {
   return typeof user?.id === 'number' && typeof user.name === 'string' && typeof user.email === 'string';
 }
 
+function isSavedCart(value: unknown): value is SavedCart {
+  const cart = value as Partial<SavedCart> | null;
+  return Array.isArray(cart?.lines) && cart.lines.every((line) => typeof line?.productId === 'number' && typeof line.qty === 'number');
+}
+
 export const storage = {
   consent: () => read(STORAGE_KEYS.consent) === true,
   saveConsent: (consented: boolean) => write(STORAGE_KEYS.consent, consented ? true : null),
@@ -44,4 +50,9 @@ export const storage = {
     return isUser(user) ? user : null;
   },
   saveUser: (user: User | null) => write(STORAGE_KEYS.user, user),
+  cart: (): SavedCart | null => {
+    const cart = read(STORAGE_KEYS.cart);
+    return isSavedCart(cart) ? cart : null;
+  },
+  saveCart: (cart: SavedCart) => write(STORAGE_KEYS.cart, cart.lines.length || cart.code ? cart : null),
 };

@@ -8,3 +8,4 @@ export * from './discount';
 export * from './zones';
 export * from './homeTexts';
 export * from './password';
+export * from './menu';

@@ -1,0 +1,312 @@
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { formatEuro, MIN_QUANTITY, type Cents } from '../src/domain';
+import { choicePriceCents, type EditedLine, type LineChoice } from './productDialog.machine';
+import type { Addition, Variant } from './shop.machine';
+
+/** A cart line: what was chosen, and its total (the browser's estimate until the server has priced it). */
+export interface CartLine {
+  productId: number;
+  categoryId: number;
+  name: string;
+  imageUrl: string | null;
+  /** the product's base price */
+  priceCents: Cents;
+  variant: Variant | null;
+  additions: Addition[];
+  qty: number;
+  totalCents: Cents;
+}
+
+/** The server's totals of the cart (SPEC §3 backend totals). */
+export interface BackendTotals {
+  totalQuantity: number;
+  totalCents: Cents;
+  finalCents: Cents;
+}
+
+/** The server's verdict on the code (SPEC §3 discount), money in cents. */
+export interface Discount {
+  code: string;
+  valueCents: Cents;
+  isValid: boolean;
+  clientMessage: string | null;
+  detail: string[];
+  /** the code exists but its rule (minimum, pickup only…) is not met */
+  validationError: string | null;
+  /** the code is unknown or inactive */
+  errorMessage: string | null;
+  totalCents: Cents;
+  finalCents: Cents;
+}
+
+/** What the server answers to a price request. */
+export interface PricedCart {
+  lines: CartLine[];
+  backend: BackendTotals;
+  discount: Discount | null;
+}
+
+export interface PriceRequest {
+  lines: CartLine[];
+  code: string | null;
+}
+
+/** What survives a reload, a login and a registration (localStorage, through the composition root). */
+export interface SavedCart {
+  lines: CartLine[];
+  backend: BackendTotals | null;
+  discount: Discount | null;
+  code: string | null;
+}
+
+export interface CartContext extends SavedCart {
+  /** why the last entered code was dropped ('Codice sconto non valido o non attivo.') */
+  codeMessage: string | null;
+}
+
+/** A line as the remove rule knows it: product id plus the same variant and addition ids. */
+export interface LineKey {
+  productId: number;
+  variantId: number | null;
+  additionIds: number[];
+}
+
+export type CartEvent =
+  | { type: 'line.add'; choice: LineChoice }
+  | { type: 'line.replace'; index: number; choice: LineChoice }
+  | { type: 'line.remove'; line: LineKey }
+  | { type: 'quantity.increment'; index: number }
+  | { type: 'quantity.decrement'; index: number }
+  | { type: 'discount.apply'; code: string }
+  | { type: 'discount.clear' }
+  | { type: 'cart.empty' };
+
+export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
+
+export function lineKey(line: CartLine): LineKey {
+  return { productId: line.productId, variantId: line.variant?.id ?? null, additionIds: line.additions.map((a) => a.id) };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** SPEC §4: a line is the same when product id, variant id and the set of addition ids all match. */
+export function isSameLine(line: CartLine, key: LineKey): boolean {
+  const own = lineKey(line);
+  return own.productId === key.productId && own.variantId === key.variantId && sameIds(own.additionIds, key.additionIds);
+}
+
+function lineFrom(choice: LineChoice): CartLine {
+  const { product } = choice;
+  return {
+    productId: product.id,
+    categoryId: product.category_id,
+    name: product.name,
+    imageUrl: product.image_url,
+    priceCents: product.priceCents,
+    variant: choice.variant,
+    additions: choice.additions,
+    qty: choice.qty,
+    totalCents: choicePriceCents(choice),
+  };
+}
+
+const withQty = (line: CartLine, qty: number): CartLine => ({ ...line, qty, totalCents: (line.totalCents / line.qty) * qty });
+
+/** Adds a choice; the same product with the same dough and additions adds to that line's quantity. */
+function addLine(lines: CartLine[], choice: LineChoice): CartLine[] {
+  const added = lineFrom(choice);
+  const index = lines.findIndex((line) => isSameLine(line, lineKey(added)));
+  return index < 0 ? [...lines, added] : lines.map((line, i) => (i === index ? withQty(line, line.qty + added.qty) : line));
+}
+
+/**
+ * The cart: app-wide, persisted. Every change of a line or of the code is priced by the server
+ * (debounced: `PRICE_DEBOUNCE`); a change while a request is out leaves `pricing`, which stops that
+ * request, so only the answer for the latest cart is ever applied. The server's prices replace the
+ * browser's estimates; a failure keeps the cart and raises the global error (`notifyError`).
+ */
+export const cartMachine = setup({
+  types: {
+    input: {} as { saved: SavedCart | null },
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    tags: {} as 'pricing',
+  },
+  actors: {
+    priceCart: fromPromise<PricedCart, PriceRequest>(async () => {
+      throw new Error('priceCart not provided');
+    }),
+  },
+  guards: {
+    isUnknownCode: (_, priced: PricedCart) => priced.discount?.errorMessage != null,
+    isValidIndex: ({ context, event }) => {
+      assertEvent(event, ['line.replace', 'quantity.increment', 'quantity.decrement']);
+      return event.index >= 0 && event.index < context.lines.length;
+    },
+    canDecrement: ({ context, event }) => {
+      assertEvent(event, 'quantity.decrement');
+      return (context.lines[event.index]?.qty ?? 0) > MIN_QUANTITY;
+    },
+    hasLine: ({ context, event }) => {
+      assertEvent(event, 'line.remove');
+      return context.lines.some((line) => isSameLine(line, event.line));
+    },
+    isCode: ({ event }) => {
+      assertEvent(event, 'discount.apply');
+      return event.code.trim() !== '';
+    },
+  },
+  actions: {
+    /** Shows the global error toast with the server's message. */
+    notifyError: (_, _params: { message: string }) => {
+      throw new Error('notifyError not provided');
+    },
+  },
+  delays: { PRICE_DEBOUNCE: 200 },
+}).createMachine({
+  id: 'cart',
+  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null }),
+  initial: 'idle',
+  on: {
+    'line.add': {
+      target: '.waiting',
+      reenter: true,
+      actions: assign({ lines: ({ context, event }) => addLine(context.lines, event.choice) }),
+    },
+    'line.replace': {
+      guard: 'isValidIndex',
+      target: '.waiting',
+      reenter: true,
+      actions: assign({
+        lines: ({ context, event }) => context.lines.map((line, i) => (i === event.index ? lineFrom(event.choice) : line)),
+      }),
+    },
+    'line.remove': {
+      guard: 'hasLine',
+      target: '.waiting',
+      reenter: true,
+      actions: assign({ lines: ({ context, event }) => context.lines.filter((line) => !isSameLine(line, event.line)) }),
+    },
+    'quantity.increment': {
+      guard: 'isValidIndex',
+      target: '.waiting',
+      reenter: true,
+      actions: assign({
+        lines: ({ context, event }) => context.lines.map((line, i) => (i === event.index ? withQty(line, line.qty + 1) : line)),
+      }),
+    },
+    'quantity.decrement': {
+      guard: 'canDecrement',
+      target: '.waiting',
+      reenter: true,
+      actions: assign({
+        lines: ({ context, event }) => context.lines.map((line, i) => (i === event.index ? withQty(line, line.qty - 1) : line)),
+      }),
+    },
+    'discount.apply': {
+      guard: 'isCode',
+      target: '.waiting',
+      reenter: true,
+      // SPEC §4: applying stores the code and resets its validity and message.
+      actions: assign({ code: ({ event }) => event.code.trim(), discount: null, codeMessage: null }),
+    },
+    'discount.clear': {
+      target: '.waiting',
+      reenter: true,
+      actions: assign({ code: null, discount: null, codeMessage: null }),
+    },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null }) },
+  },
+  states: {
+    idle: {},
+    waiting: {
+      tags: ['pricing'],
+      after: { PRICE_DEBOUNCE: 'pricing' },
+    },
+    pricing: {
+      tags: ['pricing'],
+      invoke: {
+        id: 'priceCart',
+        src: 'priceCart',
+        input: ({ context }) => ({ lines: context.lines, code: context.code }),
+        onDone: [
+          {
+            // An unknown code is dropped and the cart priced again without it.
+            guard: { type: 'isUnknownCode', params: ({ event }) => event.output },
+            target: 'pricing',
+            reenter: true,
+            actions: assign({ code: null, discount: null, codeMessage: ({ event }) => event.output.discount!.errorMessage }),
+          },
+          {
+            target: 'idle',
+            actions: assign(({ event }) => ({ lines: event.output.lines, backend: event.output.backend, discount: event.output.discount })),
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: { type: 'notifyError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : '' }) },
+        },
+      },
+    },
+  },
+});
+
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+export const savedCart = ({ lines, backend, discount, code }: CartContext): SavedCart => ({ lines, backend, discount, code });
+
+/** How many items the cart holds (the header's badge): counted from the lines, so it moves at once. */
+export const cartItemCount = (snapshot: CartSnapshot) => snapshot.context.lines.reduce((sum, line) => sum + line.qty, 0);
+
+const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
+
+/** The cart page: lines with their buttons, the server's totals and the button to the checkout. */
+export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => void, shop: { isClosed: boolean }) {
+  const { lines, backend, discount, code, codeMessage } = snapshot.context;
+  const isPricing = snapshot.hasTag('pricing');
+  const totalCents = backend?.totalCents ?? 0;
+  const finalCents = backend?.finalCents ?? 0;
+  const itemCount = backend?.totalQuantity ?? 0;
+  return {
+    isPricing,
+    isEmpty: lines.length === 0,
+    emptyMessage: lines.length === 0 ? 'Il carrello è vuoto.' : null,
+    lines: lines.map((line, index) => ({
+      key: `${index}-${line.productId}`,
+      name: line.name,
+      imageUrl: line.imageUrl,
+      basePrice: formatEuro(line.priceCents),
+      dough: line.variant?.name ?? null,
+      additions: line.additions.map((a) => a.name),
+      qty: line.qty,
+      total: formatEuro(line.totalCents),
+      /** what 'Modifica' reopens the product dialog with */
+      edit: {
+        productId: line.productId,
+        line: { index, variantId: line.variant?.id ?? null, additionIds: lineKey(line).additionIds, qty: line.qty },
+      },
+      decrementButton: {
+        'aria-label': `Diminuisci quantità di ${line.name}`,
+        isDisabled: line.qty <= MIN_QUANTITY,
+        onPress: () => send({ type: 'quantity.decrement', index }),
+      },
+      incrementButton: { 'aria-label': `Aumenta quantità di ${line.name}`, onPress: () => send({ type: 'quantity.increment', index }) },
+      removeButton: { onPress: () => send({ type: 'line.remove', line: lineKey(line) }) },
+    })) satisfies Array<{ edit: { productId: number; line: EditedLine } }>,
+    totals: backend && {
+      total: formatEuro(totalCents),
+      final: formatEuro(finalCents),
+      discount: discount?.isValid && discount.valueCents > 0 ? `${discount.code}: -${formatEuro(discount.valueCents)}` : null,
+    },
+    code,
+    codeMessage,
+    codeError: discount?.validationError ?? null,
+    /** 'Invia ordine (N articoli) - total'; hidden when the total is 0 or the shop is closed (SPEC §2, §8) */
+    checkoutButton:
+      totalCents > 0 && !shop.isClosed && lines.length > 0
+        ? { label: `Invia ordine (${articles(itemCount)}) - ${formatEuro(finalCents)}`, href: '/ecommerce/checkout', isDisabled: isPricing }
+        : null,
+  };
+}
+
+export type CartView = ReturnType<typeof connectCart>;

@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { Button } from 'react-aria-components';
+import { useSelector } from '@xstate/react';
+import type { Product } from '../../machines/shop.machine';
+import { useAppActors, useShop } from '../app/AppActors';
+import { formatEuro, menuSections } from '../domain';
+import { usePageTitle } from '../ui/usePageTitle';
+import { CategoryBar, sectionId } from './CategoryBar';
+import { ProductDialog } from './ProductDialog';
+import { ProductImage } from './ProductImage';
+import { useProductDialog } from './useProductDialog';
+
+/** The shop's menu as customers see it, from the app-wide shop actor (primed from the page: no request). */
+function useMenu() {
+  const { shop } = useAppActors();
+  const categories = useSelector(shop, (s) => s.context.categories);
+  const products = useSelector(shop, (s) => s.context.products);
+  return useMemo(() => menuSections(categories, products), [categories, products]);
+}
+
+/** /ecommerce — the menu: category bar, one section per category, the product dialog. */
+export function MenuPage() {
+  usePageTitle('Menu');
+  const sections = useMenu();
+  const { closedMessage, isLoading } = useShop();
+  const dialog = useProductDialog();
+  const categories = useMemo(() => sections.map((s) => s.category), [sections]);
+  return (
+    <div className="menu">
+      <h1>Menu</h1>
+      {categories.length > 0 && <CategoryBar categories={categories} />}
+      {closedMessage && (
+        <p className="notice notice--warning" role="status">
+          {closedMessage}
+        </p>
+      )}
+      {isLoading && <p role="status">Caricamento in corso...</p>}
+      {sections.map(({ category, products }) => (
+        <section
+          key={category.id}
+          id={sectionId(category.id)}
+          data-category-id={category.id}
+          className="menu-section"
+          aria-labelledby={`${sectionId(category.id)}-title`}
+        >
+          <h2 id={`${sectionId(category.id)}-title`}>{category.name}</h2>
+          <ul className="product-list">
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} onPress={() => dialog.send({ type: 'dialog.open', product })} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <ProductDialog actor={dialog} />
+    </div>
+  );
+}
+
+function ProductCard({ product, onPress }: { product: Product; onPress: () => void }) {
+  return (
+    <Button className="product-card" onPress={onPress}>
+      <ProductImage src={product.image_url} />
+      <span className="product-card__text">
+        <span className="product-card__name">{product.name}</span>
+        {product.description && <span className="product-card__description">{product.description}</span>}
+        <span className="price">{formatEuro(product.priceCents)}</span>
+      </span>
+    </Button>
+  );
+}
+
+/** /ecommerce/categories — the visible categories, in menu order. */
+export function CategoriesPage() {
+  usePageTitle('Categorie');
+  const sections = useMenu();
+  return (
+    <section className="page page--narrow">
+      <h1>Categorie</h1>
+      <ul className="simple-list">
+        {sections.map(({ category, products }) => (
+          <li key={category.id}>
+            {category.name} <span className="muted">({products.length})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /ecommerce/products — every product on sale, with its price. */
+export function ProductsPage() {
+  usePageTitle('Prodotti');
+  const sections = useMenu();
+  return (
+    <section className="page page--narrow">
+      <h1>Prodotti</h1>
+      <ul className="simple-list">
+        {sections.flatMap(({ products }) =>
+          products.map((product) => (
+            <li key={product.id}>
+              <span>{product.name}</span> <span className="price">{formatEuro(product.priceCents)}</span>
+            </li>
+          )),
+        )}
+      </ul>
+    </section>
+  );
+}

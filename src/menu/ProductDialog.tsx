@@ -1,0 +1,74 @@
+import { Button, Checkbox, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import { connectProductDialog, type productDialogMachine } from '../../machines/productDialog.machine';
+import { useView } from '../app/AppActors';
+import { ProductImage } from './ProductImage';
+
+/**
+ * The product dialog (react-aria's modal: focus stays inside and goes back to the product on close;
+ * Escape and a click outside close it). Everything it shows comes from the machine's view-model.
+ */
+export function ProductDialog({ actor }: { actor: ActorRefFrom<typeof productDialogMachine> }) {
+  const view = useView(actor, connectProductDialog);
+  const { product, dough, additions, quantity } = view;
+  return (
+    <ModalOverlay isOpen={view.isOpen} onOpenChange={view.onOpenChange} isDismissable className="modal-overlay">
+      <Modal className="modal product-dialog">
+        <Dialog aria-labelledby="product-dialog-title" className="product-dialog__body">
+          {product && (
+            <>
+              <div className="product-dialog__head">
+                <ProductImage src={product.imageUrl} />
+                <div>
+                  <Heading slot="title" id="product-dialog-title">
+                    {product.name}
+                  </Heading>
+                  <p className="price">{product.price}</p>
+                </div>
+                <Button className="icon-button product-dialog__close" {...view.closeButton}>
+                  ×
+                </Button>
+              </div>
+              {product.description && <p className="product-dialog__description">{product.description}</p>}
+              {dough && (
+                <RadioGroup className="choice-group" value={dough.value} onChange={dough.onChange}>
+                  <Label className="choice-group__label">{dough.label}</Label>
+                  {dough.options.map((option) => (
+                    <Radio key={option.value} value={option.value} className="choice">
+                      {option.label}
+                    </Radio>
+                  ))}
+                </RadioGroup>
+              )}
+              {additions && (
+                <div className="choice-group" role="group" aria-labelledby="product-dialog-additions">
+                  <span className="choice-group__label" id="product-dialog-additions">
+                    {additions.label}
+                  </span>
+                  {additions.options.map((option) => (
+                    <Checkbox key={option.id} className="choice choice--checkbox" isSelected={option.isSelected} onChange={option.onChange}>
+                      {option.label}
+                    </Checkbox>
+                  ))}
+                </div>
+              )}
+              <div className="quantity" role="group" aria-labelledby="product-dialog-qty">
+                <span id="product-dialog-qty">{quantity.label}</span>
+                <Button className="icon-button" {...quantity.decrementButton}>
+                  −
+                </Button>
+                <output aria-live="polite">{quantity.value}</output>
+                <Button className="icon-button" {...quantity.incrementButton}>
+                  +
+                </Button>
+              </div>
+              <Button className="button button--primary product-dialog__confirm" onPress={view.confirmButton.onPress}>
+                {view.confirmButton.label}
+              </Button>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

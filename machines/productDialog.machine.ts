@@ -18,12 +18,8 @@ export interface EditedLine {
   qty: number;
 }
 
-export interface ProductDialogInput {
-  /** the shop's setting ecommerce_variants: 'yes' offers the dough choice */
-  ecommerceVariants: string | undefined;
-}
-
 export interface ProductDialogContext {
+  /** the shop's setting ecommerce_variants when the dialog opened: 'yes' offers the dough choice */
   ecommerceVariants: string | undefined;
   product: Product | null;
   /** the index of the cart line being edited; null when adding */
@@ -35,7 +31,7 @@ export interface ProductDialogContext {
 }
 
 export type ProductDialogEvent =
-  | { type: 'dialog.open'; product: Product; line?: EditedLine }
+  | { type: 'dialog.open'; product: Product; ecommerceVariants: string | undefined; line?: EditedLine }
   | { type: 'dialog.close' }
   | { type: 'dialog.confirm' }
   | { type: 'quantity.increment' }
@@ -43,7 +39,7 @@ export type ProductDialogEvent =
   | { type: 'dough.select'; variantId: number | null }
   | { type: 'addition.toggle'; additionId: number };
 
-const CLOSED = { product: null, editIndex: null, variantId: null, additionIds: [], qty: MIN_QUANTITY };
+const CLOSED = { ecommerceVariants: undefined, product: null, editIndex: null, variantId: null, additionIds: [], qty: MIN_QUANTITY };
 
 const doughChoiceOffered = (context: ProductDialogContext) =>
   context.product !== null && offersDoughChoice(context.product, context.ecommerceVariants);
@@ -77,7 +73,6 @@ export function choicePriceCents(choice: LineChoice): Cents {
  */
 export const productDialogMachine = setup({
   types: {
-    input: {} as ProductDialogInput,
     context: {} as ProductDialogContext,
     events: {} as ProductDialogEvent,
     tags: {} as 'open',
@@ -101,7 +96,7 @@ export const productDialogMachine = setup({
   },
 }).createMachine({
   id: 'productDialog',
-  context: ({ input }) => ({ ecommerceVariants: input.ecommerceVariants, ...CLOSED }),
+  context: CLOSED,
   initial: 'closed',
   states: {
     closed: {
@@ -109,6 +104,7 @@ export const productDialogMachine = setup({
         'dialog.open': {
           target: 'open',
           actions: assign(({ event }) => ({
+            ecommerceVariants: event.ecommerceVariants,
             product: event.product,
             editIndex: event.line?.index ?? null,
             variantId: event.line?.variantId ?? null,

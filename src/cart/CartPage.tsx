@@ -51,7 +51,7 @@ export function CartPage() {
                   <Button
                     className="button button--secondary"
                     isDisabled={!product}
-                    onPress={() => product && dialog.send({ type: 'dialog.open', product, line: line.edit.line })}
+                    onPress={() => product && dialog.open(product, line.edit.line)}
                   >
                     Modifica
                   </Button>
@@ -88,7 +88,7 @@ export function CartPage() {
           </Link>
         )}
       </div>
-      <ProductDialog actor={dialog} />
+      <ProductDialog actor={dialog.actor} />
     </section>
   );
 }

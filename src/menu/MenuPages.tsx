@@ -47,13 +47,13 @@ export function MenuPage() {
           <ul className="product-list">
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} onPress={() => dialog.send({ type: 'dialog.open', product })} />
+                <ProductCard product={product} onPress={() => dialog.open(product)} />
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <ProductDialog actor={dialog} />
+      <ProductDialog actor={dialog.actor} />
     </div>
   );
 }

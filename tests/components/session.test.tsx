@@ -19,12 +19,13 @@ function recordUserRequests() {
   return authorization;
 }
 
+// The home page is in the entry chunk, so the header paints in the first render (the menu is a lazy chunk).
 describe('the session lives in the cookie, not in localStorage', () => {
   it('a token left by an earlier version is deleted at once; the user is kept and checked with the cookie', async () => {
     localStorage.setItem('pizzeria.session', JSON.stringify({ token: '1|segreto-di-trenta-giorni', user: customer }));
     mockSession.user = customer;
     const authorization = recordUserRequests();
-    renderApp('/ecommerce');
+    renderApp('/');
 
     expect(mainNav().getByRole('link', { name: customer.name })).toBeTruthy();
     expect(localStorage.getItem('pizzeria.session')).toBeNull();
@@ -34,7 +35,7 @@ describe('the session lives in the cookie, not in localStorage', () => {
   });
 
   it('paints the remembered name at once, then follows what the server says about the cookie', async () => {
-    renderApp('/ecommerce', { user: customer });
+    renderApp('/', { user: customer });
     mockSession.user = { ...customer, name: 'Giulia B.' };
     expect(mainNav().getByRole('link', { name: customer.name })).toBeTruthy();
     expect(await mainNav().findByRole('link', { name: 'Giulia B.' })).toBeTruthy();
@@ -42,7 +43,7 @@ describe('the session lives in the cookie, not in localStorage', () => {
   });
 
   it('an expired session (401) logs out: Accedi in the header, nothing remembered', async () => {
-    renderApp('/ecommerce', { user: customer });
+    renderApp('/', { user: customer });
     mockSession.user = null;
     expect(await mainNav().findByRole('link', { name: 'Accedi' })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();

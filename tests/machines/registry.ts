@@ -16,6 +16,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
+import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
@@ -176,4 +177,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   shopEntry,
   blogListEntry,
   blogPostEntry,
+  ...menuEntries,
 ];

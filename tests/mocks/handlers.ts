@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
 import type { components, paths } from '../../openapi/schema';
+import { priceCartAnswer } from './cart';
 import { posts, postPage, webapp } from './fixtures';
 
 /** Where the app's api client points in component tests (jsdom needs absolute URLs). */
@@ -23,6 +24,11 @@ export const mockSession: { user: components['schemas']['User'] | null } = { use
 
 export const handlers = [
   http.get('/api/v1/ecommerce/webapp', ({ response }) => response(200).json(webapp)),
+
+  http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
+    const body = await request.json();
+    return response(200).json(priceCartAnswer(body.cart, body.discount?.code));
+  }),
 
   http.get('/api/user', ({ response }) =>
     mockSession.user ? response(200).json(mockSession.user) : response(401).json({ message: 'Devi accedere per continuare.' }),

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/app/storage';
+import { savedCart } from '../machines/menu.entries';
+import { settings, webapp } from '../mocks/fixtures';
+import { http, server } from '../mocks/handlers';
+import { renderApp } from './render';
+
+const dialog = () => within(screen.getByRole('dialog'));
+const productButton = (name: string) => screen.findByRole('button', { name: new RegExp(`^${name}`) });
+
+function serveWebapp(changes: Partial<typeof webapp>) {
+  server.use(http.get('/api/v1/ecommerce/webapp', ({ response }) => response(200).json({ ...webapp, ...changes })));
+}
+
+describe('menu', () => {
+  it('lists the visible categories with their visible products and prices, and the category bar', async () => {
+    renderApp('/ecommerce');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pizze rosse' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pizze bianche' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Aggiunte' })).toBeNull();
+    const bar = within(screen.getByRole('navigation', { name: 'Categorie del menu' }));
+    expect(bar.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pizze rosse', 'Pizze bianche']);
+    expect((await productButton('Margherita')).textContent).toContain('7,00 €');
+    expect((await productButton('Fiori di zucca')).textContent).toContain('10,50 €');
+  });
+
+  it('shows the closed-shop message as a warning', async () => {
+    serveWebapp({ closed: true, client_message: 'Oggi siamo chiusi per turno.' });
+    renderApp('/ecommerce');
+    expect((await screen.findByText('Oggi siamo chiusi per turno.')).className).toContain('notice--warning');
+  });
+});
+
+describe('product dialog', () => {
+  it('prices the dough, the additions and the quantity on its button, and adds the line to the cart', async () => {
+    const { user, actors } = renderApp('/ecommerce');
+    const margherita = await productButton('Margherita');
+    await user.click(margherita);
+    expect(dialog().getByRole('heading', { name: 'Margherita' })).toBeTruthy();
+    expect(dialog().getByText('Quantità:')).toBeTruthy();
+    expect(dialog().getByRole('button', { name: 'Aggiungi al Carrello (7,00 €)' })).toBeTruthy();
+    expect(dialog().getByRole('radiogroup', { name: 'Scegli il tipo di impasto:' })).toBeTruthy();
+    expect(dialog().getByRole('group', { name: 'Aggiunte disponibili:' })).toBeTruthy();
+
+    await user.click(dialog().getByRole('button', { name: 'Diminuisci quantità' }));
+    await user.click(dialog().getByRole('radio', { name: /Integrale/ }));
+    await user.click(dialog().getByRole('checkbox', { name: /Bufala/ }));
+    await user.click(dialog().getByRole('button', { name: 'Aumenta quantità' }));
+    const add = dialog().getByRole('button', { name: 'Aggiungi al Carrello (21,00 €)' });
+    await user.click(add);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the product that opened the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(margherita));
+    expect(screen.getByRole('link', { name: 'Carrello (2)' })).toBeTruthy();
+    // The server's total arrives after the debounce.
+    await waitFor(() => expect(actors.cart.getSnapshot().context.backend?.totalCents).toBe(2100));
+  });
+
+  it('offers no dough for a plain-only product, nor when the shop has variants off; Escape closes', async () => {
+    const { user } = renderApp('/ecommerce');
+    await user.click(await productButton('Fiori di zucca'));
+    expect(dialog().queryByRole('radiogroup')).toBeNull();
+    expect(dialog().queryByRole('group', { name: 'Aggiunte disponibili:' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('hides the dough choice when ecommerce_variants is not yes', async () => {
+    serveWebapp({ settings: { ...settings, ecommerce_variants: 'no' } });
+    const { user } = renderApp('/ecommerce');
+    await user.click(await productButton('Margherita'));
+    expect(dialog().queryByRole('radiogroup')).toBeNull();
+    expect(dialog().getByRole('button', { name: 'Aggiungi al Carrello (7,00 €)' })).toBeTruthy();
+  });
+});
+
+describe('cart page', () => {
+  const remember = () => localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(savedCart));
+
+  it("shows the lines and 'Invia ordine (N articoli) - total' from the server, re-priced after a change", async () => {
+    remember();
+    const { user } = renderApp('/ecommerce/cart');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fiori di zucca e alici' })).toBeTruthy();
+    expect(screen.getByText('Prezzo base: 10,50 €')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invia ordine (1 articolo) - 10,50 €' }).getAttribute('href')).toBe('/ecommerce/checkout');
+    expect(screen.getByRole('button', { name: 'Diminuisci quantità di Fiori di zucca e alici' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Aumenta quantità di Fiori di zucca e alici' }));
+    expect(await screen.findByRole('link', { name: 'Invia ordine (2 articoli) - 21,00 €' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!).lines[0].qty).toBe(2);
+  });
+
+  it('reopens a line in the dialog with Modifica and replaces it in place', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify({
+        ...savedCart,
+        lines: [...savedCart.lines, { ...savedCart.lines[0], productId: 1, name: 'Margherita', priceCents: 700, totalCents: 700 }],
+      }),
+    );
+    const { user, actors } = renderApp('/ecommerce/cart');
+    await screen.findByRole('heading', { level: 2, name: 'Margherita' });
+    const buttons = await screen.findAllByRole('button', { name: 'Modifica' });
+    await waitFor(() => expect(buttons[1]!.hasAttribute('disabled')).toBe(false));
+    await user.click(buttons[1]!);
+    await user.click(dialog().getByRole('checkbox', { name: /Bufala/ }));
+    await user.click(dialog().getByRole('button', { name: 'Conferma modifica (9,50 €)' }));
+    await waitFor(() => expect(actors.cart.getSnapshot().context.lines[1]!.additions.map((a) => a.name)).toEqual(['Bufala']));
+    expect(await screen.findByText('Aggiunte: Bufala')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Rimuovi' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Fiori di zucca e alici' })).toBeNull());
+  });
+
+  it('hides the order button while the shop is closed', async () => {
+    remember();
+    serveWebapp({ closed: true, client_message: 'Oggi siamo chiusi per turno.' });
+    const { actors } = renderApp('/ecommerce/cart');
+    await waitFor(() => expect(actors.shop.getSnapshot().context.closed).toBe(true));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fiori di zucca e alici' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Invia ordine/ })).toBeNull();
+  });
+
+  it('keeps the cart and shows the server message as the error toast when pricing fails', async () => {
+    remember();
+    server.use(
+      http.post('/api/v1/ecommerce/cart', ({ response }) =>
+        response(422).json({ message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.' }),
+      ),
+    );
+    const { user } = renderApp('/ecommerce/cart');
+    await user.click(await screen.findByRole('button', { name: 'Aumenta quantità di Fiori di zucca e alici' }));
+    expect(
+      await within(screen.getByRole('alert')).findByText('Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Fiori di zucca e alici' })).toBeTruthy();
+  });
+});

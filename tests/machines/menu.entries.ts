@@ -1,0 +1,141 @@
+/** Path-coverage entries of the menu and cart machines (issue 10), with the component suite's fixtures. */
+import type { AnyStateMachine } from 'xstate';
+import { pricedCartFromWire, lineToWire } from '../../src/api/cartActors';
+import { ApiError } from '../../src/api/client';
+import { cartMachine, lineKey, type CartEvent, type CartLine, type PriceRequest, type SavedCart } from '../../machines/cart.machine';
+import { productDialogMachine, type LineChoice } from '../../machines/productDialog.machine';
+import { PICKUP_CODE, priceCartAnswer, UNKNOWN_CODE } from '../mocks/cart';
+import { shopDataFromWire } from '../../src/api/shopActors';
+import { webapp } from '../mocks/fixtures';
+import { internalEvents, invokeInput } from './pathCoverage';
+import type { MachineEntry } from './registry';
+
+const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
+const shopData = shopDataFromWire(webapp);
+
+export const margherita = shopData.products.find((p) => p.name === 'Margherita')!;
+export const fioriDiZucca = shopData.products.find((p) => p.name === 'Fiori di zucca e alici')!;
+const integrale = margherita.variants.find((v) => v.name === 'Integrale')!;
+const bufala = margherita.additions[0]!;
+
+const facts = (snapshot: { value: unknown; status: string }, rest: Record<string, unknown>) =>
+  JSON.stringify({ value: snapshot.value, status: snapshot.status, ...rest });
+
+// --- product dialog --------------------------------------------------------------------------
+
+export const productDialogEntry = defineEntry({
+  name: 'productDialog',
+  machine: productDialogMachine,
+  maxSimplePathStates: 0,
+  events: [
+    // A pizza with doughs and additions; one with neither (allow_variants 2); a cart line reopened.
+    // The shop offers doughs, or not (SPEC §5).
+    { type: 'dialog.open', product: margherita, ecommerceVariants: 'yes' },
+    { type: 'dialog.open', product: margherita, ecommerceVariants: 'no' },
+    { type: 'dialog.open', product: fioriDiZucca, ecommerceVariants: 'yes' },
+    {
+      type: 'dialog.open',
+      product: margherita,
+      ecommerceVariants: 'yes',
+      line: { index: 1, variantId: integrale.id, additionIds: [bufala.id], qty: 2 },
+    },
+    (s) => (s.context.qty < 3 ? { type: 'quantity.increment' } : null),
+    { type: 'quantity.decrement' },
+    { type: 'dough.select', variantId: integrale.id },
+    { type: 'dough.select', variantId: null },
+    { type: 'addition.toggle', additionId: bufala.id },
+    { type: 'dialog.confirm' },
+    { type: 'dialog.close' },
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      product: s.context.product?.id ?? null,
+      variants: s.context.ecommerceVariants ?? null,
+      edit: s.context.editIndex,
+      dough: s.context.variantId,
+      additions: s.context.additionIds,
+      qty: s.context.qty,
+    }),
+});
+
+// --- cart ------------------------------------------------------------------------------------
+
+/** Margherita on whole-wheat dough with buffalo mozzarella, twice: (7 + 1 + 2,50) × 2 = 21 €. */
+export const margheritaChoice: LineChoice = { product: margherita, variant: integrale, additions: [bufala], qty: 2 };
+export const fioriChoice: LineChoice = { product: fioriDiZucca, variant: null, additions: [], qty: 1 };
+
+/** What the server answers for a cart and code (as the mock server prices it). */
+export const pricedFor = (request: PriceRequest) => pricedCartFromWire(priceCartAnswer(request.lines.map(lineToWire), request.code));
+
+const savedLine: CartLine = pricedFor({
+  lines: [{ productId: fioriDiZucca.id, qty: 1, variant: null, additions: [] } as unknown as CartLine],
+  code: null,
+}).lines[0]!;
+/** A cart remembered from an earlier visit: one line, priced. */
+export const savedCart: SavedCart = {
+  lines: [savedLine],
+  backend: { totalQuantity: 1, totalCents: 1050, finalCents: 1050 },
+  discount: null,
+  code: null,
+};
+
+const cartEvents = internalEvents(cartMachine);
+export const cartEntry = defineEntry({
+  name: 'cart',
+  machine: cartMachine,
+  // A cart remembered from an earlier visit (emptying it leads to the fresh visitor's empty cart).
+  inputs: [{ saved: savedCart }],
+  maxSimplePathStates: 0,
+  // Kept narrow so the graph stays small: the cart is shaped first (two fixture lines at most, quantities
+  // up to 2), then, once priced, a code is applied or dropped and the cart emptied.
+  events: [
+    (s) => {
+      if (s.context.code !== null) return null;
+      const [first] = s.context.lines;
+      const events: CartEvent[] = [{ type: 'quantity.decrement', index: 0 }];
+      if (!first) events.push({ type: 'line.add', choice: margheritaChoice });
+      else {
+        events.push({ type: 'line.remove', line: lineKey(first) });
+        if (s.context.lines.length === 1 && first.productId !== fioriDiZucca.id) events.push({ type: 'line.add', choice: fioriChoice });
+        if (first.additions.length) events.push({ type: 'line.replace', index: 0, choice: { ...margheritaChoice, additions: [], qty: 1 } });
+        if (first.qty < 2) events.push({ type: 'quantity.increment', index: 0 });
+      }
+      return events;
+    },
+    (s) => {
+      if (!s.matches('idle') || s.context.lines.length === 0) return null;
+      if (s.context.code !== null) return [{ type: 'discount.clear' }, { type: 'cart.empty' }];
+      return [
+        { type: 'discount.apply', code: PICKUP_CODE },
+        { type: 'discount.apply', code: UNKNOWN_CODE },
+      ];
+    },
+    { type: cartEvents.after('cart.waiting', 'PRICE_DEBOUNCE') },
+    (s) => {
+      const request = invokeInput<PriceRequest>(s, cartEvents.invokeId('priceCart'));
+      return request && { type: cartEvents.done('priceCart'), output: pricedFor(request) };
+    },
+    // A refusal (a product withdrawn meanwhile) while one line is being priced.
+    (s) =>
+      s.context.lines.length === 1
+        ? {
+            type: cartEvents.error('priceCart'),
+            error: new ApiError(
+              422,
+              { message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.' },
+              'Errore generico',
+            ),
+          }
+        : null,
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      lines: s.context.lines.map((l) => `${l.productId}/${l.variant?.id ?? '-'}/${l.additions.map((a) => a.id).join('+')}×${l.qty}`),
+      code: s.context.code,
+      discount: s.context.discount?.isValid ?? null,
+      priced: s.context.backend !== null,
+      codeMessage: s.context.codeMessage,
+    }),
+});
+
+export const menuEntries = [productDialogEntry, cartEntry];

@@ -6,7 +6,7 @@ import { useAppActors, useShop } from '../app/AppActors';
 import { formatEuro, menuSections } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { CategoryBar, sectionId } from './CategoryBar';
-import { ProductDialog } from './ProductDialog';
+import { ProductDialog } from './LazyProductDialog';
 import { ProductImage } from './ProductImage';
 import { useProductDialog } from './useProductDialog';
 

@@ -8,7 +8,7 @@ import { ProductImage } from './ProductImage';
  * The product dialog (react-aria's modal: focus stays inside and goes back to the product on close;
  * Escape and a click outside close it). Everything it shows comes from the machine's view-model.
  */
-export function ProductDialog({ actor }: { actor: ActorRefFrom<typeof productDialogMachine> }) {
+export default function ProductDialog({ actor }: { actor: ActorRefFrom<typeof productDialogMachine> }) {
   const view = useView(actor, connectProductDialog);
   const { product, dough, additions, quantity } = view;
   return (

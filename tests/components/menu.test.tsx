@@ -37,7 +37,8 @@ describe('product dialog', () => {
     const { user, actors } = renderApp('/ecommerce');
     const margherita = await productButton('Margherita');
     await user.click(margherita);
-    expect(dialog().getByRole('heading', { name: 'Margherita' })).toBeTruthy();
+    // The dialog is a chunk of its own, fetched on the first open.
+    expect(within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Margherita' })).toBeTruthy();
     expect(dialog().getByText('Quantità:')).toBeTruthy();
     expect(dialog().getByRole('button', { name: 'Aggiungi al Carrello (7,00 €)' })).toBeTruthy();
     expect(dialog().getByRole('radiogroup', { name: 'Scegli il tipo di impasto:' })).toBeTruthy();
@@ -61,6 +62,7 @@ describe('product dialog', () => {
   it('offers no dough for a plain-only product, nor when the shop has variants off; Escape closes', async () => {
     const { user } = renderApp('/ecommerce');
     await user.click(await productButton('Fiori di zucca'));
+    await screen.findByRole('dialog');
     expect(dialog().queryByRole('radiogroup')).toBeNull();
     expect(dialog().queryByRole('group', { name: 'Aggiunte disponibili:' })).toBeNull();
     await user.keyboard('{Escape}');
@@ -71,6 +73,7 @@ describe('product dialog', () => {
     serveWebapp({ settings: { ...settings, ecommerce_variants: 'no' } });
     const { user } = renderApp('/ecommerce');
     await user.click(await productButton('Margherita'));
+    await screen.findByRole('dialog');
     expect(dialog().queryByRole('radiogroup')).toBeNull();
     expect(dialog().getByRole('button', { name: 'Aggiungi al Carrello (7,00 €)' })).toBeTruthy();
   });
@@ -104,6 +107,7 @@ describe('cart page', () => {
     const buttons = await screen.findAllByRole('button', { name: 'Modifica' });
     await waitFor(() => expect(buttons[1]!.hasAttribute('disabled')).toBe(false));
     await user.click(buttons[1]!);
+    await screen.findByRole('dialog');
     await user.click(dialog().getByRole('checkbox', { name: /Bufala/ }));
     await user.click(dialog().getByRole('button', { name: 'Conferma modifica (9,50 €)' }));
     await waitFor(() => expect(actors.cart.getSnapshot().context.lines[1]!.additions.map((a) => a.name)).toEqual(['Bufala']));

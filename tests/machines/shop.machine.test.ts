@@ -8,7 +8,7 @@ import { shopData, shopEntry } from './registry';
 const paths = generatePaths(shopMachine, shopEntry);
 const { done: doneOf, error: errorOf } = internalEvents(shopMachine);
 
-const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null };
+const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null, pickupDiscount: null };
 
 describe('shop machine: path coverage', () => {
   it('reaches every state node and takes every transition (with and without the data in the page)', async () => {
@@ -57,6 +57,7 @@ describe('shop data: euros from the wire become cents', () => {
     ]);
     expect(margherita.additions).toEqual([{ id: 90, name: 'Bufala', priceCents: 250 }]);
     expect(margherita).not.toHaveProperty('price');
+    expect(shopData.pickupDiscount).toEqual({ code: 'RITIRO-IN-PIZZERIA', percent: 15, minOrderCents: 1500 });
   });
 
   it('shows the closed-shop message only while the shop is closed', () => {

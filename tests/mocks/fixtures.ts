@@ -109,6 +109,7 @@ export const webapp: Schemas['WebappResponse'] = {
   closed: false,
   client_message: null,
   settings,
+  pickup_discount: { code: 'RITIRO-IN-PIZZERIA', percent: 15, min_order: 15 },
 };
 
 export const customer: Schemas['User'] = {

@@ -9,23 +9,7 @@ import { type CatalogSnapshot } from './catalog';
 import { ORDER_CONFIRMED } from './checkout';
 import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
 import { AppError } from '../errors';
-
-const PUBLIC_SETTINGS = [
-  'shop_name',
-  'shop_address',
-  'shop_phone_1',
-  'shop_phone_2',
-  'shop_legal_line',
-  'ecommerce_variants',
-  'opening_time',
-  'last_slot_time',
-  ...Array.from({ length: 10 }, (_, i) => `homepage_field_${i + 1}`),
-] as const;
-
-function publicSettings(snapshot: CatalogSnapshot) {
-  const settings = Object.fromEntries(PUBLIC_SETTINGS.map((key) => [key, snapshot.settings[key] ?? '']));
-  return { ...settings, ecommerce_variants: settings.ecommerce_variants === 'yes' ? 'yes' : 'no' } as never;
-}
+import { publicSettings } from './public-settings';
 
 const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p.forSale);
 
@@ -59,7 +43,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           zones: servedZones(snapshot.zones),
           closed: status.closed,
           client_message: status.clientMessage,
-          settings: publicSettings(snapshot),
+          settings: publicSettings(snapshot.settings),
           pickup_discount:
             pickup?.kind === 'percent' ? { code: pickup.code, percent: pickup.amount, min_order: toEuros(pickup.minOrderCents) } : null,
         }),
@@ -95,7 +79,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   });
 
   defineRoute(app, 'getSettings', { access: 'public' }, async () => ({
-    settings: publicSettings(await catalog.snapshot()),
+    settings: publicSettings((await catalog.snapshot()).settings),
   }));
 
   defineRoute(app, 'listCategories', { access: 'public' }, async () => ({

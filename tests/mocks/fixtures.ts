@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema';
 import { seedData } from '../../server/db/seed-data';
+import { publicSettings } from '../../server/ecommerce/public-settings';
 
 /** Realistic data for the component tests, typed from the contract (openapi/schema.d.ts). */
 type Schemas = components['schemas'];
@@ -8,19 +9,7 @@ type Schemas = components['schemas'];
  * The shop is the demo pizzeria the server seeds (server/db/seed-data.ts): the machine and component
  * suites see the same settings, zones and pickup code as the e2e suite's real server.
  */
-const SETTING_KEYS = [
-  'shop_name',
-  'shop_address',
-  'shop_phone_1',
-  'shop_phone_2',
-  'shop_legal_line',
-  'ecommerce_variants',
-  'opening_time',
-  'last_slot_time',
-  ...([1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const).map((n) => `homepage_field_${n}` as const),
-] as const satisfies readonly (keyof Schemas['Settings'])[];
-
-export const settings = Object.fromEntries(SETTING_KEYS.map((key) => [key, seedData.settings[key] ?? ''])) as Schemas['Settings'];
+export const settings = publicSettings(seedData.settings);
 
 /** The home page's optional texts in order: fields 1, 3 and 7 are headings, blank fields are left out. */
 const homeFields = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const).map((n) => ({ n, text: settings[`homepage_field_${n}`].trim() }));

@@ -29,6 +29,13 @@ export type Category = Wire['Category'];
 export type Zone = Wire['Zone'];
 export type Settings = Wire['Settings'];
 
+/** The pickup code as the shop set it: a percent off from a minimum order. */
+export interface PickupDiscount {
+  code: string;
+  percent: number;
+  minOrderCents: Cents;
+}
+
 export interface ShopData {
   categories: Category[];
   products: Product[];
@@ -37,12 +44,22 @@ export interface ShopData {
   /** why the shop is closed, in the shop's words */
   closedMessage: string | null;
   settings: Settings | null;
+  /** null when the shop has no active pickup code */
+  pickupDiscount: PickupDiscount | null;
 }
 
 export type ShopEvent = { type: 'shop.refresh' };
 
 /** A failed load leaves empty lists (SPEC §8). */
-const EMPTY_SHOP: ShopData = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null };
+const EMPTY_SHOP: ShopData = {
+  categories: [],
+  products: [],
+  zones: [],
+  closed: false,
+  closedMessage: null,
+  settings: null,
+  pickupDiscount: null,
+};
 
 /**
  * The shop's menu, zones, opening state and settings, loaded once per visit; the server usually
@@ -96,7 +113,7 @@ export interface PhoneLink {
 
 /** What the header, footer, home and static pages show of the shop: one source for each fact. */
 export function connectShop(snapshot: ShopSnapshot) {
-  const { settings, zones, closed, closedMessage } = snapshot.context;
+  const { settings, zones, closed, closedMessage, pickupDiscount } = snapshot.context;
   const name = settings?.shop_name.trim() || null;
   const phones: PhoneLink[] = [settings?.shop_phone_1, settings?.shop_phone_2]
     .map((phone) => phone?.trim() ?? '')
@@ -114,6 +131,7 @@ export function connectShop(snapshot: ShopSnapshot) {
     servedZones: servedZones(zones),
     homeTexts: settings ? homeTexts(settings) : [],
     closedMessage: closed ? closedMessage : null,
+    pickupDiscount,
   };
 }
 

@@ -905,6 +905,15 @@ export interface components {
             closed: boolean;
             client_message: null | components["schemas"]["MessageText"];
             settings: components["schemas"]["Settings"];
+            /** @description The pickup code as the shop has set it today (the FAQ and the terms quote it); null when it is not active. */
+            pickup_discount: null | components["schemas"]["PickupDiscount"];
+        };
+        /** @description The percent discount for orders picked up at the pizzeria, from a minimum order. */
+        PickupDiscount: {
+            code: components["schemas"]["DiscountCode"];
+            /** Format: int32 */
+            percent: number;
+            min_order: components["schemas"]["Money"];
         };
         Timeslot: {
             /** Format: int32 */

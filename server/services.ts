@@ -34,6 +34,7 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     schedule,
     quotes,
+    discounts,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail }),
     auth: new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }),
     account: new AccountService(db),

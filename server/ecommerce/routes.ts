@@ -3,44 +3,38 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { categoryDto, pricedCartDto, discountDto, productDto } from '../http/wire';
-import { servedZones, toEuros } from '../../src/domain';
+import { PICKUP_DISCOUNT_CODE, servedZones, toEuros, type DiscountRule } from '../../src/domain';
 import type { Services } from '../services';
 import { type CatalogSnapshot } from './catalog';
 import { ORDER_CONFIRMED } from './checkout';
 import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
 import { AppError } from '../errors';
-
-const PUBLIC_SETTINGS = [
-  'shop_name',
-  'shop_address',
-  'shop_phone_1',
-  'shop_phone_2',
-  'shop_legal_line',
-  'ecommerce_variants',
-  'opening_time',
-  'last_slot_time',
-  ...Array.from({ length: 10 }, (_, i) => `homepage_field_${i + 1}`),
-] as const;
-
-function publicSettings(snapshot: CatalogSnapshot) {
-  const settings = Object.fromEntries(PUBLIC_SETTINGS.map((key) => [key, snapshot.settings[key] ?? '']));
-  return { ...settings, ecommerce_variants: settings.ecommerce_variants === 'yes' ? 'yes' : 'no' } as never;
-}
+import { publicSettings } from './public-settings';
 
 const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p.forSale);
 
 /** Menu, prices, slots and checkout: what a customer's browser calls. */
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { catalog, schedule, quotes, checkout } = services;
+  const { catalog, schedule, quotes, checkout, discounts } = services;
 
   // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
   // snapshot and shop status, then every visit is a buffer copy.
-  let webappCache: { snapshot: CatalogSnapshot; closed: boolean; message: string | null; body: Buffer; gzipped: Buffer } | undefined;
+  let webappCache:
+    | { snapshot: CatalogSnapshot; closed: boolean; message: string | null; pickup: DiscountRule | null; body: Buffer; gzipped: Buffer }
+    | undefined;
   defineRoute(app, 'getWebapp', { access: 'public' }, async (request, reply) => {
     const snapshot = await catalog.snapshot();
     const status = await schedule.shopStatus();
+    // The pickup code's validity window follows the calendar, not the catalogue.
+    const pickup = await discounts.findRule(PICKUP_DISCOUNT_CODE);
     let cached = webappCache;
-    if (!cached || cached.snapshot !== snapshot || cached.closed !== status.closed || cached.message !== status.clientMessage) {
+    if (
+      !cached ||
+      cached.snapshot !== snapshot ||
+      cached.closed !== status.closed ||
+      cached.message !== status.clientMessage ||
+      cached.pickup?.code !== pickup?.code
+    ) {
       const json = String(
         reply.serialize({
           categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
@@ -49,11 +43,13 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           zones: servedZones(snapshot.zones),
           closed: status.closed,
           client_message: status.clientMessage,
-          settings: publicSettings(snapshot),
+          settings: publicSettings(snapshot.settings),
+          pickup_discount:
+            pickup?.kind === 'percent' ? { code: pickup.code, percent: pickup.amount, min_order: toEuros(pickup.minOrderCents) } : null,
         }),
       );
       const body = Buffer.from(json);
-      cached = { snapshot, closed: status.closed, message: status.clientMessage, body, gzipped: gzipSync(body) };
+      cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, gzipped: gzipSync(body) };
       webappCache = cached;
     }
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
@@ -83,7 +79,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   });
 
   defineRoute(app, 'getSettings', { access: 'public' }, async () => ({
-    settings: publicSettings(await catalog.snapshot()),
+    settings: publicSettings((await catalog.snapshot()).settings),
   }));
 
   defineRoute(app, 'listCategories', { access: 'public' }, async () => ({

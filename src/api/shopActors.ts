@@ -19,6 +19,11 @@ export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {
     closed: webapp.closed,
     closedMessage: webapp.client_message,
     settings: webapp.settings,
+    pickupDiscount: webapp.pickup_discount && {
+      code: webapp.pickup_discount.code,
+      percent: webapp.pickup_discount.percent,
+      minOrderCents: toCents(webapp.pickup_discount.min_order),
+    },
   };
 }
 

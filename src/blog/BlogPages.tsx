@@ -29,14 +29,7 @@ function BlogList({ page }: { page: number }) {
         ))}
       </div>
       {view.emptyMessage && <p>{view.emptyMessage}</p>}
-      {view.failure && (
-        <p className="notice notice--error">
-          {view.failure.message}{' '}
-          <Button className="button button--secondary" {...view.failure.retryButton}>
-            Riprova
-          </Button>
-        </p>
-      )}
+      {view.failure && <LoadFailure {...view.failure} />}
       <nav className="pager" aria-label="Pagine delle notizie">
         <PagerArrow page={view.previousPage} label="Pagina precedente" symbol="‹" />
         <span className="pager__label" aria-live="polite">
@@ -45,6 +38,18 @@ function BlogList({ page }: { page: number }) {
         <PagerArrow page={view.nextPage} label="Pagina successiva" symbol="›" />
       </nav>
     </section>
+  );
+}
+
+/** A load that failed (network, server): what happened and a way to try again. */
+function LoadFailure({ message, retryButton }: { message: string; retryButton: { onPress: () => void } }) {
+  return (
+    <p className="notice notice--error">
+      {message}{' '}
+      <Button className="button button--secondary" {...retryButton}>
+        Riprova
+      </Button>
+    </p>
   );
 }
 
@@ -83,14 +88,7 @@ function BlogPost({ id }: { id: number }) {
         view.title && <h1>{view.title}</h1>
       )}
       {view.loadingMessage && <p role="status">{view.loadingMessage}</p>}
-      {view.failure && (
-        <p className="notice notice--error">
-          {view.failure.message}{' '}
-          <Button className="button button--secondary" {...view.failure.retryButton}>
-            Riprova
-          </Button>
-        </p>
-      )}
+      {view.failure && <LoadFailure {...view.failure} />}
       <Link href="/blog" className="back-link">
         Torna all&apos;elenco
       </Link>

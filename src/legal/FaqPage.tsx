@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
-import { PICKUP_DISCOUNT_CODE } from '../domain';
+import { formatEuro, SLOT_MINUTES } from '../domain';
 import { LegalPage, ShopPhones, ShopSlots, useShopInfo, type ShopInfo } from './LegalPage';
 
 interface Faq {
@@ -32,7 +32,7 @@ function faqs(shop: ShopInfo): Faq[] {
       question: "Posso scegliere l'orario di consegna o di ritiro?",
       answer: (
         <p>
-          Sì: al momento dell&apos;ordine scegli l&apos;orario tra le fasce di 15 minuti ancora disponibili per oggi,{' '}
+          Sì: al momento dell&apos;ordine scegli l&apos;orario tra le fasce di {SLOT_MINUTES} minuti ancora disponibili per oggi,{' '}
           <ShopSlots shop={shop} />.
         </p>
       ),
@@ -57,8 +57,15 @@ function faqs(shop: ShopInfo): Faq[] {
       question: 'Ci sono sconti se ritiro in pizzeria?',
       answer: (
         <p>
-          Sì: per gli ordini con ritiro in pizzeria di almeno 15,00 € hai uno sconto del 15%. Il codice <code>{PICKUP_DISCOUNT_CODE}</code>{' '}
-          viene applicato automaticamente nel riepilogo dell&apos;ordine.
+          {shop.pickupDiscount ? (
+            <>
+              Sì: per gli ordini con ritiro in pizzeria di almeno {formatEuro(shop.pickupDiscount.minOrderCents)} hai uno sconto del{' '}
+              {shop.pickupDiscount.percent}%. Il codice <code>{shop.pickupDiscount.code}</code> viene applicato automaticamente nel
+              riepilogo dell&apos;ordine.
+            </>
+          ) : (
+            <>Al momento no: gli ordini con ritiro in pizzeria hanno gli stessi prezzi della consegna, che è comunque gratuita.</>
+          )}
         </p>
       ),
     },

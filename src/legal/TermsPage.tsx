@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PICKUP_DISCOUNT_CODE } from '../domain';
+import { formatEuro, SLOT_MINUTES } from '../domain';
 import { LegalPage, ShopPhones, ShopSlots, useShopInfo } from './LegalPage';
 
 /** Route /ecommerce/termini-e-condizioni. */
@@ -25,7 +25,8 @@ export function TermsPage() {
           </li>
           <li>
             Al momento dell&apos;ordine scegli la consegna a domicilio o il ritiro in pizzeria e l&apos;orario desiderato: gli ordini si
-            ricevono per la giornata in corso, a intervalli di 15 minuti, <ShopSlots shop={shop} />, secondo le fasce ancora disponibili.
+            ricevono per la giornata in corso, a intervalli di {SLOT_MINUTES} minuti, <ShopSlots shop={shop} />, secondo le fasce ancora
+            disponibili.
           </li>
           <li>
             Il contratto si conclude quando l&apos;ordine viene confermato a video; la conferma ti viene inviata anche per e-mail. Ti
@@ -56,10 +57,12 @@ export function TermsPage() {
             Il tempo medio di consegna è di 30–45 minuti; l&apos;orario scelto è indicativo e può variare nei momenti di maggiore affluenza
             o per cause non dipendenti da noi.
           </li>
-          <li>
-            Per il ritiro in pizzeria, sugli ordini di almeno 15,00 € si applica uno sconto del 15% con il codice{' '}
-            <code>{PICKUP_DISCOUNT_CODE}</code>, inserito automaticamente nel riepilogo.
-          </li>
+          {shop.pickupDiscount && (
+            <li>
+              Per il ritiro in pizzeria, sugli ordini di almeno {formatEuro(shop.pickupDiscount.minOrderCents)} si applica uno sconto del{' '}
+              {shop.pickupDiscount.percent}% con il codice <code>{shop.pickupDiscount.code}</code>, inserito automaticamente nel riepilogo.
+            </li>
+          )}
         </ul>
       </section>
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { homeHeadings, homeParagraphs, posts, servedZoneNames, settings } from '../mocks/fixtures';
+import { homeHeadings, homeParagraphs, posts, servedZoneNames, settings, webapp } from '../mocks/fixtures';
 import { renderApp } from './render';
 
 describe('homepage', () => {
@@ -19,9 +19,21 @@ describe('homepage', () => {
     expect(texts.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(homeHeadings);
     const paragraphs = texts.getAllByRole('paragraph');
     expect(paragraphs.map((p) => p.textContent)).toEqual(homeParagraphs);
-    // blank fields (5, 9 and 10) leave no empty block behind
-    expect(texts.getAllByRole('heading').length + paragraphs.length).toBe(7);
+    expect(texts.getAllByRole('heading').length + paragraphs.length).toBe(homeHeadings.length + homeParagraphs.length);
     expect(paragraphs.map((p) => p.textContent)).not.toContain(settings.homepage_field_1);
+  });
+
+  it('leaves no empty block for blank or white-space fields', async () => {
+    const blanked = { ...settings, homepage_field_3: '', homepage_field_5: '   ', homepage_field_9: '\n' };
+    renderApp('/', { initialData: { '/api/v1/ecommerce/webapp': { ...webapp, settings: blanked } } });
+    const texts = within(await screen.findByRole('region', { name: 'La pizzeria' }));
+    expect(texts.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      settings.homepage_field_1,
+      settings.homepage_field_7,
+    ]);
+    expect(texts.getAllByRole('paragraph').map((p) => p.textContent)).toEqual(
+      [2, 4, 6, 8].map((n) => settings[`homepage_field_${n}` as 'homepage_field_2']),
+    );
   });
 
   it("has the 'Ordina' call to action to the menu under 'Consegna a domicilio gratuita'", async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { admin, customer, settings } from '../mocks/fixtures';
+import { admin, customer, settings, telHref } from '../mocks/fixtures';
 import { renderApp } from './render';
 
 const mainNav = () => within(screen.getByRole('navigation', { name: 'Principale' }));
@@ -68,8 +68,8 @@ describe('header, mobile tabs and footer', () => {
     const footer = within(await screen.findByRole('contentinfo'));
 
     expect(await footer.findByText(settings.shop_address)).toBeTruthy();
-    expect(href(footer.getByRole('link', { name: settings.shop_phone_1 }))).toBe('tel:0658123344');
-    expect(href(footer.getByRole('link', { name: settings.shop_phone_2 }))).toBe('tel:+393331234567');
+    expect(href(footer.getByRole('link', { name: settings.shop_phone_1 }))).toBe(telHref(settings.shop_phone_1));
+    expect(href(footer.getByRole('link', { name: settings.shop_phone_2 }))).toBe(telHref(settings.shop_phone_2));
     expect(footer.getByText(settings.shop_legal_line)).toBeTruthy();
 
     const legal = within(screen.getByRole('navigation', { name: 'Informazioni legali' }));

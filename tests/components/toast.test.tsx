@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http, server, serverError } from '../mocks/handlers';
+import { settings } from '../mocks/fixtures';
 import { renderApp } from './render';
 
 const MESSAGE = 'Servizio momentaneamente non disponibile, riprova tra qualche minuto.';
@@ -56,7 +57,7 @@ describe('error toast', () => {
 
   it('stays hidden when every call succeeds', async () => {
     renderApp('/ecommerce');
-    await screen.findByText('Via della Lungaretta 112, 00153 Roma');
+    await screen.findByText(settings.shop_address);
     expect(screen.getByRole('alert').textContent).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectShop, shopMachine } from '../../machines/shop.machine';
-import { settings, servedZoneNames, webapp } from '../mocks/fixtures';
+import { homeHeadings, homeParagraphs, servedZoneNames, settings, telHref, webapp } from '../mocks/fixtures';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 import { shopData, shopEntry } from './registry';
@@ -8,7 +8,7 @@ import { shopData, shopEntry } from './registry';
 const paths = generatePaths(shopMachine, shopEntry);
 const { done: doneOf, error: errorOf } = internalEvents(shopMachine);
 
-const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null };
+const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null, pickupDiscount: null };
 
 describe('shop machine: path coverage', () => {
   it('reaches every state node and takes every transition (with and without the data in the page)', async () => {
@@ -33,11 +33,9 @@ describe('shop machine: path coverage', () => {
         if (snapshot.context.settings) {
           expect(view.name).toBe(settings.shop_name);
           expect(view.servedZones.map((z) => z.name)).toEqual(servedZoneNames);
-          expect(view.phones).toEqual([
-            { label: '06 5812 3344', href: 'tel:0658123344' },
-            { label: '+39 333 123 4567', href: 'tel:+393331234567' },
-          ]);
-          expect(view.homeTexts.map((t) => t.heading)).toEqual([true, false, true, false, false, true, false]);
+          expect(view.phones).toEqual([settings.shop_phone_1, settings.shop_phone_2].map((label) => ({ label, href: telHref(label) })));
+          expect(view.homeTexts.filter((t) => t.heading).map((t) => t.text)).toEqual(homeHeadings);
+          expect(view.homeTexts.filter((t) => !t.heading).map((t) => t.text)).toEqual(homeParagraphs);
         } else {
           expect(view).toMatchObject({ name: null, phones: [], servedZones: [], homeTexts: [], closedMessage: null });
         }
@@ -57,6 +55,7 @@ describe('shop data: euros from the wire become cents', () => {
     ]);
     expect(margherita.additions).toEqual([{ id: 90, name: 'Bufala', priceCents: 250 }]);
     expect(margherita).not.toHaveProperty('price');
+    expect(shopData.pickupDiscount).toEqual({ code: 'RITIRO-IN-PIZZERIA', percent: 15, minOrderCents: 1500 });
   });
 
   it('shows the closed-shop message only while the shop is closed', () => {

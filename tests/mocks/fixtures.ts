@@ -1,47 +1,33 @@
 import type { components } from '../../openapi/schema';
+import { seedData } from '../../server/db/seed-data';
+import { publicSettings } from '../../server/ecommerce/public-settings';
 
 /** Realistic data for the component tests, typed from the contract (openapi/schema.d.ts). */
 type Schemas = components['schemas'];
 
-export const settings: Schemas['Settings'] = {
-  shop_name: 'Pizzeria Da Romolo',
-  shop_address: 'Via della Lungaretta 112, 00153 Roma',
-  shop_phone_1: '06 5812 3344',
-  shop_phone_2: '+39 333 123 4567',
-  shop_legal_line: 'Da Romolo S.r.l. — P.IVA 01234567890 — REA RM-1234567',
-  ecommerce_variants: 'yes',
-  opening_time: '18:00',
-  last_slot_time: '22:00',
-  homepage_field_1: 'La pizza di Trastevere dal 1978',
-  homepage_field_2: 'Impasto a lunga lievitazione, forno a legna e ingredienti del Lazio.',
-  homepage_field_3: 'Ordina online, paghi alla consegna',
-  homepage_field_4: 'Scegli la fascia oraria che preferisci: la pizza arriva calda a casa tua.',
-  homepage_field_5: '',
-  homepage_field_6: 'Il martedì la pinsa del giorno è in offerta.',
-  homepage_field_7: 'Ritiro in pizzeria',
-  homepage_field_8: 'Con il codice RITIRO-IN-PIZZERIA hai il 15% di sconto sugli ordini da almeno 15 euro.',
-  homepage_field_9: '   ',
-  homepage_field_10: '',
-};
+/**
+ * The shop is the demo pizzeria the server seeds (server/db/seed-data.ts): the machine and component
+ * suites see the same settings, zones and pickup code as the e2e suite's real server.
+ */
+export const settings = publicSettings(seedData.settings);
 
-/** Texts the home page shows, in order: fields 1, 3 and 7 are headings (5, 9, 10 are blank). */
-export const homeHeadings = [settings.homepage_field_1, settings.homepage_field_3, settings.homepage_field_7];
-export const homeParagraphs = [settings.homepage_field_2, settings.homepage_field_4, settings.homepage_field_6, settings.homepage_field_8];
+/** The home page's optional texts in order: fields 1, 3 and 7 are headings, blank fields are left out. */
+const homeFields = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const).map((n) => ({ n, text: settings[`homepage_field_${n}`].trim() }));
+export const homeHeadings = homeFields.filter((f) => f.text && [1, 3, 7].includes(f.n)).map((f) => f.text);
+export const homeParagraphs = homeFields.filter((f) => f.text && ![1, 3, 7].includes(f.n)).map((f) => f.text);
 
-/** Unsorted, as the database returns them, with the cassa's hidden catch-all zone among them. */
-export const zones: Schemas['Zone'][] = [
-  { id: 1, name: 'Trastevere' },
-  { id: 2, name: 'Monteverde' },
-  { id: 3, name: 'Zona non riconosciuta' },
-  { id: 4, name: 'Testaccio' },
-  { id: 5, name: 'Garbatella' },
-  { id: 6, name: 'Eur' },
-  { id: 7, name: 'Prati' },
-  { id: 8, name: 'San Giovanni' },
-];
+/** As the database returns them (seed order), with the cassa's hidden catch-all zone among them. */
+export const zones: Schemas['Zone'][] = seedData.zones.map((name, i) => ({ id: i + 1, name }));
 
 /** What a customer sees: sorted by name, without 'Zona non riconosciuta'. */
-export const servedZoneNames = ['Eur', 'Garbatella', 'Monteverde', 'Prati', 'San Giovanni', 'Testaccio', 'Trastevere'];
+export const servedZoneNames = seedData.zones
+  .filter((name) => name !== 'Zona non riconosciuta')
+  .sort((a, b) => a.localeCompare(b, 'it', { sensitivity: 'base' }));
+
+/** A phone number as a tel: link: digits and the leading +. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+const pickup = seedData.discounts.find((d) => d.code === 'RITIRO-IN-PIZZERIA')!;
 
 export const categories: Schemas['Category'][] = [
   { id: 1, name: 'Pizze rosse', sorting: 1, visibility: true, additions_enabled: true },
@@ -109,6 +95,7 @@ export const webapp: Schemas['WebappResponse'] = {
   closed: false,
   client_message: null,
   settings,
+  pickup_discount: { code: pickup.code, percent: pickup.amount, min_order: pickup.minOrderCents / 100 },
 };
 
 export const customer: Schemas['User'] = {

@@ -53,6 +53,34 @@ describe('the menu', () => {
     expect(drink.additions).toEqual([]);
   });
 
+  it('quotes the pickup code as the shop set it, and nothing once it is switched off', async () => {
+    expect((await api.get('/api/v1/ecommerce/webapp')).body.pickup_discount).toEqual({
+      code: 'RITIRO-IN-PIZZERIA',
+      percent: 15,
+      min_order: 15,
+    });
+    await server.handle.db
+      .updateTable('discount_codes')
+      .set({ amount: 10, min_order_cents: 2000 })
+      .where('code', '=', 'RITIRO-IN-PIZZERIA')
+      .execute();
+    server.services.catalog.invalidate();
+    expect((await api.get('/api/v1/ecommerce/webapp')).body.pickup_discount).toEqual({
+      code: 'RITIRO-IN-PIZZERIA',
+      percent: 10,
+      min_order: 20,
+    });
+    await server.handle.db.updateTable('discount_codes').set({ active: 0 }).where('code', '=', 'RITIRO-IN-PIZZERIA').execute();
+    server.services.catalog.invalidate();
+    expect((await api.get('/api/v1/ecommerce/webapp')).body.pickup_discount).toBeNull();
+    await server.handle.db
+      .updateTable('discount_codes')
+      .set({ active: 1, amount: 15, min_order_cents: 1500 })
+      .where('code', '=', 'RITIRO-IN-PIZZERIA')
+      .execute();
+    server.services.catalog.invalidate();
+  });
+
   it('hides a product as soon as it is made invisible', async () => {
     await server.handle.db.updateTable('products').set({ visible: 0 }).where('id', '=', coca).execute();
     server.services.catalog.invalidate();

@@ -79,6 +79,7 @@ export type CartEvent =
   | { type: 'quantity.decrement'; index: number }
   | { type: 'discount.apply'; code: string }
   | { type: 'discount.clear' }
+  | { type: 'cart.refresh' }
   | { type: 'cart.empty' };
 
 export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
@@ -215,6 +216,8 @@ export const cartMachine = setup({
       reenter: true,
       actions: assign({ code: null, discount: null, codeMessage: null }),
     },
+    // Prices may have changed since the cart was filled (checkout step 6 asks again).
+    'cart.refresh': { target: '.waiting', reenter: true },
     'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null }) },
   },
   states: {

@@ -11,7 +11,7 @@ import {
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
-import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
+import { AppError, conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription } from '../orders/order-dto';
@@ -167,7 +167,9 @@ export class CheckoutService {
           { idempotencyKey: key, capacity },
         );
         if (id === SLOT_FULL) {
-          throw conflict(`La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`);
+          // Named on the field, so the browser returns to the step where the slot is chosen.
+          const message = `La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`;
+          throw new AppError('conflict', message, { fascia: [message] });
         }
         const [placed] = await loadOrders(tx, { ids: [id] });
         // Committed with the order: a crash right after still sends the confirmation.

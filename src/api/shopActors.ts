@@ -1,20 +1,25 @@
 import { fromPromise } from 'xstate';
-import type { shopMachine, ShopData } from '../../machines/shop.machine';
+import type { Product, shopMachine, ShopData } from '../../machines/shop.machine';
 import { toCents } from '../domain';
 import { unwrap, type ApiClient, type Schemas } from './client';
 import { initialPaths, type InitialData } from './initialData';
 import type { ActorsOf } from './machineActors';
 
-/** The webapp answer as the machines hold it: euros from the wire become cents here, once. */
+/** A product as the machines hold it: euros from the wire become cents here, once. */
+export function productFromWire({ price, variants, additions, ...product }: Schemas['Product']): Product {
+  return {
+    ...product,
+    priceCents: toCents(price),
+    variants: variants.map((v) => ({ id: v.id, name: v.name, priceModifierCents: toCents(v.price_modifier) })),
+    additions: additions.map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
+  };
+}
+
+/** The webapp answer as the machines hold it. */
 export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {
   return {
     categories: webapp.categories,
-    products: webapp.products.map(({ price, variants, additions, ...product }) => ({
-      ...product,
-      priceCents: toCents(price),
-      variants: variants.map((v) => ({ id: v.id, name: v.name, priceModifierCents: toCents(v.price_modifier) })),
-      additions: additions.map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
-    })),
+    products: webapp.products.map(productFromWire),
     zones: webapp.zones,
     closed: webapp.closed,
     closedMessage: webapp.client_message,

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
@@ -9,6 +9,7 @@ import { connectSession, isAdmin, sessionMachine } from '../../machines/session.
 import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { createCartActors } from '../api/cartActors';
+import { createCheckoutActors } from '../api/checkoutActors';
 import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
@@ -30,7 +31,7 @@ export const browserEffects: BrowserEffects = {
 /** Saves what `select` picks from an actor's snapshots whenever it changes: the one place an actor persists. */
 function persist<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, save: (value: T) => void) {
   let saved = select(actor.getSnapshot());
-  actor.subscribe((snapshot) => {
+  return actor.subscribe((snapshot) => {
     const value = select(snapshot);
     if (Object.is(value, saved)) return;
     saved = value;
@@ -57,6 +58,8 @@ export function createAppActors(options: AppActorsOptions = {}) {
   const io = {
     blogList: createBlogListActors(api),
     blogPost: createBlogPostActors(api),
+    // The order carries the cart as the cart actor holds it when the customer confirms.
+    checkout: createCheckoutActors(api, () => savedCart(cart.getSnapshot().context)),
   };
 
   const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
@@ -114,6 +117,21 @@ export function useView<TActor extends AnyActorRef, TView>(
 ): TView {
   const snapshot = useSelector(actor as AnyActorRef, (s) => s as SnapshotFrom<TActor>);
   return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
+}
+
+/**
+ * A screen's actor persisted like the app-wide ones (one subscription, `save` on change), for as
+ * long as the screen is mounted: the checkout keeps its step and form in the tab's storage.
+ */
+export function usePersisted<TActor extends AnyActorRef, T>(
+  actor: TActor,
+  select: (snapshot: SnapshotFrom<TActor>) => T,
+  save: (value: T) => void,
+): void {
+  useEffect(() => {
+    const subscription = persist(actor, select, save);
+    return () => subscription.unsubscribe();
+  }, [actor, select, save]);
 }
 
 /** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */

@@ -18,6 +18,7 @@ const auth = lazyChunk('auth', () => import('../auth/AuthPages'));
 const cassa = lazyChunk('cassa', () => import('../cassa/CassaPage'));
 const menu = lazyChunk('menu', () => import('../menu/MenuPages'));
 const cart = lazyChunk('cart', () => import('../cart/CartPage'));
+const checkout = lazyChunk('checkout', () => import('../checkout/CheckoutPages'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -29,6 +30,8 @@ const MenuPage = lazy(() => menu().then((m) => ({ default: m.MenuPage })));
 const CategoriesPage = lazy(() => menu().then((m) => ({ default: m.CategoriesPage })));
 const ProductsPage = lazy(() => menu().then((m) => ({ default: m.ProductsPage })));
 const CartPage = lazy(() => cart().then((m) => ({ default: m.CartPage })));
+const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
+const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.ConfirmationPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
 
 /**
@@ -55,8 +58,8 @@ export function AppRoutes() {
               <Route path="categories" element={<CategoriesPage />} />
               <Route path="products" element={<ProductsPage />} />
               <Route path="cart" element={<CartPage />} />
-              <Route path="checkout" element={<Placeholder title="Checkout" />} />
-              <Route path="ordine-confermato" element={<Placeholder title="Ordine inviato" />} />
+              <Route path="checkout" element={<CheckoutPage />} />
+              <Route path="ordine-confermato" element={<ConfirmationPage />} />
               <Route path="termini-e-condizioni" element={<TermsPage />} />
               <Route path="privacy-policy" element={<PrivacyPage />} />
               <Route path="domande-frequenti" element={<FaqPage />} />

@@ -1,4 +1,5 @@
 import type { SavedCart } from '../../machines/cart.machine';
+import type { SavedCheckout } from '../../machines/checkout.machine';
 import type { User } from '../../machines/session.machine';
 
 /**
@@ -9,19 +10,22 @@ export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria
 /** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
 const LEGACY_SESSION_KEY = 'pizzeria.session';
 
-function read(key: string): unknown {
+/** The checkout's step and form: this tab only (a reload keeps them, a new tab starts over). */
+const CHECKOUT_KEY = 'pizzeria.checkout';
+
+function read(key: string, area: 'localStorage' | 'sessionStorage' = 'localStorage'): unknown {
   try {
-    const raw = globalThis.localStorage?.getItem(key);
+    const raw = globalThis[area]?.getItem(key);
     return raw ? JSON.parse(raw) : null;
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: unknown): void {
+function write(key: string, value: unknown, area: 'localStorage' | 'sessionStorage' = 'localStorage'): void {
   try {
-    if (value === null) globalThis.localStorage?.removeItem(key);
-    else globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    if (value === null) globalThis[area]?.removeItem(key);
+    else globalThis[area]?.setItem(key, JSON.stringify(value));
   } catch {
     // Private mode or full storage: the app still works, it just forgets.
   }
@@ -55,4 +59,9 @@ export const storage = {
     return isSavedCart(cart) ? cart : null;
   },
   saveCart: (cart: SavedCart) => write(STORAGE_KEYS.cart, cart.lines.length || cart.code ? cart : null),
+  checkout: (): SavedCheckout | null => {
+    const saved = read(CHECKOUT_KEY, 'sessionStorage') as SavedCheckout | null;
+    return saved && typeof saved.step === 'number' && typeof saved.form === 'object' ? saved : null;
+  },
+  saveCheckout: (checkout: SavedCheckout | null) => write(CHECKOUT_KEY, checkout, 'sessionStorage'),
 };

@@ -9,3 +9,4 @@ export * from './zones';
 export * from './homeTexts';
 export * from './password';
 export * from './menu';
+export * from './checkout';

@@ -104,7 +104,7 @@ export const cartEntry = defineEntry({
     },
     (s) => {
       if (!s.matches('idle') || s.context.lines.length === 0) return null;
-      if (s.context.code !== null) return [{ type: 'discount.clear' }, { type: 'cart.empty' }];
+      if (s.context.code !== null) return [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }];
       return [
         { type: 'discount.apply', code: PICKUP_CODE },
         { type: 'discount.apply', code: UNKNOWN_CODE },

@@ -16,6 +16,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
+import { checkoutEntry } from './checkout.entries';
 import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 
@@ -178,4 +179,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   blogListEntry,
   blogPostEntry,
   ...menuEntries,
+  checkoutEntry,
 ];

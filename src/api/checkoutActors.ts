@@ -1,0 +1,78 @@
+import { fromPromise } from 'xstate';
+import type { SavedCart } from '../../machines/cart.machine';
+import type { checkoutMachine, OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.machine';
+import type { Product } from '../../machines/shop.machine';
+import { lineToWire } from './cartActors';
+import { answer, errorMessage, unwrap, type ApiClient } from './client';
+import type { ActorsOf } from './machineActors';
+import { productFromWire } from './shopActors';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The first field the server named, if any: it tells the checkout which step must change. */
+function refusedField(body: unknown): string | null {
+  const errors = (body as { errors?: Record<string, unknown> } | undefined)?.errors;
+  return errors ? (Object.keys(errors)[0] ?? null) : null;
+}
+
+/**
+ * Addresses, timeslots, suggestions and the order. The order carries the cart as the cart actor
+ * holds it (`cart()`); a full slot (409 naming fascia), a closed shop (409) and refused fields (422)
+ * are refusals the checkout acts on; network errors and 5xx are failures it can retry.
+ */
+export function createCheckoutActors(api: ApiClient, cart: () => SavedCart) {
+  return {
+    loadAddresses: fromPromise<SavedAddress[]>(async () =>
+      unwrap(await api.GET('/api/v1/ecommerce/addresses/all')).addresses.map((a) => ({
+        id: a.id,
+        name: a.name,
+        zoneId: a.zone_id ?? null,
+        address: a.address,
+        telephone: a.telephone,
+        delivery: a.delivery,
+      })),
+    ),
+    loadTimeslots: fromPromise<Timeslot[]>(async () =>
+      unwrap(await api.GET('/api/v1/ecommerce/webapp/timeslots')).timeslots.map((t) => ({
+        time: `${pad(t.hour)}:${pad(t.minute)}`,
+        available: t.available,
+      })),
+    ),
+    loadSuggestions: fromPromise<Product[]>(async () =>
+      unwrap(await api.GET('/api/v1/ecommerce/webapp/suggested')).products.map(productFromWire),
+    ),
+    placeOrder: fromPromise<OrderOutcome, PlaceOrderInput>(async ({ input }) => {
+      const { form, idempotencyKey } = input;
+      const { lines, code } = cart();
+      const delivery = form.tipoConsegna ?? 'consegna';
+      const result = await api.POST('/api/v1/ecommerce/checkout', {
+        params: { header: { 'Idempotency-Key': idempotencyKey } },
+        body: {
+          data: {
+            tipoConsegna: delivery,
+            delivery,
+            addressSelector: form.addressSelector ?? 0,
+            address_id: form.addressSelector ?? 0,
+            nomeCitofono: delivery === 'consegna' ? form.nomeCitofono : null,
+            zonaConsegna: delivery === 'consegna' ? (form.zonaConsegna ?? undefined) : undefined,
+            zone_id: delivery === 'consegna' ? (form.zonaConsegna ?? undefined) : undefined,
+            indirizzo: delivery === 'consegna' ? form.indirizzo : null,
+            nomeCliente: delivery === 'ritiro' ? form.nomeCliente : null,
+            telefono: form.telefono,
+            fascia: form.fascia,
+            note: form.note || null,
+            codiceSconto: code,
+          },
+          cart: lines.map(lineToWire),
+          discount: code ? { code } : null,
+        },
+      });
+      const placed = answer(result, [409, 422], (_status, body) => ({
+        ok: false as const,
+        message: errorMessage(body, 'Errore generico'),
+        field: refusedField(body),
+      }));
+      return 'ok' in placed ? placed : { ok: true, message: placed.message };
+    }),
+  } satisfies ActorsOf<typeof checkoutMachine>;
+}

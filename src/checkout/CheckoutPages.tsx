@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Button,
+  FieldError,
+  Input,
+  Label,
+  Link,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import { useSelector } from '@xstate/react';
+import { connectCart } from '../../machines/cart.machine';
+import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
+import { useAppActors, useView } from '../app/AppActors';
+import { ProductImage } from '../menu';
+import { usePageTitle } from '../ui/usePageTitle';
+import { useCheckout } from './useCheckout';
+
+/** /ecommerce/checkout — the six steps. */
+export function CheckoutPage() {
+  usePageTitle('Checkout');
+  const view = useView(useCheckout(), connectCheckout);
+  const navigate = useNavigate();
+  return (
+    <section className="page page--narrow checkout" aria-busy={view.isLoading}>
+      <p className="muted">{view.stepLabel}</p>
+      <h1>{view.title}</h1>
+      {view.message && (
+        <p className="notice notice--error" role="alert">
+          {view.message}
+        </p>
+      )}
+      {view.step === 1 && <AccountStep />}
+      {view.delivery && (
+        <RadioGroup
+          className="choice-group"
+          value={view.delivery.value}
+          onChange={view.delivery.onChange}
+          isInvalid={!!view.delivery.errorMessage}
+        >
+          <Label className="choice-group__label">{view.delivery.label}</Label>
+          {view.delivery.options.map((option) => (
+            <Radio key={option.value} value={option.value} className="choice">
+              {option.label}
+            </Radio>
+          ))}
+          <FieldError className="field-error">{view.delivery.errorMessage}</FieldError>
+        </RadioGroup>
+      )}
+      {view.address && (
+        <div className="checkout-addresses">
+          {view.address.saved.map((address) => (
+            <Button key={address.id} className="button button--secondary" onPress={address.onPress}>
+              {address.label}
+            </Button>
+          ))}
+          <Button className="button button--secondary" {...view.address.newButton}>
+            {view.address.newButton.label}
+          </Button>
+          {view.address.errorMessage && <p className="field-error">{view.address.errorMessage}</p>}
+        </div>
+      )}
+      {view.details && <DetailsStep details={view.details} />}
+      {view.upsell && (
+        <ul className="product-list">
+          {view.upsell.map((product) => (
+            <li key={product.id} className="product-card">
+              <ProductImage src={product.imageUrl} />
+              <span className="product-card__text">
+                <span className="product-card__name">{product.name}</span>
+                <span className="product-card__description">{product.description}</span>
+                <span className="price">{product.price}</span>
+                <Button className="button button--secondary" onPress={product.addButton.onPress} aria-label={product.addButton.label}>
+                  Aggiungi
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {view.summary && <SummaryStep summary={view.summary} />}
+      <div className="cart-actions">
+        {view.hasBackButton && (
+          <Button className="button button--secondary" onPress={() => void navigate(-1)}>
+            Indietro
+          </Button>
+        )}
+        {view.nextButton && (
+          <Button className="button button--primary" onPress={view.nextButton.onPress}>
+            {view.nextButton.label}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Step 1. The login and register forms come from the auth area (issue 9) once it has landed. */
+function AccountStep() {
+  return (
+    <p>
+      Per ordinare accedi al tuo account o registrati: <Link href="/auth/login">Accedi</Link> ·{' '}
+      <Link href="/auth/register">Registrati</Link>
+    </p>
+  );
+}
+
+type Field = NonNullable<NonNullable<CheckoutView['details']>['nomeCliente']>;
+
+function TextInput({ field, type = 'text' }: { field: Field; type?: string }) {
+  return (
+    <TextField className="field" value={field.value} onChange={field.onChange} isInvalid={field.isInvalid} type={type}>
+      <Label>{field.label}</Label>
+      <Input />
+      <FieldError className="field-error">{field.errorMessage}</FieldError>
+    </TextField>
+  );
+}
+
+function DetailsStep({ details }: { details: NonNullable<CheckoutView['details']> }) {
+  return (
+    <div className="checkout-form">
+      {details.nomeCliente && <TextInput field={details.nomeCliente} />}
+      {details.nomeCitofono && <TextInput field={details.nomeCitofono} />}
+      {details.zone && (
+        <Select
+          className="field"
+          selectedKey={details.zone.value}
+          onSelectionChange={(key) => details.zone!.onChange(key === null ? null : Number(key))}
+          isInvalid={!!details.zone.errorMessage}
+          placeholder="-- Seleziona zona --"
+        >
+          <Label>{details.zone.label}</Label>
+          <Button className="select-button">
+            <SelectValue />
+          </Button>
+          <FieldError className="field-error">{details.zone.errorMessage}</FieldError>
+          <Popover className="select-popover">
+            <ListBox>
+              {details.zone.options.map((zone) => (
+                <ListBoxItem key={zone.id} id={zone.id} className="select-option">
+                  {zone.name}
+                </ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+      )}
+      {details.zone?.note && <p className="muted">{details.zone.note}</p>}
+      {details.indirizzo && <TextInput field={details.indirizzo} />}
+      <TextInput field={details.telefono} type="tel" />
+      <RadioGroup
+        className="choice-group slots"
+        value={details.fascia.value || null}
+        onChange={details.fascia.onChange}
+        isInvalid={!!details.fascia.errorMessage}
+      >
+        <Label className="choice-group__label">{details.fascia.label}</Label>
+        {details.fascia.options.map((slot) => (
+          <Radio key={slot.value} value={slot.value} isDisabled={slot.isDisabled} className="choice">
+            {slot.label}
+          </Radio>
+        ))}
+        <FieldError className="field-error">{details.fascia.errorMessage}</FieldError>
+      </RadioGroup>
+      <TextField className="field" value={details.note.value} onChange={details.note.onChange}>
+        <Label>{details.note.label}</Label>
+        <TextArea />
+      </TextField>
+    </div>
+  );
+}
+
+function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']> }) {
+  const { cart, shop } = useAppActors();
+  const isClosed = useSelector(shop, (s) => s.context.closed);
+  const view = useView(cart, (snapshot, send) => connectCart(snapshot, send, { isClosed }));
+  const [code, setCode] = useState(view.code ?? '');
+  return (
+    <div className="checkout-summary">
+      <p>{summary.deliveryLabel}</p>
+      <ul className="simple-list">
+        {view.lines.map((line) => (
+          <li key={line.key}>
+            {line.qty} × {line.name}
+            {line.dough && ` (${line.dough})`}
+            {line.additions.length > 0 && ` + ${line.additions.join(', ')}`} — {line.total}
+          </li>
+        ))}
+      </ul>
+      {summary.showsDiscountField && (
+        <form
+          className="discount-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            summary.onApplyDiscount(code);
+          }}
+        >
+          <TextField className="field" value={code} onChange={setCode}>
+            <Label>Codice sconto</Label>
+            <Input />
+          </TextField>
+          <Button type="submit" className="button button--secondary">
+            Applica
+          </Button>
+        </form>
+      )}
+      {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
+      {view.codeError && <p className="field-error">{view.codeError}</p>}
+      {view.totals && (
+        <dl className="cart-totals" aria-live="polite">
+          <dt>Totale</dt>
+          <dd>{view.totals.total}</dd>
+          {view.totals.discount && (
+            <>
+              <dt>Sconto</dt>
+              <dd>{view.totals.discount}</dd>
+            </>
+          )}
+          <dt>Da pagare alla consegna</dt>
+          <dd>{view.totals.final}</dd>
+        </dl>
+      )}
+      <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
+        {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
+      </Button>
+    </div>
+  );
+}
+
+/** /ecommerce/ordine-confermato?message=… */
+export function ConfirmationPage() {
+  usePageTitle('Ordine inviato');
+  const message = useSearchParams()[0].get('message');
+  return (
+    <section className="page page--narrow">
+      <h1>Ordine inviato</h1>
+      {message && <p role="status">{message}</p>}
+      <Link className="button button--secondary" href="/ecommerce">
+        Torna al menu
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FORM } from '../../machines/checkout.machine';
+import { customer, zones } from '../mocks/fixtures';
+import { http, server } from '../mocks/handlers';
+import { renderApp } from './render';
+
+const otherZone = zones.find((z) => z.name === 'Altra zona')!;
+
+describe('checkout step 4', () => {
+  it('shows the §5/§8 messages: phone with letters, Altra zona with the pickup note, no timeslot', async () => {
+    server.use(
+      http.get('/api/v1/ecommerce/webapp/timeslots', ({ response }) =>
+        response(200).json({
+          date: '2026-11-18',
+          timeslots: [
+            { hour: 19, minute: 0, available: false },
+            { hour: 19, minute: 15, available: true },
+          ],
+        }),
+      ),
+    );
+    sessionStorage.setItem(
+      'pizzeria.checkout',
+      JSON.stringify({
+        step: 4,
+        form: { ...EMPTY_FORM, tipoConsegna: 'consegna', addressSelector: 0, zonaConsegna: otherZone.id },
+        idempotencyKey: null,
+      }),
+    );
+    const { user } = renderApp('/ecommerce/checkout', { user: customer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dettagli' })).toBeTruthy();
+    expect((await screen.findByRole('radio', { name: '19:00' })).hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Telefono' }), '333 abc 4567');
+    await user.click(screen.getByRole('button', { name: 'Prosegui' }));
+    expect(screen.getByText('Il numero di telefono è obbligatorio e deve essere valido.')).toBeTruthy();
+    expect(screen.getByText('Zona non coperta dal servizio di consegna.')).toBeTruthy();
+    expect(screen.getByText('Puoi sempre scegliere il ritiro in pizzeria.')).toBeTruthy();
+    expect(screen.getByText('La fascia oraria deve essere selezionata.')).toBeTruthy();
+    expect(screen.getByText('Il campo nome sul citofono è obbligatorio.')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Passo 4 di 6')).toBeTruthy();
+    sessionStorage.clear();
+  });
+});

@@ -1,0 +1,121 @@
+/** Path-coverage entry of the checkout machine (issue 10 point 5), with the shared fixtures. */
+import type { AnyStateMachine } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { shopDataFromWire } from '../../src/api/shopActors';
+import {
+  checkoutMachine,
+  checkoutStep,
+  EMPTY_FORM,
+  type CheckoutEvent,
+  type SavedAddress,
+  type Timeslot,
+} from '../../machines/checkout.machine';
+import { checkoutDetailsErrors, servedZones } from '../../src/domain';
+import { webapp } from '../mocks/fixtures';
+import { internalEvents } from './pathCoverage';
+import type { MachineEntry } from './registry';
+
+const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
+const shop = shopDataFromWire(webapp);
+export const zones = servedZones(shop.zones);
+const zone = zones.find((z) => z.name !== 'Altra zona')!;
+
+export const savedAddresses: SavedAddress[] = [
+  { id: 11, name: 'Giulia Bianchi', zoneId: zone.id, address: 'Via della Lungaretta 10', telephone: '3331234567', delivery: 'consegna' },
+  { id: 12, name: 'Giulia', zoneId: null, address: null, telephone: '3331234567', delivery: 'ritiro' },
+];
+export const timeslots: Timeslot[] = [
+  { time: '19:00', available: false },
+  { time: '19:15', available: true },
+];
+export const FIXED_KEY = 'chiave-idempotenza-1';
+export const SLOT_FULL = "La fascia delle 19:15 non ha più posto per il tuo ordine: scegline un'altra o chiamaci.";
+export const SHOP_CLOSED = 'Il negozio è chiuso.';
+
+const events = internalEvents(checkoutMachine);
+const savedForm = {
+  tipoConsegna: 'ritiro' as const,
+  addressSelector: 0,
+  nomeCitofono: '',
+  zonaConsegna: null,
+  indirizzo: '',
+  nomeCliente: 'Giulia',
+  telefono: '+39 333 123 4567',
+  fascia: '19:15',
+  note: '',
+};
+
+export const checkoutEntry = defineEntry({
+  name: 'checkout',
+  machine: checkoutMachine,
+  // A visitor; reloads at steps 2–5 (typed data kept); a reload at step 6 with an attempt under way.
+  inputs: [
+    { hasUser: false, zones, saved: null, createKey: () => FIXED_KEY },
+    ...([2, 3, 4, 5] as const).map((step) => ({
+      hasUser: true,
+      zones,
+      saved: { step, form: step === 2 ? { ...EMPTY_FORM, tipoConsegna: 'ritiro' as const } : savedForm, idempotencyKey: null },
+      createKey: () => FIXED_KEY,
+    })),
+    { hasUser: true, zones, saved: { step: 6, form: savedForm, idempotencyKey: FIXED_KEY }, createKey: () => FIXED_KEY },
+  ],
+  maxSimplePathStates: 0,
+  events: [
+    (s) => (s.context.hasUser ? null : { type: 'session.changed', hasUser: true }),
+    (s): CheckoutEvent[] | null =>
+      checkoutStep(s) === 2 && s.context.form.tipoConsegna === null
+        ? [
+            { type: 'delivery.select', delivery: 'consegna' },
+            { type: 'delivery.select', delivery: 'ritiro' },
+          ]
+        : null,
+    (s) =>
+      checkoutStep(s) === 3
+        ? [
+            { type: 'address.select', id: 11 },
+            { type: 'address.select', id: 0 },
+          ]
+        : null,
+    (s): CheckoutEvent[] | null =>
+      checkoutStep(s) === 4 && s.context.form.telefono === ''
+        ? [
+            { type: 'field.change', field: 'telefono', value: '333 123 4567' },
+            { type: 'field.change', field: 'nomeCliente', value: 'Giulia' },
+            { type: 'field.change', field: 'nomeCitofono', value: 'Bianchi' },
+            { type: 'field.change', field: 'indirizzo', value: 'Via Roma 1' },
+          ]
+        : null,
+    (s): CheckoutEvent | null =>
+      checkoutStep(s) === 4 && s.context.form.fascia === '' ? { type: 'field.change', field: 'fascia', value: '19:15' } : null,
+    (s) => (checkoutStep(s) === 4 && s.context.form.zonaConsegna === null ? { type: 'zone.select', zoneId: zone.id } : null),
+    (s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null),
+    (s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null),
+    { type: 'step.next' },
+    // Back only from a clean step (after a refusal the customer fixes, then goes on).
+    (s) => (s.context.message === null && Object.keys(s.context.errors).length === 0 ? { type: 'step.back' } : null),
+    { type: 'order.confirm' },
+    { type: events.done('loadAddresses'), output: savedAddresses },
+    { type: events.error('loadAddresses'), error: new ApiError(401, { message: 'Devi accedere per continuare.' }, 'Errore generico') },
+    { type: events.done('loadTimeslots'), output: timeslots },
+    { type: events.error('loadTimeslots'), error: new TypeError('Failed to fetch') },
+    { type: events.done('loadSuggestions'), output: shop.products.slice(0, 2) },
+    { type: events.error('loadSuggestions'), error: new TypeError('Failed to fetch') },
+    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!' } },
+    { type: events.done('placeOrder'), output: { ok: false, message: SLOT_FULL, field: 'fascia' } },
+    { type: events.done('placeOrder'), output: { ok: false, message: 'Seleziona un indirizzo.', field: 'addressSelector' } },
+    { type: events.done('placeOrder'), output: { ok: false, message: SHOP_CLOSED, field: null } },
+    { type: events.error('placeOrder'), error: new TypeError('Failed to fetch') },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      status: s.status,
+      user: s.context.hasUser,
+      delivery: s.context.form.tipoConsegna,
+      address: s.context.form.addressSelector === null ? null : s.context.form.addressSelector > 0 ? 'saved' : 'new',
+      valid: Object.keys(checkoutDetailsErrors(s.context.form, zones)).length === 0,
+      errors: Object.keys(s.context.errors).length > 0,
+      refused: s.context.message !== null,
+      key: s.context.idempotencyKey,
+    }),
+});

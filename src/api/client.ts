@@ -27,6 +27,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** server errors (5xx) and network failures: the app shows them as the global error toast */
   onUnexpectedError?: (message: string) => void;
+  /** any call answered 401: the session cookie expired or was revoked (the session machine decides) */
+  onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -49,6 +51,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return request;
     },
     async onResponse({ response }) {
+      if (response.status === 401) options.onUnauthorized?.();
       if (response.status >= 500) {
         const body: unknown = await response
           .clone()

@@ -22,7 +22,14 @@ const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })
 const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
 const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
+const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmRequiredPage = lazy(() => auth().then((m) => ({ default: m.ConfirmRequiredPage })));
 const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
+const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
+const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
 
 /**
@@ -60,14 +67,14 @@ export function AppRoutes() {
               <Route path=":id/:slug" element={<BlogPostPage />} />
             </Route>
             <Route path="auth">
-              <Route path="login" element={<Placeholder title="Accedi" />} />
-              <Route path="register" element={<Placeholder title="Registrati" />} />
-              <Route path="forgot-password" element={<Placeholder title="Password dimenticata" />} />
-              <Route path="reset-password" element={<Placeholder title="Reimposta password" />} />
-              <Route path="confirm-required" element={<Placeholder title="Attiva il tuo account" />} />
+              <Route path="login" element={<LoginPage />} />
+              <Route path="register" element={<RegisterPage />} />
+              <Route path="forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
+              <Route path="confirm-required" element={<ConfirmRequiredPage />} />
               <Route path="verify-message" element={<VerifyMessagePage />} />
-              <Route path="account" element={<Placeholder title="Il mio Account" />} />
-              <Route path="change-password" element={<Placeholder title="Cambia Password" />} />
+              <Route path="account" element={<AccountPage />} />
+              <Route path="change-password" element={<ChangePasswordPage />} />
             </Route>
             <Route path="cassa" element={<AdminOnly />}>
               <Route index element={<CassaPage />} />

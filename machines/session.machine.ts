@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
 
 export type User = components['schemas']['User'];
@@ -52,6 +52,10 @@ export const sessionMachine = setup({
   },
   actions: {
     forget: assign({ user: null, expired: false }),
+    expire: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ user: null, expired: true });
+      enqueue.emit({ type: 'session.ended' });
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -75,6 +79,7 @@ export const sessionMachine = setup({
     },
     checking: {
       tags: ['checking'],
+      on: { 'session.expired': { target: 'anonymous', actions: 'expire' } },
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
@@ -93,7 +98,7 @@ export const sessionMachine = setup({
     authenticated: {
       on: {
         // Only a session the user was using can expire under them: they are told to log in again.
-        'session.expired': { target: 'anonymous', actions: [assign({ user: null, expired: true }), emit({ type: 'session.ended' })] },
+        'session.expired': { target: 'anonymous', actions: 'expire' },
       },
     },
     loggingOut: {

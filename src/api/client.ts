@@ -50,8 +50,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       return request;
     },
-    async onResponse({ response }) {
-      if (response.status === 401) options.onUnauthorized?.();
+    async onResponse({ request, response }) {
+      // GET /api/user's 401 is the session check's own answer ("not logged in"), not a session ending.
+      if (response.status === 401 && new URL(request.url).pathname !== '/api/user') options.onUnauthorized?.();
       if (response.status >= 500) {
         const body: unknown = await response
           .clone()

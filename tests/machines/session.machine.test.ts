@@ -30,8 +30,8 @@ describe('session machine: path coverage', () => {
         }
         // Logging out forgets the user at once, before the server answers, and whatever it answers.
         if (snapshot.matches('anonymous') || snapshot.hasTag('loggingOut')) expect(user).toBeNull();
-        // Only a 401 while logged in marks the session as expired (guarded screens then offer the login).
-        if (type === 'session.expired') expect(view.hasExpired).toBe(previous?.matches('authenticated') ?? false);
+        // Only a 401 while logged in (or while the remembered user is checked) marks the session as expired (guarded screens then offer the login).
+        if (type === 'session.expired') expect(view.hasExpired).toBe(previous!.matches('authenticated') || previous!.hasTag('checking'));
         if (['session.login', 'session.logout', 'session.synced'].includes(type)) expect(view.hasExpired).toBe(false);
         if (view.hasExpired) expect(user).toBeNull();
         if (type === 'session.synced') expect(user).toEqual((step.event as { user: unknown }).user);

@@ -136,10 +136,10 @@ export interface FieldProps {
 export function connectFormFields<F extends string>(
   context: FormContext<F>,
   send: (event: FormEvent<F>) => void,
-  options: { isSubmitting: boolean; liveErrors?: Partial<Record<F, string | null>> },
+  options: { isSubmitting: boolean; liveErrors?: Partial<Record<string, string | null>> },
 ) {
   const { isSubmitting } = options;
-  const liveErrors: Partial<Record<F, string | null>> = options.liveErrors ?? {};
+  const liveErrors = options.liveErrors ?? {};
   const field = (name: F): FieldProps => {
     const error = context.errors[name] ?? liveErrors[name] ?? null;
     return {
@@ -163,6 +163,31 @@ export function connectFormFields<F extends string>(
     isSubmitting,
     message: context.message,
     detail: context.detail,
+  };
+}
+
+/**
+ * The view-model of a form that sets a password (register, reset, change): its fields with
+ * 'Le password non coincidono.' live under the confirmation, and once `isDone` the server's
+ * confirmation in place of the form.
+ */
+export function connectNewPasswordForm<F extends string>(
+  context: FormContext<F | 'password' | 'password_confirmation'>,
+  send: (event: FormEvent<F | 'password' | 'password_confirmation'>) => void,
+  state: { isSubmitting: boolean; isDone: boolean },
+) {
+  const { values } = context;
+  const form = connectFormFields(context, send, {
+    isSubmitting: state.isSubmitting,
+    liveErrors: { password_confirmation: passwordsDifferLive(values.password, values.password_confirmation) },
+  });
+  return {
+    ...form,
+    passwordField: form.field('password'),
+    confirmationField: form.field('password_confirmation'),
+    /** the server's confirmation, which replaces the form */
+    success: state.isDone ? context.message : null,
+    message: state.isDone ? null : form.message,
   };
 }
 

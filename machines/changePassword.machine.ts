@@ -3,11 +3,10 @@ import {
   answerAs,
   changeField,
   cleared,
-  connectFormFields,
+  connectNewPasswordForm,
   emptyForm,
   failed,
   newPasswordProblem,
-  passwordsDifferLive,
   refusedByServer,
   type FormAnswer,
   type FormContext,
@@ -82,19 +81,13 @@ export type ChangePasswordSnapshot = SnapshotFrom<typeof changePasswordMachine>;
 
 /** The change-password screen: three fields, then 'Password aggiornata con successo.'. */
 export function connectChangePassword(snapshot: ChangePasswordSnapshot, send: (event: ChangePasswordEvent) => void) {
-  const { values } = snapshot.context;
-  const form = connectFormFields(snapshot.context, send, {
+  const form = connectNewPasswordForm(snapshot.context, send, {
     isSubmitting: snapshot.hasTag('submitting'),
-    liveErrors: { password_confirmation: passwordsDifferLive(values.password, values.password_confirmation) },
+    isDone: snapshot.matches('done'),
   });
-  const isDone = snapshot.matches('done');
   return {
     ...form,
     currentField: form.field('current_password'),
-    passwordField: form.field('password'),
-    confirmationField: form.field('password_confirmation'),
-    success: isDone ? snapshot.context.message : null,
-    message: isDone ? null : form.message,
     texts: {
       title: 'Cambia Password',
       current: 'Password attuale',

@@ -3,11 +3,10 @@ import {
   answerAs,
   changeField,
   cleared,
-  connectFormFields,
+  connectNewPasswordForm,
   emptyForm,
   failed,
   newPasswordProblem,
-  passwordsDifferLive,
   refusedByServer,
   type FormContext,
   type FormEvent,
@@ -92,17 +91,11 @@ export type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
 /** The registration screen: four fields, 'Le password non coincidono.' live under the confirmation. */
 export function connectRegister(snapshot: RegisterSnapshot, send: (event: RegisterEvent) => void) {
-  const { values } = snapshot.context;
-  const form = connectFormFields(snapshot.context, send, {
-    isSubmitting: snapshot.hasTag('submitting'),
-    liveErrors: { password_confirmation: passwordsDifferLive(values.password, values.password_confirmation) },
-  });
+  const form = connectNewPasswordForm(snapshot.context, send, { isSubmitting: snapshot.hasTag('submitting'), isDone: false });
   return {
     ...form,
     nameField: form.field('name'),
     emailField: form.field('email'),
-    passwordField: form.field('password'),
-    confirmationField: form.field('password_confirmation'),
     texts: {
       title: 'Registrati',
       name: 'Nome',

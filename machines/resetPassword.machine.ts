@@ -3,11 +3,10 @@ import {
   answerAs,
   changeField,
   cleared,
-  connectFormFields,
+  connectNewPasswordForm,
   emptyForm,
   failed,
   newPasswordProblem,
-  passwordsDifferLive,
   refusedByServer,
   type FormAnswer,
   type FormContext,
@@ -85,19 +84,12 @@ export type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
 
 /** The reset screen: the new password twice, then 'Password reimpostata con successo!' and a link to log in. */
 export function connectResetPassword(snapshot: ResetPasswordSnapshot, send: (event: ResetPasswordEvent) => void) {
-  const { values } = snapshot.context;
-  const form = connectFormFields(snapshot.context, send, {
+  const form = connectNewPasswordForm(snapshot.context, send, {
     isSubmitting: snapshot.hasTag('submitting'),
-    liveErrors: { password_confirmation: passwordsDifferLive(values.password, values.password_confirmation) },
+    isDone: snapshot.matches('done'),
   });
-  const isDone = snapshot.matches('done');
   return {
     ...form,
-    passwordField: form.field('password'),
-    confirmationField: form.field('password_confirmation'),
-    /** the success replaces the form, with a link to log in */
-    success: isDone ? snapshot.context.message : null,
-    message: isDone ? null : form.message,
     texts: {
       title: 'Reimposta password',
       password: 'Nuova password',

@@ -7,7 +7,7 @@ import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/c
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
 import { useAppActors, useSession, useView } from '../app/AppActors';
-import { FormMessage, TextField } from '../ui/TextField';
+import { FormFooter, TextField } from '../ui/TextField';
 import { usePageTitle } from '../ui/usePageTitle';
 import { emailFromState } from './confirmRequired';
 import { GuestOnly, RequireUser } from './guards';
@@ -62,10 +62,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
           <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
-          <Button type="submit" className="button button--primary" {...view.submitButton}>
-            {view.texts.submit}
-          </Button>
-          <FormMessage message={view.message} detail={view.detail} />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
         </Form>
       )}
       <p className="auth-form__links">
@@ -104,10 +101,7 @@ function ResetPassword({ token, email }: { token: string; email: string }) {
         <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
           <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
           <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-          <Button type="submit" className="button button--primary" {...view.submitButton}>
-            {view.texts.submit}
-          </Button>
-          <FormMessage message={view.message} detail={view.detail} />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
         </Form>
       )}
     </AuthScreen>
@@ -141,10 +135,7 @@ function ChangePassword() {
           <TextField label={view.texts.current} field={view.currentField} type="password" autoComplete="current-password" />
           <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
           <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-          <Button type="submit" className="button button--primary" {...view.submitButton}>
-            {view.texts.submit}
-          </Button>
-          <FormMessage message={view.message} detail={view.detail} />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
         </Form>
       )}
       <p className="auth-form__links">

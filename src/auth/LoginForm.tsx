@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Button, Form, Link } from 'react-aria-components';
+import { Form, Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
 import { useAppActors, useView } from '../app/AppActors';
-import { FormMessage, TextField } from '../ui/TextField';
+import { FormFooter, TextField } from '../ui/TextField';
 import { useGoToConfirmRequired } from './confirmRequired';
 
 export interface AuthFormProps {
@@ -39,10 +39,7 @@ export function LoginForm({ onDone }: AuthFormProps) {
     <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
       <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="current-password" />
-      <Button type="submit" className="button button--primary" {...view.submitButton}>
-        {view.texts.submit}
-      </Button>
-      <FormMessage message={view.message} detail={view.detail} />
+      <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
       <p className="auth-form__links">
         <Link href="/auth/forgot-password">{view.texts.forgotLink}</Link>
         <Link href="/auth/register">{view.texts.registerLink}</Link>

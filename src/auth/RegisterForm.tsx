@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Button, Form, Link } from 'react-aria-components';
+import { Form, Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
 import { useAppActors, useView } from '../app/AppActors';
-import { FormMessage, TextField } from '../ui/TextField';
+import { FormFooter, TextField } from '../ui/TextField';
 import { useGoToConfirmRequired } from './confirmRequired';
 import type { AuthFormProps } from './LoginForm';
 
@@ -35,10 +35,7 @@ export function RegisterForm({ onDone }: AuthFormProps) {
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
       <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
       <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-      <Button type="submit" className="button button--primary" {...view.submitButton}>
-        {view.texts.submit}
-      </Button>
-      <FormMessage message={view.message} detail={view.detail} />
+      <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
       <p className="auth-form__links">
         <Link href="/auth/login">{view.texts.loginLink}</Link>
       </p>

@@ -1,4 +1,4 @@
-import { FieldError, Input, Label, TextField as AriaTextField } from 'react-aria-components';
+import { Button, FieldError, Input, Label, TextField as AriaTextField } from 'react-aria-components';
 import type { FieldProps } from '../../machines/authForm';
 
 interface TextFieldProps {
@@ -30,5 +30,27 @@ export function FormMessage({ message, detail }: { message: string | null; detai
       {message && <p className="form-message__text">{message}</p>}
       {detail && <p className="form-message__detail">{detail}</p>}
     </div>
+  );
+}
+
+/** A form's submit button and, below it, its general message. */
+export function FormFooter({
+  submit,
+  submitButton,
+  message,
+  detail,
+}: {
+  submit: string;
+  submitButton: { isDisabled: boolean };
+  message: string | null;
+  detail?: string | null;
+}) {
+  return (
+    <>
+      <Button type="submit" className="button button--primary" {...submitButton}>
+        {submit}
+      </Button>
+      <FormMessage message={message} detail={detail} />
+    </>
   );
 }

@@ -19,6 +19,8 @@ const STOP_GRACE_MS = 5_000;
 export interface RealServer {
   /** http://127.0.0.1:<port>, no trailing slash */
   baseUrl: string;
+  /** where the server writes every e-mail as an .eml file (no SMTP_URL) */
+  outboxDir: string;
   child: ChildProcess;
   /** what the server printed so far (the tail, when it is long) */
   output(): string;
@@ -92,6 +94,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-real-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const outboxDir = path.join(tmp, 'outbox');
 
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -102,7 +105,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATABASE_URL: path.join(tmp, 'pizzeria.db'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      OUTBOX_DIR: outboxDir,
       PIZZERIA_NOW: FIXED_NOW,
       FRONTEND_DIR: DIST,
       // It serves the build it was given; it must not rebuild it underneath.
@@ -122,6 +125,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
 
   const server: RealServer = {
     baseUrl,
+    outboxDir,
     child,
     output: () => output,
     async stop() {

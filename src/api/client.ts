@@ -27,6 +27,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** server errors (5xx) and network failures: the app shows them as the global error toast */
   onUnexpectedError?: (message: string) => void;
+  /** any call answered 401: the session cookie expired or was revoked (the session machine decides) */
+  onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -48,7 +50,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       return request;
     },
-    async onResponse({ response }) {
+    async onResponse({ request, response }) {
+      // GET /api/user's 401 is the session check's own answer ("not logged in"), not a session ending.
+      if (response.status === 401 && new URL(request.url).pathname !== '/api/user') options.onUnauthorized?.();
       if (response.status >= 500) {
         const body: unknown = await response
           .clone()

@@ -10,5 +10,9 @@ export function createSessionActors(api: ApiClient) {
       const user = answer(await api.GET('/api/user'), [401], () => null);
       return user ? { ok: true, user } : { ok: false };
     }),
+    // POST /api/logout: its answer changes nothing (the user is already forgotten); a 401 means already out.
+    logoutUser: fromPromise<void>(async () => {
+      answer(await api.POST('/api/logout'), [401], () => null);
+    }),
   } satisfies ActorsOf<typeof sessionMachine>;
 }

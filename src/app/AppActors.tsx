@@ -14,6 +14,8 @@ import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
 import { createSessionActors } from '../api/sessionActors';
+import { createAccountActors } from '../api/accountActors';
+import { createAuthActors } from '../api/authActors';
 import { createShopActors, primedShop } from '../api/shopActors';
 import { storage } from './storage';
 
@@ -53,13 +55,20 @@ export function createAppActors(options: AppActorsOptions = {}) {
   const toast = createActor(toastMachine);
   const api =
     options.api ??
-    createApiClient({ baseUrl: options.baseUrl, onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }) });
+    createApiClient({
+      baseUrl: options.baseUrl,
+      onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }),
+      // Any 401: the session machine logs out (if a user was in) and tells the app to offer the login.
+      onUnauthorized: () => session.send({ type: 'session.expired' }),
+    });
   // The real I/O of each machine, grouped by machine; screens' machines take theirs from here.
   const io = {
     blogList: createBlogListActors(api),
     blogPost: createBlogPostActors(api),
     // The order carries the cart as the cart actor holds it when the customer confirms.
     checkout: createCheckoutActors(api, () => savedCart(cart.getSnapshot().context)),
+    ...createAuthActors(api),
+    account: createAccountActors(api),
   };
 
   const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
@@ -79,6 +88,8 @@ export function createAppActors(options: AppActorsOptions = {}) {
   });
   session.subscribe((snapshot) => reload.send({ type: 'session.changed', isAdmin: isAdmin(snapshot.context.user) }));
   persist(session, (s) => s.context.user, storage.saveUser);
+  // Logging in or out in another tab: this tab follows (no request: the cookie is shared).
+  const stopSync = storage.onUserChangedElsewhere((user) => session.send({ type: 'session.synced', user }));
   persist(consent, (s) => s.context.consented, storage.saveConsent);
   // The context object changes only when the cart does; what is saved is its lasting part.
   persist(
@@ -90,7 +101,22 @@ export function createAppActors(options: AppActorsOptions = {}) {
   // They live as long as the page: started here, not in an effect (StrictMode would stop them).
   const all = [toast, session, shop, cart, consent, reload];
   all.forEach((actor) => actor.start());
-  return { api, io, initialData, effects, toast, session, shop, cart, consent, reload, stop: () => all.forEach((actor) => actor.stop()) };
+  return {
+    api,
+    io,
+    initialData,
+    effects,
+    toast,
+    session,
+    shop,
+    cart,
+    consent,
+    reload,
+    stop: () => {
+      stopSync();
+      all.forEach((actor) => actor.stop());
+    },
+  };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

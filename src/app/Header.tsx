@@ -1,13 +1,15 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { cartItemCount } from '../../machines/cart.machine';
 import { useAppActors, useSession, useShop } from './AppActors';
+import { loginHref } from './returnTo';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
   const { userName, isAdmin } = useSession();
   const shopName = useShop().name ?? 'Pizzeria';
   const itemCount = useSelector(useAppActors().cart, cartItemCount);
+  const { pathname, search } = useLocation();
   return (
     <header className="site-header">
       <NavLink to="/" className="brand" aria-label={`${shopName} — Home`}>
@@ -27,7 +29,7 @@ export function Header() {
             Amministrazione
           </a>
         )}
-        {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to="/auth/login">Accedi</NavLink>}
+        {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to={loginHref(pathname + search)}>Accedi</NavLink>}
         {isAdmin ? (
           <NavLink to="/cassa" className="nav-cta">
             Cassa

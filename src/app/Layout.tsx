@@ -1,15 +1,19 @@
-import { Outlet, useHref, useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { RouterProvider } from 'react-aria-components';
 import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useAppActors } from './AppActors';
 import { MobileTabs } from './MobileTabs';
+import { loginHref } from './returnTo';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastRegion } from './ToastRegion';
 
 /** Every page: header, content, footer, phone tabs, the error toast and the cookie banner. */
 export function Layout() {
   const navigate = useNavigate();
+  useLoginAgainOnExpiry();
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       <a className="skip-link" href="#main">
@@ -27,4 +31,19 @@ export function Layout() {
       <ScrollToTop />
     </RouterProvider>
   );
+}
+
+/** A 401 from any call ended the session: to login, and back to this page afterwards. */
+function useLoginAgainOnExpiry() {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = useRef(pathname + search);
+  useEffect(() => {
+    here.current = pathname + search;
+  }, [pathname, search]);
+  useEffect(() => {
+    const subscription = session.on('session.ended', () => void navigate(loginHref(here.current)));
+    return () => subscription.unsubscribe();
+  }, [session, navigate]);
 }

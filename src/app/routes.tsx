@@ -4,7 +4,6 @@ import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { Layout } from './Layout';
 import { lazyChunk } from './lazyChunk';
-import { Placeholder } from './Placeholder';
 import { RouteErrorBoundary } from './RouteError';
 
 /**
@@ -25,6 +24,11 @@ const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })
 const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
 const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
+const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmRequiredPage = lazy(() => auth().then((m) => ({ default: m.ConfirmRequiredPage })));
 const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
 const MenuPage = lazy(() => menu().then((m) => ({ default: m.MenuPage })));
 const CategoriesPage = lazy(() => menu().then((m) => ({ default: m.CategoriesPage })));
@@ -32,6 +36,8 @@ const ProductsPage = lazy(() => menu().then((m) => ({ default: m.ProductsPage })
 const CartPage = lazy(() => cart().then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
 const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.ConfirmationPage })));
+const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
+const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
 
 /**
@@ -69,14 +75,14 @@ export function AppRoutes() {
               <Route path=":id/:slug" element={<BlogPostPage />} />
             </Route>
             <Route path="auth">
-              <Route path="login" element={<Placeholder title="Accedi" />} />
-              <Route path="register" element={<Placeholder title="Registrati" />} />
-              <Route path="forgot-password" element={<Placeholder title="Password dimenticata" />} />
-              <Route path="reset-password" element={<Placeholder title="Reimposta password" />} />
-              <Route path="confirm-required" element={<Placeholder title="Attiva il tuo account" />} />
+              <Route path="login" element={<LoginPage />} />
+              <Route path="register" element={<RegisterPage />} />
+              <Route path="forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
+              <Route path="confirm-required" element={<ConfirmRequiredPage />} />
               <Route path="verify-message" element={<VerifyMessagePage />} />
-              <Route path="account" element={<Placeholder title="Il mio Account" />} />
-              <Route path="change-password" element={<Placeholder title="Cambia Password" />} />
+              <Route path="account" element={<AccountPage />} />
+              <Route path="change-password" element={<ChangePasswordPage />} />
             </Route>
             <Route path="cassa" element={<AdminOnly />}>
               <Route index element={<CassaPage />} />

@@ -64,4 +64,16 @@ export const storage = {
     return saved && typeof saved.step === 'number' && typeof saved.form === 'object' ? saved : null;
   },
   saveCheckout: (checkout: SavedCheckout | null) => write(CHECKOUT_KEY, checkout, 'sessionStorage'),
+  /**
+   * Calls `changed` with the remembered user when another tab of the site saves or forgets it (the
+   * browser's `storage` event never fires in the tab that wrote). Returns the unsubscribe.
+   */
+  onUserChangedElsewhere: (changed: (user: User | null) => void): (() => void) => {
+    if (typeof window === 'undefined') return () => {};
+    const listener = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.user || event.key === null) changed(storage.user());
+    };
+    window.addEventListener('storage', listener);
+    return () => window.removeEventListener('storage', listener);
+  },
 };

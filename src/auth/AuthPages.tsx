@@ -1,15 +1,187 @@
-import { useSearchParams } from 'react-router-dom';
-import { Link } from 'react-aria-components';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Button, Form, Link } from 'react-aria-components';
+import { useActorRef } from '@xstate/react';
+import { changePasswordMachine, connectChangePassword } from '../../machines/changePassword.machine';
+import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
+import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
+import { useAppActors, useSession, useView } from '../app/AppActors';
+import { FormFooter, TextField } from '../ui/TextField';
 import { usePageTitle } from '../ui/usePageTitle';
+import { emailFromState } from './confirmRequired';
+import { GuestOnly, RequireUser } from './guards';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+export { AccountPage } from './AccountPage';
+
+/** The frame of every auth screen: its title as the page's heading and tab title. */
+function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <section className="page page--narrow auth">
+      <h1>{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** /auth/login — a fresh form on every visit; once logged in, on to the remembered page. */
+export function LoginPage() {
+  return (
+    <GuestOnly>
+      <AuthScreen title="Accedi">
+        <LoginForm />
+      </AuthScreen>
+    </GuestOnly>
+  );
+}
+
+/** /auth/register — then confirm-required. */
+export function RegisterPage() {
+  return (
+    <GuestOnly>
+      <AuthScreen title="Registrati">
+        <RegisterForm />
+      </AuthScreen>
+    </GuestOnly>
+  );
+}
+
+/** /auth/forgot-password — the e-mail to send a reset link to. */
+export function ForgotPasswordPage() {
+  const { io } = useAppActors();
+  const view = useView(useActorRef(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
+  return (
+    <AuthScreen title={view.texts.title}>
+      {view.confirmation ? (
+        <p className="notice" role="status">
+          {view.confirmation}
+        </p>
+      ) : (
+        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
+          <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
+        </Form>
+      )}
+      <p className="auth-form__links">
+        <Link href="/auth/login">{view.texts.loginLink}</Link>
+      </p>
+    </AuthScreen>
+  );
+}
+
+/** /auth/reset-password?token=…&email=… — the e-mailed link's screen (a new link is a new form). */
+export function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const email = search.get('email') ?? '';
+  return <ResetPassword key={`${token} ${email}`} token={token} email={email} />;
+}
+
+function ResetPassword({ token, email }: { token: string; email: string }) {
+  const { io } = useAppActors();
+  const view = useView(
+    useActorRef(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
+    connectResetPassword,
+  );
+  return (
+    <AuthScreen title={view.texts.title}>
+      {view.success ? (
+        <>
+          <p className="notice" role="status">
+            {view.success}
+          </p>
+          <Link href="/auth/login" className="button button--primary">
+            {view.texts.loginLink}
+          </Link>
+        </>
+      ) : (
+        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
+          <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
+          <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
+        </Form>
+      )}
+    </AuthScreen>
+  );
+}
+
+/** /auth/change-password — for a logged-in user. */
+export function ChangePasswordPage() {
+  return (
+    <RequireUser>
+      <ChangePassword />
+    </RequireUser>
+  );
+}
+
+function ChangePassword() {
+  const { io } = useAppActors();
+  const email = useSession().user?.email ?? '';
+  const view = useView(
+    useActorRef(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
+    connectChangePassword,
+  );
+  return (
+    <AuthScreen title={view.texts.title}>
+      {view.success ? (
+        <p className="notice" role="status">
+          {view.success}
+        </p>
+      ) : (
+        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
+          <TextField label={view.texts.current} field={view.currentField} type="password" autoComplete="current-password" />
+          <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
+          <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
+          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
+        </Form>
+      )}
+      <p className="auth-form__links">
+        <Link href="/auth/account">{view.texts.accountLink}</Link>
+      </p>
+    </AuthScreen>
+  );
+}
+
+/** /auth/confirm-required — for the address the login or the registration remembered; without one, to login. */
+export function ConfirmRequiredPage() {
+  const email = emailFromState(useLocation().state);
+  return email ? <ConfirmRequired key={email} email={email} /> : <Navigate to="/auth/login" replace />;
+}
+
+function ConfirmRequired({ email }: { email: string }) {
+  const { io } = useAppActors();
+  const view = useView(
+    useActorRef(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
+    connectConfirmRequired,
+  );
+  return (
+    <AuthScreen title={view.texts.title}>
+      <p>{view.texts.explanation}</p>
+      <div className="form-message" role="status">
+        {view.sentMessage && <p className="notice">{view.sentMessage}</p>}
+      </div>
+      <div className="form-message" role="alert">
+        {view.failure && <p className="form-message__text">{view.failure}</p>}
+      </div>
+      <p className="auth-form__links">
+        <Button className="link-button" {...view.resendButton}>
+          {view.texts.resend}
+        </Button>
+        <Link href="/auth/login">{view.texts.loginLink}</Link>
+      </p>
+    </AuthScreen>
+  );
+}
 
 /** Where the e-mail verification link lands: the server's outcome travels in `message`. */
 export function VerifyMessagePage() {
   const [params] = useSearchParams();
   const message = params.get('message');
-  usePageTitle('Verifica email');
   return (
-    <section className="page page--narrow">
-      <h1>Verifica email</h1>
+    <AuthScreen title="Verifica email">
       {message && (
         <p className="notice" role="status">
           {message}
@@ -18,6 +190,6 @@ export function VerifyMessagePage() {
       <Link href="/auth/login" className="button button--primary">
         Accedi
       </Link>
-    </section>
+    </AuthScreen>
   );
 }

@@ -17,6 +17,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
+import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.machine';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
 import { useAppActors, useView } from '../app/AppActors';
@@ -104,12 +105,23 @@ export function CheckoutPage() {
 }
 
 /** Step 1. The login and register forms come from the auth area (issue 9) once it has landed. */
+/**
+ * Step 1: log in or register right here. A login moves the checkout on by itself (the machine
+ * follows the session); a new account must first confirm its e-mail, so registering leads to
+ * /auth/confirm-required, the cart waiting in this browser meanwhile.
+ */
 function AccountStep() {
   return (
-    <p>
-      Per ordinare accedi al tuo account o registrati: <Link href="/auth/login">Accedi</Link> ·{' '}
-      <Link href="/auth/register">Registrati</Link>
-    </p>
+    <div className="checkout-account">
+      <section aria-labelledby="checkout-login-title">
+        <h2 id="checkout-login-title">Hai già un account?</h2>
+        <LoginForm />
+      </section>
+      <section aria-labelledby="checkout-register-title">
+        <h2 id="checkout-register-title">Sei un nuovo cliente?</h2>
+        <RegisterForm />
+      </section>
+    </div>
   );
 }
 

@@ -89,6 +89,32 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   };
 }
 
+/** A call made the way the app makes them: cookie credentials, the XSRF cookie echoed on unsafe methods. */
+export const apiCall = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/csrf-cookie', { credentials: 'include' });
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: {
+          Accept: 'application/json',
+          'X-XSRF-TOKEN': xsrf,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+    },
+    { method, path, body },
+  );
+
 function describeViolation(violation: AxeResult): string {
   const nodes = violation.nodes
     .slice(0, 5)

@@ -14,6 +14,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** the real server's outbox: every e-mail it sends, as an .eml file (written by its mail worker) */
+    outboxDir: string;
   }
 }
 
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', server.baseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('outboxDir', server.outboxDir);
 
   return async () => {
     await server.stop();

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DESKTOP, url, useBrowser } from './browser';
+import { apiCall as call, DESKTOP, url, useBrowser } from './browser';
 
 /** Everything the page's scripts can read: localStorage, sessionStorage and document.cookie. */
 const readableStorage = (page: Page) =>
@@ -11,32 +11,6 @@ const readableStorage = (page: Page) =>
       Object.fromEntries(Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((k) => [k, storage.getItem(k)]));
     return { local: dump(localStorage), session: dump(sessionStorage), cookie: document.cookie };
   });
-
-/** A call made the way the app makes them: cookie credentials, the XSRF cookie echoed on unsafe methods. */
-const call = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice(11) ?? '',
-      );
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          'X-XSRF-TOKEN': xsrf,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
-    },
-    { method, path, body },
-  );
 
 describe('session', () => {
   const browser = useBrowser();

@@ -19,6 +19,7 @@ import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
 import { checkoutEntry } from './checkout.entries';
 import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
+import { authEntries } from './auth.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -90,9 +91,17 @@ export const sessionEntry = defineEntry({
   machine: sessionMachine,
   // A visitor; a remembered customer whose cookie is still good; one whose session has expired.
   inputs: [{ user: null }, { user: customer }, { user: { ...customer, id: 8, name: 'Sessione scaduta' } }],
+  // Logins, logouts and other tabs in any order make the simple paths explode; one path per edge covers it.
+  maxSimplePathStates: 0,
   events: [
     { type: 'session.login', user: admin },
     { type: 'session.logout' },
+    { type: 'session.expired' },
+    // Another tab logged in (as the customer) or out.
+    { type: 'session.synced', user: customer },
+    { type: 'session.synced', user: null },
+    { type: sessionEvents.done('logoutUser') },
+    { type: sessionEvents.error('logoutUser'), error: networkDown() },
     (snapshot) =>
       snapshot.hasTag('checking')
         ? {
@@ -102,7 +111,7 @@ export const sessionEntry = defineEntry({
         : null,
     { type: sessionEvents.error('loadUser'), error: networkDown() },
   ],
-  serializeState: (s) => facts(s, { user: s.context.user && `${s.context.user.id} ${s.context.user.name}` }),
+  serializeState: (s) => facts(s, { user: s.context.user && `${s.context.user.id} ${s.context.user.name}`, expired: s.context.expired }),
 });
 
 // --- shop ------------------------------------------------------------------------------------
@@ -180,4 +189,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   blogPostEntry,
   ...menuEntries,
   checkoutEntry,
+  ...authEntries,
 ];

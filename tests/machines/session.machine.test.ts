@@ -17,13 +17,25 @@ describe('session machine: path coverage', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const result = await replayEntryPath(sessionEntry, path, {
       assertInvariant: (snapshot, { step, previous }) => {
-        const view = connectSession(snapshot);
+        const type = step.event.type;
+        const sent: unknown[] = [];
+        const view = connectSession(snapshot, (event) => sent.push(event));
         const { user } = snapshot.context;
         // The header's facts come from the user alone.
-        expect(view).toEqual({ user, userName: user?.name ?? null, isLoggedIn: user !== null, isAdmin: user?.role_name === 'admin' });
-        if (snapshot.matches('anonymous')) expect(user).toBeNull();
+        expect(view).toMatchObject({ user, userName: user?.name ?? null, isLoggedIn: user !== null, isAdmin: user?.role_name === 'admin' });
+        expect(view.logoutButton.isDisabled).toBe(user === null);
+        if (user) {
+          view.logoutButton.onPress();
+          expect(sent).toEqual([{ type: 'session.logout' }]);
+        }
+        // Logging out forgets the user at once, before the server answers, and whatever it answers.
+        if (snapshot.matches('anonymous') || snapshot.hasTag('loggingOut')) expect(user).toBeNull();
+        // Only a 401 while logged in (or while the remembered user is checked) marks the session as expired (guarded screens then offer the login).
+        if (type === 'session.expired') expect(view.hasExpired).toBe(previous!.matches('authenticated') || previous!.hasTag('checking'));
+        if (['session.login', 'session.logout', 'session.synced'].includes(type)) expect(view.hasExpired).toBe(false);
+        if (view.hasExpired) expect(user).toBeNull();
+        if (type === 'session.synced') expect(user).toEqual((step.event as { user: unknown }).user);
         if (snapshot.matches('authenticated') || snapshot.hasTag('checking')) expect(user).not.toBeNull();
-        const type = step.event.type;
         // The server's word on the cookie: its user replaces the remembered one, a 401 logs out.
         if (type === doneOf('loadUser')) {
           const lookup = (step.event as { output: UserLookup }).output;
@@ -37,6 +49,9 @@ describe('session machine: path coverage', () => {
     });
     // GET /api/user is asked once, and only when a user was remembered.
     expect(result.invocations.filter((i) => i.src === 'loadUser').length).toBe(path.input?.user ? 1 : 0);
+    // The server is told of every logout.
+    const logouts = path.steps.filter((s) => s.event.type === 'session.logout').length;
+    expect(result.invocations.filter((i) => i.src === 'logoutUser').length).toBe(logouts);
   });
 });
 
@@ -54,6 +69,35 @@ describe('session machine: checking a remembered user', () => {
     const session = start(async () => ({ ok: true, user: admin }));
     await vi.waitFor(() => expect(session.getSnapshot().value).toBe('authenticated'));
     expect(connectSession(session.getSnapshot()).isAdmin).toBe(true);
+  });
+
+  it('a 401 while logged in forgets the user and tells the app once; a 401 for a visitor changes nothing', async () => {
+    const session = start(async () => ({ ok: true, user: customer }));
+    await vi.waitFor(() => expect(session.getSnapshot().value).toBe('authenticated'));
+    const ended = vi.fn();
+    session.on('session.ended', ended);
+    session.send({ type: 'session.expired' });
+    session.send({ type: 'session.expired' });
+    expect(session.getSnapshot().context).toEqual({ user: null, expired: true });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('logout forgets the user even when the server call fails', async () => {
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadUser: fromPromise<UserLookup>(async () => ({ ok: true, user: customer })),
+          logoutUser: fromPromise<void>(async () => {
+            throw new TypeError('Failed to fetch');
+          }),
+        },
+      }),
+      { input: { user: customer } },
+    ).start();
+    session.send({ type: 'session.logout' });
+    expect(session.getSnapshot().context.user).toBeNull();
+    await vi.waitFor(() => expect(session.getSnapshot().value).toBe('anonymous'));
+    expect(session.getSnapshot().context.user).toBeNull();
   });
 
   it('logging in while the remembered user is still being checked ignores the late answer', async () => {

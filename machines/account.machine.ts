@@ -1,0 +1,197 @@
+import { format, parseISO } from 'date-fns';
+import { it } from 'date-fns/locale';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { formatEuro, type Cents } from '../src/domain/money';
+
+/** One product of a past order, money in cents (converted at the API boundary). */
+export interface AccountOrderLine {
+  name: string;
+  qty: number;
+  variantName: string | null;
+  additions: string[];
+  unitCents: Cents;
+  totalCents: Cents;
+}
+
+export interface AccountOrder {
+  id: number;
+  orderNum: number;
+  /** yyyy-mm-ddTHH:MM, shop local time */
+  deliveryAt: string;
+  originalCents: Cents;
+  totalCents: Cents;
+  discountCode: string | null;
+  lines: AccountOrderLine[];
+}
+
+export interface SavedAddress {
+  id: number;
+  name: string;
+  address: string | null;
+  telephone: string;
+}
+
+export type AccountEvent = { type: 'orders.retry' } | { type: 'addresses.retry' } | { type: 'address.delete'; id: number };
+
+export const ACCOUNT_TEXTS = {
+  title: 'Il mio Account',
+  ordersTab: 'Storico Ordini',
+  addressesTab: 'Gestione Indirizzi',
+  loyaltyTab: 'Tessera Fedeltà',
+  loyalty: 'Hai accumulato 0 punti',
+  noOrders: 'Non hai ancora effettuato ordini.',
+  noAddresses: 'Non hai ancora aggiunto indirizzi.',
+  ordersFailed: 'Non è stato possibile caricare i tuoi ordini.',
+  addressesFailed: 'Non è stato possibile caricare i tuoi indirizzi.',
+  retry: 'Riprova',
+  delete: 'Elimina',
+  changePassword: 'Cambia Password',
+  logout: 'Logout',
+} as const;
+
+/**
+ * The account page's data: the order history and the saved addresses, loaded side by side when the
+ * page opens. Deleting an address reloads the list (SPEC §4), whatever the answer.
+ */
+export const accountMachine = setup({
+  types: {
+    context: {} as { orders: AccountOrder[]; addresses: SavedAddress[]; deletingId: number | null },
+    events: {} as AccountEvent,
+    tags: {} as 'loadingOrders' | 'loadingAddresses' | 'deleting',
+  },
+  actors: {
+    loadOrders: fromPromise<AccountOrder[]>(async () => {
+      throw new Error('loadOrders not provided');
+    }),
+    loadAddresses: fromPromise<SavedAddress[]>(async () => {
+      throw new Error('loadAddresses not provided');
+    }),
+    deleteAddress: fromPromise<void, { id: number }>(async () => {
+      throw new Error('deleteAddress not provided');
+    }),
+  },
+}).createMachine({
+  id: 'account',
+  context: { orders: [], addresses: [], deletingId: null },
+  type: 'parallel',
+  states: {
+    orders: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loadingOrders'],
+          invoke: {
+            id: 'loadOrders',
+            src: 'loadOrders',
+            onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output }) },
+            onError: 'failed',
+          },
+        },
+        ready: {},
+        failed: { on: { 'orders.retry': 'loading' } },
+      },
+    },
+    addresses: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loadingAddresses'],
+          invoke: {
+            id: 'loadAddresses',
+            src: 'loadAddresses',
+            onDone: { target: 'ready', actions: assign({ addresses: ({ event }) => event.output, deletingId: null }) },
+            onError: { target: 'failed', actions: assign({ deletingId: null }) },
+          },
+        },
+        ready: {
+          on: {
+            'address.delete': {
+              target: 'deleting',
+              actions: assign({
+                deletingId: ({ event }) => {
+                  assertEvent(event, 'address.delete');
+                  return event.id;
+                },
+              }),
+            },
+          },
+        },
+        deleting: {
+          tags: ['deleting'],
+          invoke: {
+            id: 'deleteAddress',
+            src: 'deleteAddress',
+            input: ({ context }) => ({ id: context.deletingId! }),
+            onDone: 'loading',
+            onError: 'loading',
+          },
+        },
+        failed: { on: { 'addresses.retry': 'loading' } },
+      },
+    },
+  },
+});
+
+export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
+
+/** 18/11/2026 (SPEC §9: dd/MM/yyyy). */
+export const formatOrderDate = (deliveryAt: string) => format(parseISO(deliveryAt), 'dd/MM/yyyy', { locale: it });
+
+function orderView(order: AccountOrder) {
+  const isDiscounted = order.originalCents !== order.totalCents;
+  return {
+    id: order.id,
+    title: `Ordine n. ${order.orderNum}`,
+    deliveryDate: formatOrderDate(order.deliveryAt),
+    lines: order.lines.map((line, index) => ({
+      key: `${order.id}-${index}`,
+      name: line.name,
+      qty: line.qty,
+      variantAndAdditions: [line.variantName, ...line.additions.map((name) => `+ ${name}`)].filter(Boolean).join(', '),
+      unitPrice: formatEuro(line.unitCents),
+      lineTotal: formatEuro(line.totalCents),
+    })),
+    total: formatEuro(order.totalCents),
+    /** struck through next to the total when it differs */
+    originalPrice: isDiscounted ? formatEuro(order.originalCents) : null,
+    discount: order.discountCode ? { code: order.discountCode, discountedPrice: formatEuro(order.totalCents) } : null,
+  };
+}
+
+/** The account page: the order history, the addresses with 'Elimina', the loyalty card. */
+export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountEvent) => void) {
+  const { orders, addresses, deletingId } = snapshot.context;
+  const ordersLoading = snapshot.hasTag('loadingOrders');
+  const ordersFailed = snapshot.matches({ orders: 'failed' });
+  const addressesBusy = snapshot.hasTag('loadingAddresses') || snapshot.hasTag('deleting');
+  const addressesFailed = snapshot.matches({ addresses: 'failed' });
+  return {
+    texts: ACCOUNT_TEXTS,
+    orders: {
+      isLoading: ordersLoading,
+      items: orders.map(orderView),
+      emptyMessage: !ordersLoading && !ordersFailed && orders.length === 0 ? ACCOUNT_TEXTS.noOrders : null,
+      failure: ordersFailed
+        ? { message: ACCOUNT_TEXTS.ordersFailed, retryButton: { onPress: () => send({ type: 'orders.retry' }) } }
+        : null,
+    },
+    addresses: {
+      isLoading: addressesBusy,
+      items: addresses.map((address) => ({
+        ...address,
+        deleteButton: {
+          isDisabled: addressesBusy,
+          'aria-label': `${ACCOUNT_TEXTS.delete} ${address.name}`,
+          onPress: () => send({ type: 'address.delete', id: address.id }),
+        },
+        isDeleting: deletingId === address.id,
+      })),
+      emptyMessage: !addressesBusy && !addressesFailed && addresses.length === 0 ? ACCOUNT_TEXTS.noAddresses : null,
+      failure: addressesFailed
+        ? { message: ACCOUNT_TEXTS.addressesFailed, retryButton: { onPress: () => send({ type: 'addresses.retry' }) } }
+        : null,
+    },
+  };
+}
+
+export type AccountView = ReturnType<typeof connectAccount>;

@@ -3,6 +3,7 @@
  * the same run, plus a single client's checkout latency on an empty day and on a day of ~6000 orders.
  *
  *   npm run bench:checkout        (BENCH_ORDERS=4000 BENCH_CONNECTIONS=50 BENCH_SECONDS=8 for bare Fastify)
+ *   BENCH_CPU_PROF=dir npm run bench:checkout    also writes the app server's CPU profile to dir
  *
  * Loopback only; every server is a child process this script stops itself. Afterwards it counts the
  * orders in the database: every 2xx must be exactly one order (none lost, none twice).
@@ -69,7 +70,11 @@ interface Server {
 }
 
 function start(kind: string, file = ''): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self, `serve-${kind}`, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Node refuses --cpu-prof in NODE_OPTIONS, so the profiled server gets it on its command line.
+  const profile = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, `serve-${kind}`, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const ready = /READY (.*)/.exec(chunk.toString())?.[1];

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -37,8 +46,39 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** How many distinct statements stay prepared; `in (…)` lists of every length make the set open-ended. */
+export const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs more than running most of them. The
+ * same SQL text is a statement SQLite has already compiled: keep the most recently used ones. A
+ * statement still busy (an iteration left open) is never handed out twice; SQLite itself recompiles
+ * a cached statement when the schema changes.
+ */
+export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        // Map order is the recency order: move it to the end.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        statements.set(sql, statement);
+        if (statements.size > size) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SQLite.Database) {
+  constructor(private readonly database: SqliteDatabase) {
     super({ database });
   }
   override createDriver(): Driver {
@@ -65,7 +105,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingStatements(sqlite)) });
   return { db, dialect: 'sqlite', file: url === ':memory:' ? undefined : path.resolve(url), close: () => db.destroy() };
 }
 

@@ -1,6 +1,8 @@
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachingStatements } from '../../server/db/database';
 import { ApiClient, ENGINE, startTestServer, type TestServer } from './harness';
 
 describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
@@ -30,5 +32,52 @@ describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
     const after = await api.get('/api/v1/blog/posts?page=1');
     expect(after.status).toBe(200);
     expect(after.body.data.length).toBe(10);
+  });
+});
+
+describe('SQLite statement cache', () => {
+  const open = (size?: number) => {
+    const sqlite = new SQLite(':memory:');
+    sqlite.exec('create table t (id integer primary key, v text)');
+    return { sqlite, cached: cachingStatements(sqlite, size) };
+  };
+
+  it('hands out one compiled statement per SQL text, with fresh parameters each run', () => {
+    const { sqlite, cached } = open();
+    const insert = cached.prepare('insert into t (v) values (?)');
+    expect(cached.prepare('insert into t (v) values (?)')).toBe(insert);
+    insert.run(['a']);
+    cached.prepare('insert into t (v) values (?)').run(['b']);
+    const select = cached.prepare('select v from t where id = ?');
+    expect([select.all([1]), cached.prepare('select v from t where id = ?').all([2])]).toEqual([[{ v: 'a' }], [{ v: 'b' }]]);
+    sqlite.close();
+  });
+
+  it('never hands out a statement still iterating, and keeps only the most recently used', () => {
+    const { sqlite, cached } = open(2);
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    cached.prepare('insert into t (v) values (?)').run(['b']);
+    const scan = cached.prepare('select v from t order by id');
+    const open1 = scan.iterate([]);
+    expect(open1.next().value).toEqual({ v: 'a' });
+    const other = cached.prepare('select v from t order by id');
+    expect(other).not.toBe(scan);
+    expect(other.all([])).toEqual([{ v: 'a' }, { v: 'b' }]);
+    open1.return?.();
+    expect(cached.prepare('select v from t order by id')).toBe(scan);
+
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    expect(cached.prepare('select v from t order by id')).not.toBe(scan);
+    sqlite.close();
+  });
+
+  it('sees a schema change made after a statement was cached', () => {
+    const { sqlite, cached } = open();
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a' }]);
+    sqlite.exec("alter table t add column w text default 'x'");
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a', w: 'x' }]);
+    sqlite.close();
   });
 });

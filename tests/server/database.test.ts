@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachingStatements } from '../../server/db/database';
+import { cachingStatements, openDatabase } from '../../server/db/database';
 import { ApiClient, ENGINE, startTestServer, type TestServer } from './harness';
 
 describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
@@ -79,5 +82,17 @@ describe('SQLite statement cache', () => {
     sqlite.exec("alter table t add column w text default 'x'");
     expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a', w: 'x' }]);
     sqlite.close();
+  });
+});
+
+describe('SQLite durability settings', () => {
+  it('opens a file in WAL mode with synchronous NORMAL: commits append to the log, checkpoints sync it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-sync-'));
+    const handle = openDatabase(path.join(dir, 'test.db'));
+    const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+    const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect([rows[0]!.journal_mode, sync.rows[0]!.synchronous]).toEqual(['wal', 1]);
   });
 });

@@ -5,6 +5,8 @@ import type { Mailer, MailMessage } from './mailer';
 /** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
 const CLAIM_MS = 5 * 60_000;
 const POLL_MS = 1_000;
+/** A queued mail waits this long for others, so that under load one claim takes a batch of them. */
+const WAKE_MS = 50;
 const BATCH = 20;
 
 /** 30 s, 1 min, 2 min … at most an hour between attempts. */
@@ -22,6 +24,9 @@ export class MailQueue {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private wakeScheduled = false;
+  /** a mail was queued while the worker was sending */
+  private more = false;
 
   constructor(
     private readonly db: Db,
@@ -30,7 +35,7 @@ export class MailQueue {
     private readonly onError: (error: unknown, message: { to: string; subject: string; attempts: number }) => void,
   ) {}
 
-  /** Queues a mail inside the caller's transaction; the worker is woken once the caller is done. */
+  /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
     const now = this.clock.now().toISOString();
     await tx
@@ -47,7 +52,19 @@ export class MailQueue {
         created_at: now,
       })
       .execute();
-    setImmediate(() => this.wake());
+    this.soon();
+  }
+
+  private soon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.more = true;
+      return;
+    }
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), WAKE_MS).unref();
   }
 
   start(): void {
@@ -71,6 +88,7 @@ export class MailQueue {
   }
 
   private wake(): void {
+    this.wakeScheduled = false;
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
     this.running = this.sendDue({ untilStopped: true })
@@ -110,6 +128,7 @@ export class MailQueue {
   private async sendDue({ untilStopped }: { untilStopped: boolean }): Promise<void> {
     for (;;) {
       const now = this.clock.now();
+      this.more = false;
       // Claimed first, so of two workers (two processes on one database) one only sends each mail.
       const due = await this.claimDue(now);
       if (due.length === 0) return;
@@ -134,6 +153,8 @@ export class MailQueue {
           this.onError(error, { to: mail.recipient, subject: mail.subject, attempts: mail.attempts });
         }
       }
+      // A short batch was everything due: claim again only if more was queued meanwhile.
+      if (due.length < BATCH && !this.more) return;
     }
   }
 

@@ -12,6 +12,7 @@ import {
   type Driver,
   type SqliteDatabase,
 } from 'kysely';
+import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -110,7 +111,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingStatements(sqlite)) });
-  return { db, dialect: 'sqlite', file: url === ':memory:' ? undefined : path.resolve(url), close: () => db.destroy() };
+  if (url === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(path.resolve(url));
+  const close = async () => {
+    await db.destroy();
+    await checkpointer.stop();
+  };
+  return { db, dialect: 'sqlite', file: path.resolve(url), close };
 }
 
 /** Unique-constraint violations on either engine. */

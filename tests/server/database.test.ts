@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cachingStatements, openDatabase } from '../../server/db/database';
 import { ApiClient, ENGINE, startTestServer, type TestServer } from './harness';
 
@@ -94,5 +94,28 @@ describe('SQLite durability settings', () => {
     await handle.close();
     fs.rmSync(dir, { recursive: true, force: true });
     expect([rows[0]!.journal_mode, sync.rows[0]!.synchronous]).toEqual(['wal', 1]);
+  });
+});
+
+describe('SQLite background checkpoints', () => {
+  it('copy committed pages into the database file off the request connection, and stop with the handle', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-ckpt-'));
+    const file = path.join(dir, 'test.db');
+    const handle = openDatabase(file);
+    await sql`create table t (id integer primary key, v text)`.execute(handle.db);
+    for (let i = 0; i < 200; i++) await sql`insert into t (v) values (${'x'.repeat(500)})`.execute(handle.db);
+    const walPages = async () =>
+      (await sql<{ log: number; checkpointed: number }>`pragma wal_checkpoint(NOOP)`.execute(handle.db)).rows[0]!;
+    // NOOP reports without copying: only the worker thread can have backfilled the log.
+    await vi.waitFor(async () => {
+      const { log, checkpointed } = await walPages();
+      expect(log).toBeGreaterThan(0);
+      expect(checkpointed).toBe(log);
+    });
+    await handle.close();
+    const reopened = new SQLite(file, { readonly: true });
+    expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: 200 });
+    reopened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -31,7 +31,8 @@ parentPort.once('message', () => {
 /**
  * A checkpoint syncs the log and the database file (milliseconds, more when the disk is busy); run
  * from a commit it stalls every request waiting on the one SQLite connection. A worker thread with
- * its own connection does it instead, between and during requests.
+ * its own connection does it instead, between and during requests. Its log sync is also what bounds,
+ * with synchronous=NORMAL, the commits a power cut can take back: at most the last CHECKPOINT_EVERY_MS.
  */
 export function startCheckpointer(file: string): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');

@@ -105,8 +105,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   // SQLite's advice for WAL: a commit appends to the log without an fsync (≈ 0.3 ms each here, most
-  // of a checkout); the log is synced at checkpoints. A killed process loses nothing and the file
-  // never corrupts; only a power cut or OS crash may roll back the last commits before a checkpoint.
+  // of a checkout); the log is synced at checkpoints, every 250 ms (startCheckpointer). A killed
+  // process loses nothing and the file never corrupts; a power cut or OS crash may roll back the
+  // commits of the last quarter second.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

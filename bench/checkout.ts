@@ -1,11 +1,13 @@
 /**
- * Checkout throughput on SQLite at 50 concurrent clients, beside a bare Fastify hello-world started in
- * the same run, plus a single client's checkout latency on an empty day and on a day of ~6000 orders.
+ * Checkout throughput at 50 concurrent clients, beside a bare Fastify hello-world started in the same
+ * run, plus a single client's checkout latency on an empty day and on a day of ~6000 orders.
  *
  *   npm run bench:checkout        (BENCH_ORDERS=4000 BENCH_CONNECTIONS=50 BENCH_SECONDS=8 for bare Fastify)
+ *   BENCH_CPU_PROF=dir npm run bench:checkout    also writes the app server's CPU profile to dir
  *
  * Loopback only; every server is a child process this script stops itself. Afterwards it counts the
  * orders in the database: every 2xx must be exactly one order (none lost, none twice).
+ * With DATABASE_URL=postgres://… the app runs on a fresh PostgreSQL database, dropped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
 /** The loaded run is a fixed number of orders, so every answer is in before the orders are counted. */
@@ -22,6 +25,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 const DAY_ORDERS = 6000;
 const self = fileURLToPath(import.meta.url);
 
+/** `file`: a SQLite file path or a PostgreSQL URL, as openDatabase takes it. */
 async function serve(kind: string, file: string): Promise<void> {
   const { default: Fastify } = await import('fastify');
   if (kind === 'bare') {
@@ -69,7 +73,11 @@ interface Server {
 }
 
 function start(kind: string, file = ''): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self, `serve-${kind}`, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Node refuses --cpu-prof in NODE_OPTIONS, so the profiled server gets it on its command line.
+  const profile = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, `serve-${kind}`, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const ready = /READY (.*)/.exec(chunk.toString())?.[1];
@@ -108,42 +116,84 @@ async function checkoutOptions(server: Server): Promise<autocannon.Options> {
   };
 }
 
+/**
+ * A fixed-amount run, timed from its start to its last answer: autocannon itself reports only at its
+ * next one-second tick, which would count up to a second of idling in the orders per second.
+ */
+function timedRun(options: autocannon.Options): Promise<{ result: autocannon.Result; seconds: number }> {
+  const started = performance.now();
+  let last = started;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({ result, seconds: (last - started) / 1000 }),
+    );
+    instance.on('response', () => (last = performance.now()));
+  });
+}
+
 /** One client, one checkout after another: the latency a customer sees. */
 async function single(server: Server, count: number): Promise<{ p50: number; p99: number }> {
   const result = await autocannon({ ...(await checkoutOptions(server)), connections: 1, amount: count });
   return { p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const countOrders = (file: string) => {
-  const db = new SQLite(file, { readonly: true });
-  const row = db.prepare('select count(*) as n, count(distinct order_num) as nums from orders').get() as { n: number; nums: number };
+const COUNT_ORDERS = 'select count(*) as n, count(distinct order_num) as nums from orders';
+
+async function countOrders(database: string): Promise<{ n: number; nums: number }> {
+  if (database.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    const { rows } = await client.query<{ n: string; nums: string }>(COUNT_ORDERS);
+    await client.end();
+    return { n: Number(rows[0]!.n), nums: Number(rows[0]!.nums) };
+  }
+  const db = new SQLite(database, { readonly: true });
+  const row = db.prepare(COUNT_ORDERS).get() as { n: number; nums: number };
   db.close();
   return row;
-};
+}
+
+/** A database of the bench's own: a temp SQLite file, or a new database on DATABASE_URL's PostgreSQL. */
+async function benchDatabase(dir: string): Promise<{ url: string; engine: string; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL;
+  if (!server?.startsWith('postgres')) return { url: path.join(dir, 'bench.db'), engine: 'SQLite', drop: async () => undefined };
+  const name = `pizzeria_bench_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), engine: 'PostgreSQL', drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-bench-checkout-'));
-  const file = path.join(dir, 'bench.db');
+  const database = await benchDatabase(dir);
+  const file = database.url;
   const servers: Server[] = [];
   try {
     const bare = await start('bare');
     servers.push(bare);
     const app = await start('app', file);
     servers.push(app);
-    console.log(`Checkout on SQLite, ${ORDERS} orders from ${CONNECTIONS} concurrent clients (loopback)\n`);
+    console.log(`Checkout on ${database.engine}, ${ORDERS} orders from ${CONNECTIONS} concurrent clients (loopback)\n`);
 
     const empty = await single(app, 200);
     await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 2 }); // warm-up
     const bareRun = await autocannon({ url: bare.url, connections: CONNECTIONS, duration: SECONDS });
-    const run = await autocannon({ ...(await checkoutOptions(app)), connections: CONNECTIONS, amount: ORDERS });
+    const { result: run, seconds } = await timedRun({ ...(await checkoutOptions(app)), connections: CONNECTIONS, amount: ORDERS });
     const ok = run['2xx'];
     const errors = run.non2xx + run.errors + run.timeouts;
-    const ordersPerSecond = ok / run.duration;
+    const ordersPerSecond = ok / seconds;
 
-    const placed = countOrders(file).n;
+    const placed = (await countOrders(file)).n;
     if (placed < DAY_ORDERS) await autocannon({ ...(await checkoutOptions(app)), connections: 10, amount: DAY_ORDERS - placed });
     const full = await single(app, 200);
-    const final = countOrders(file);
+    const final = await countOrders(file);
 
     const expected = 200 + ok + Math.max(0, DAY_ORDERS - placed) + 200;
     console.log(`bare Fastify                 ${bareRun.requests.average.toFixed(0).padStart(7)} req/s   p99 ${bareRun.latency.p99} ms`);
@@ -160,6 +210,7 @@ async function main(): Promise<void> {
   } finally {
     for (const server of servers) await stop(server);
     fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 

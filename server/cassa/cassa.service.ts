@@ -25,6 +25,7 @@ import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
   insertOrder,
+  type InsertedOrder,
   loadOrders,
   replaceOrder,
   type OrderChangeRefusal,
@@ -170,7 +171,7 @@ export class CassaService {
     const id = await this.deps.db.transaction().execute(async (tx) => {
       if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
       // Staff judge capacity themselves: no limit, but the slot load counts the order.
-      return (await insertOrder(tx, this.deps.clock, draft)) as number;
+      return ((await insertOrder(tx, this.deps.clock, draft)) as InsertedOrder).id;
     });
     return this.order(id);
   }

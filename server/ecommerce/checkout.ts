@@ -14,9 +14,11 @@ import { isUniqueViolation, type Db } from '../db/database';
 import { AppError, conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
-import { lineDescription } from '../orders/order-dto';
-import { insertOrder, loadOrders, SLOT_FULL, type OrderRecord } from '../orders/order-store';
+import { lineDescription, storedLineOf } from '../orders/order-dto';
+import { insertOrder, SLOT_FULL, type OrderDraft } from '../orders/order-store';
+import type { OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
+import type { PricedLine } from './pricing';
 import type { QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
@@ -80,8 +82,22 @@ function validateForm(form: CheckoutForm, catalog: CatalogSnapshot): ValidForm {
   };
 }
 
+/** What the customer is told about a placed order (the answer, a replay, the mail). */
+const SUMMARY_COLUMNS = [
+  'id',
+  'order_num',
+  'delivery_date',
+  'delivery_time',
+  'delivery',
+  'address',
+  'original_price_cents',
+  'total_price_cents',
+  'discount_code',
+] as const;
+export type OrderSummary = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>;
+
 export interface PlacedOrder {
-  order: OrderRecord;
+  order: OrderSummary;
   /** true when an earlier request with the same Idempotency-Key had already placed it */
   replayed: boolean;
 }
@@ -98,9 +114,8 @@ export class CheckoutService {
     },
   ) {}
 
-  private async existing(key: string): Promise<OrderRecord | undefined> {
-    const row = await this.deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst();
-    return row ? (await loadOrders(this.deps.db, { ids: [row.id] }))[0] : undefined;
+  private existing(key: string): Promise<OrderSummary | undefined> {
+    return this.deps.db.selectFrom('orders').select(SUMMARY_COLUMNS).where('idempotency_key', '=', key).executeTakeFirst();
   }
 
   async placeOrder(user: AuthUser, input: CheckoutRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
@@ -128,6 +143,25 @@ export class CheckoutService {
     const date = schedule.today().date;
 
     const shopName = snapshot.settings.shop_name!;
+    const draft: OrderDraft = {
+      sourceId: ORDER_SOURCE.online,
+      delivery: form.delivery,
+      paymentType: 'Contanti',
+      name: form.name,
+      nomeCitofono: form.nomeCitofono,
+      address: form.address,
+      telephone: form.telephone,
+      zoneId: form.zoneId,
+      clientId: null,
+      userId: user.id,
+      note: form.note,
+      discountCode: quote.applied?.code ?? null,
+      originalCents: quote.cart.totalCents,
+      totalCents: quote.totalCents,
+      deliveryDate: date,
+      deliveryTime: form.fascia,
+      lines: quote.cart.lines,
+    };
     try {
       const order = await db.transaction().execute(async (tx) => {
         if (form.savedAddressId !== null) {
@@ -142,39 +176,27 @@ export class CheckoutService {
           await this.saveAddress(tx, user.id, form);
         }
 
-        const id = await insertOrder(
-          tx,
-          clock,
-          {
-            sourceId: ORDER_SOURCE.online,
-            delivery: form.delivery,
-            paymentType: 'Contanti',
-            name: form.name,
-            nomeCitofono: form.nomeCitofono,
-            address: form.address,
-            telephone: form.telephone,
-            zoneId: form.zoneId,
-            clientId: null,
-            userId: user.id,
-            note: form.note,
-            discountCode: quote.applied?.code ?? null,
-            originalCents: quote.cart.totalCents,
-            totalCents: quote.totalCents,
-            deliveryDate: date,
-            deliveryTime: form.fascia,
-            lines: quote.cart.lines,
-          },
-          { idempotencyKey: key, capacity },
-        );
-        if (id === SLOT_FULL) {
+        const inserted = await insertOrder(tx, clock, draft, { idempotencyKey: key, capacity });
+        if (inserted === SLOT_FULL) {
           // Named on the field, so the browser returns to the step where the slot is chosen.
           const message = `La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`;
           throw new AppError('conflict', message, { fascia: [message] });
         }
-        const [placed] = await loadOrders(tx, { ids: [id] });
+        // Everything the answer and the mail tell is what was just written: no need to read it back.
+        const placed: OrderSummary = {
+          id: inserted.id,
+          order_num: inserted.orderNum,
+          delivery_date: draft.deliveryDate,
+          delivery_time: draft.deliveryTime,
+          delivery: draft.delivery,
+          address: draft.address,
+          original_price_cents: draft.originalCents,
+          total_price_cents: draft.totalCents,
+          discount_code: draft.discountCode,
+        };
         // Committed with the order: a crash right after still sends the confirmation.
-        await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed!));
-        return placed!;
+        await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed, draft.lines));
+        return placed;
       });
       return { order, replayed: false };
     } catch (error) {
@@ -214,14 +236,14 @@ export class CheckoutService {
   }
 }
 
-function confirmationMail(user: AuthUser, shopName: string, order: OrderRecord) {
+function confirmationMail(user: AuthUser, shopName: string, order: OrderSummary, lines: readonly PricedLine[]) {
   return orderConfirmationMail(shopName, user.email, user.name, {
     orderNum: order.order_num,
     deliveryDate: order.delivery_date,
     deliveryTime: order.delivery_time,
     delivery: order.delivery,
     address: order.address,
-    lines: order.lines.map((l) => ({ description: lineDescription(l), qty: l.qty, totalCents: l.line_total_cents })),
+    lines: lines.map((l) => ({ description: lineDescription(storedLineOf(l)), qty: l.qty, totalCents: l.totalCents })),
     originalCents: order.original_price_cents,
     totalCents: order.total_price_cents,
     discountCode: order.discount_code,

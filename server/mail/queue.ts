@@ -5,6 +5,8 @@ import type { Mailer, MailMessage } from './mailer';
 /** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
 const CLAIM_MS = 5 * 60_000;
 const POLL_MS = 1_000;
+/** A queued mail waits this long for others, so that under load one claim takes a batch of them. */
+const WAKE_MS = 50;
 const BATCH = 20;
 
 /** 30 s, 1 min, 2 min … at most an hour between attempts. */
@@ -22,6 +24,9 @@ export class MailQueue {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private wakeScheduled = false;
+  /** a mail was queued while the worker was sending */
+  private more = false;
 
   constructor(
     private readonly db: Db,
@@ -30,7 +35,7 @@ export class MailQueue {
     private readonly onError: (error: unknown, message: { to: string; subject: string; attempts: number }) => void,
   ) {}
 
-  /** Queues a mail inside the caller's transaction; the worker is woken once the caller is done. */
+  /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
     const now = this.clock.now().toISOString();
     await tx
@@ -47,7 +52,19 @@ export class MailQueue {
         created_at: now,
       })
       .execute();
-    setImmediate(() => this.wake());
+    this.soon();
+  }
+
+  private soon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.more = true;
+      return;
+    }
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), WAKE_MS).unref();
   }
 
   start(): void {
@@ -66,14 +83,15 @@ export class MailQueue {
   /** Sends everything that is due now (tests, and the wake-up after a request). */
   async flush(): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.sendDue().finally(() => (this.running = undefined));
+    this.running = this.sendDue({ untilStopped: false }).finally(() => (this.running = undefined));
     await this.running;
   }
 
   private wake(): void {
+    this.wakeScheduled = false;
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
-    this.running = this.sendDue()
+    this.running = this.sendDue({ untilStopped: true })
       .catch((error: unknown) => this.onError(error, { to: '', subject: '', attempts: 0 }))
       .finally(() => {
         this.running = undefined;
@@ -81,29 +99,41 @@ export class MailQueue {
       });
   }
 
-  private async sendDue(): Promise<void> {
+  /**
+   * Claims up to a batch of due mails in one statement. The row conditions are checked again on each
+   * row: a PostgreSQL worker that waited for another's claim re-reads the row and no longer sees it due.
+   */
+  private async claimDue(now: Date) {
+    const nowText = now.toISOString();
+    const claimed = await this.db
+      .updateTable('mail_queue')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString() }))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('mail_queue')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '<=', nowText)
+          .orderBy('id')
+          .limit(BATCH),
+      )
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', nowText)
+      .returningAll()
+      .execute();
+    return claimed.sort((a, b) => a.id - b.id);
+  }
+
+  /** `untilStopped`: the worker's run, which a stop ends after the mail being sent. */
+  private async sendDue({ untilStopped }: { untilStopped: boolean }): Promise<void> {
     for (;;) {
       const now = this.clock.now();
-      const due = await this.db
-        .selectFrom('mail_queue')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now.toISOString())
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
+      this.more = false;
+      // Claimed first, so of two workers (two processes on one database) one only sends each mail.
+      const due = await this.claimDue(now);
       if (due.length === 0) return;
-      let sentAny = false;
-      for (const mail of due) {
-        // Claim it: of two workers (two processes on one database), one only sends it.
-        const claimed = await this.db
-          .updateTable('mail_queue')
-          .set({ attempts: mail.attempts + 1, next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString() })
-          .where('id', '=', mail.id)
-          .where('attempts', '=', mail.attempts)
-          .where('sent_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+      for (const [index, mail] of due.entries()) {
+        if (untilStopped && this.stopped) return this.release(due.slice(index), now);
         try {
           await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
           await this.db
@@ -111,21 +141,34 @@ export class MailQueue {
             .set({ sent_at: this.clock.now().toISOString(), last_error: null })
             .where('id', '=', mail.id)
             .execute();
-          sentAny = true;
         } catch (error) {
-          const attempts = mail.attempts + 1;
           await this.db
             .updateTable('mail_queue')
             .set({
-              next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+              next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString(),
               last_error: String((error as Error)?.message ?? error).slice(0, 500),
             })
             .where('id', '=', mail.id)
             .execute();
-          this.onError(error, { to: mail.recipient, subject: mail.subject, attempts });
+          this.onError(error, { to: mail.recipient, subject: mail.subject, attempts: mail.attempts });
         }
       }
-      if (!sentAny || this.stopped) return;
+      // A short batch was everything due: claim again only if more was queued meanwhile.
+      if (due.length < BATCH && !this.more) return;
     }
+  }
+
+  /** Gives back claims not yet sent (a stop mid-batch), so the next start sends them at once. */
+  private async release(mails: readonly { id: number }[], now: Date): Promise<void> {
+    await this.db
+      .updateTable('mail_queue')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now.toISOString() }))
+      .where(
+        'id',
+        'in',
+        mails.map((m) => m.id),
+      )
+      .where('sent_at', 'is', null)
+      .execute();
   }
 }

@@ -1,10 +1,22 @@
 import { toEuros } from '../../src/domain';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
+import type { PricedLine } from '../ecommerce/pricing';
 import { variantDto, type Schemas } from '../http/wire';
 import type { OrderLineRecord, OrderRecord } from './order-store';
 
-/** "Margherita (Integrale) + Bufala, Funghi — ben cotta": one line of a ticket or of the cassa list. */
-export function lineDescription(line: OrderLineRecord): string {
+/** What a line's description is made of, as `order_lines` stores it. */
+export type DescribedLine = Pick<OrderLineRecord, 'name' | 'variant_name' | 'note'> & { additions: readonly { name: string }[] };
+
+/** A priced line as it is written to `order_lines` (the same names insertLines stores). */
+export const storedLineOf = (line: PricedLine): DescribedLine => ({
+  name: line.product.name,
+  variant_name: line.variant?.name ?? null,
+  note: line.note,
+  additions: line.additions,
+});
+
+/** "Margherita (Integrale) + Bufala, Funghi — ben cotta": one line of a ticket, of the cassa list or of a mail. */
+export function lineDescription(line: DescribedLine): string {
   let text = line.name;
   if (line.variant_name) text += ` (${line.variant_name})`;
   if (line.additions.length) text += ` + ${line.additions.map((a) => a.name).join(', ')}`;

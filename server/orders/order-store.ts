@@ -42,17 +42,12 @@ export interface OrderRecord extends OrderRow {
   lines: OrderLineRecord[];
 }
 
-/** Next number of a day's sequence; atomic on both engines (row lock on PostgreSQL). */
+/** Next number of a day's sequence, in one upsert: atomic on both engines (row lock on PostgreSQL). */
 export async function nextOrderNumber(tx: Db, date: string): Promise<number> {
-  await tx
-    .insertInto('order_counters')
-    .values({ delivery_date: date, last_num: 0 })
-    .onConflict((oc) => oc.column('delivery_date').doNothing())
-    .execute();
   const row = await tx
-    .updateTable('order_counters')
-    .set((eb) => ({ last_num: eb('last_num', '+', 1) }))
-    .where('delivery_date', '=', date)
+    .insertInto('order_counters')
+    .values({ delivery_date: date, last_num: 1 })
+    .onConflict((oc) => oc.column('delivery_date').doUpdateSet((eb) => ({ last_num: eb('order_counters.last_num', '+', 1) })))
     .returning('last_num')
     .executeTakeFirstOrThrow();
   return row.last_num;
@@ -69,41 +64,34 @@ const draftOvenItems = (lines: readonly PricedLine[]) =>
  */
 export async function addSlotLoad(tx: Db, date: string, time: string, items: number): Promise<void> {
   if (items === 0) return;
-  const slot = slotOf(time);
   await tx
     .insertInto('slot_locks')
-    .values({ delivery_date: date, delivery_time: slot, version: 0, oven_items: 0 })
-    .onConflict((oc) => oc.columns(['delivery_date', 'delivery_time']).doNothing())
-    .execute();
-  await tx
-    .updateTable('slot_locks')
-    .set((eb) => ({ oven_items: eb('oven_items', '+', items) }))
-    .where('delivery_date', '=', date)
-    .where('delivery_time', '=', slot)
+    .values({ delivery_date: date, delivery_time: slotOf(time), version: 0, oven_items: items })
+    .onConflict((oc) =>
+      oc.columns(['delivery_date', 'delivery_time']).doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', items) })),
+    )
     .execute();
 }
 
 /**
- * Books oven items in a slot only if they fit under `capacity`, in one conditional update: the row
- * is locked until the transaction ends, so parallel checkouts cannot overbook (on either engine).
+ * Books oven items in a slot only if they fit under `capacity`, in one conditional upsert: the row
+ * is locked until the transaction ends, and the condition is checked against its latest load, so
+ * parallel checkouts cannot overbook (on either engine).
  */
 async function bookSlot(tx: Db, date: string, time: string, items: number, capacity: number): Promise<boolean> {
   if (items === 0) return true;
   if (items > capacity) return false;
-  const slot = slotOf(time);
-  await tx
-    .insertInto('slot_locks')
-    .values({ delivery_date: date, delivery_time: slot, version: 0, oven_items: 0 })
-    .onConflict((oc) => oc.columns(['delivery_date', 'delivery_time']).doNothing())
-    .execute();
   const booked = await tx
-    .updateTable('slot_locks')
-    .set((eb) => ({ oven_items: eb('oven_items', '+', items) }))
-    .where('delivery_date', '=', date)
-    .where('delivery_time', '=', slot)
-    .where('oven_items', '<=', capacity - items)
+    .insertInto('slot_locks')
+    .values({ delivery_date: date, delivery_time: slotOf(time), version: 0, oven_items: items })
+    .onConflict((oc) =>
+      oc
+        .columns(['delivery_date', 'delivery_time'])
+        .doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', items) }))
+        .where('slot_locks.oven_items', '<=', capacity - items),
+    )
     .executeTakeFirst();
-  return Number(booked.numUpdatedRows) === 1;
+  return Number(booked.numInsertedOrUpdatedRows) === 1;
 }
 
 function orderColumns(draft: OrderDraft) {
@@ -160,6 +148,12 @@ async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promis
 /** The slot is full: the order was not written. */
 export const SLOT_FULL = Symbol('slot full');
 
+/** What writing a new order decided: its id and its number of the day. */
+export interface InsertedOrder {
+  id: number;
+  orderNum: number;
+}
+
 /**
  * Writes a new order and adds its oven items to the slot load. With `capacity` (online checkout),
  * the slot must have room for them, or nothing is written and SLOT_FULL comes back.
@@ -169,7 +163,7 @@ export async function insertOrder(
   clock: Clock,
   draft: OrderDraft,
   extra: { idempotencyKey?: string | null; capacity?: number } = {},
-): Promise<number | typeof SLOT_FULL> {
+): Promise<InsertedOrder | typeof SLOT_FULL> {
   const ovenItems = draftOvenItems(draft.lines);
   if (extra.capacity === undefined) await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, ovenItems);
   else if (!(await bookSlot(tx, draft.deliveryDate, draft.deliveryTime, ovenItems, extra.capacity))) return SLOT_FULL;
@@ -189,7 +183,7 @@ export async function insertOrder(
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertLines(tx, row.id, draft.lines);
-  return row.id;
+  return { id: row.id, orderNum };
 }
 
 /** Why an order cannot take a change: it does not exist, or its status is final (cancelled). */

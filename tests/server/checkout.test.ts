@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatEuro } from '../../src/domain';
+import { lineDescription } from '../../server/orders/order-dto';
+import { loadOrders } from '../../server/orders/order-store';
 import { ApiClient, ENGINE, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
 
 let server: TestServer;
@@ -78,6 +81,57 @@ describe('checkout', () => {
     expect(mail.text).toContain('2 × Margherita — 13,00 €');
     expect(mail.text).toContain('Orario: 18/11/2026 alle 20:00');
     expect(mail.text).toContain('Totale: 15,50 € (pagamento alla consegna)');
+  });
+
+  it('answers and e-mails exactly the order it stored: lines with variant, additions and note, discount, number', async () => {
+    const { db } = server.handle;
+    const setting = (value: string) => db.updateTable('settings').set({ value }).where('key', '=', 'ecommerce_variants').execute();
+    const before = await db.selectFrom('settings').select('value').where('key', '=', 'ecommerce_variants').executeTakeFirst();
+    await setting('yes');
+    server.services.catalog.invalidate();
+    const variant = await db.selectFrom('variants').select(['id', 'name']).where('name', '=', 'Doppio impasto').executeTakeFirstOrThrow();
+    const bufala = await productId(server, 'Mozzarella di bufala');
+    const { client, email } = await loggedInClient(server);
+    const response = await client.post('/api/v1/ecommerce/checkout', {
+      data: {
+        tipoConsegna: 'ritiro',
+        addressSelector: 0,
+        nomeCliente: 'Bianchi',
+        telefono: '3331234567',
+        fascia: '21:00',
+        codiceSconto: 'RITIRO-IN-PIZZERIA',
+      },
+      cart: [
+        { id: margherita, qty: 2, variants: [{ id: variant.id }], additions: [{ id: bufala }], note: ' ben cotta ' },
+        { id: coca, qty: 3 },
+      ],
+    });
+    await setting(before?.value ?? 'no');
+    server.services.catalog.invalidate();
+    expect(response.status).toBe(201);
+
+    const [stored] = await loadOrders(db, { ids: [response.body.order.id] });
+    expect(stored!.lines.map(lineDescription)).toEqual([
+      'Margherita (Doppio impasto) + Mozzarella di bufala — ben cotta',
+      'Coca-Cola lattina 33 cl',
+    ]);
+    expect(response.body.order).toEqual({
+      id: stored!.id,
+      order_num: stored!.order_num,
+      delivery_date: stored!.delivery_date,
+      delivery_time: stored!.delivery_time,
+      delivery: stored!.delivery,
+      original_price: stored!.original_price_cents / 100,
+      total_price: stored!.total_price_cents / 100,
+      discount_code: 'RITIRO-IN-PIZZERIA',
+    });
+    const mail = (await server.outbox.last(email))!;
+    expect(mail.subject).toBe(`Ordine n. ${stored!.order_num} confermato — Pizzeria Da Romolo`);
+    for (const line of stored!.lines) {
+      expect(mail.text).toContain(`${line.qty} × ${lineDescription(line)} — ${formatEuro(line.line_total_cents)}`);
+    }
+    expect(mail.text).toContain(`Sconto RITIRO-IN-PIZZERIA: -${formatEuro(stored!.original_price_cents - stored!.total_price_cents)}`);
+    expect(mail.text).toContain(`Totale: ${formatEuro(stored!.total_price_cents)}`);
   });
 
   it('takes 15% off a pickup order of 15 € or more with RITIRO-IN-PIZZERIA', async () => {

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cachingStatements, openDatabase } from '../../server/db/database';
 import { ApiClient, ENGINE, startTestServer, type TestServer } from './harness';
 
 describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
@@ -30,5 +35,87 @@ describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
     const after = await api.get('/api/v1/blog/posts?page=1');
     expect(after.status).toBe(200);
     expect(after.body.data.length).toBe(10);
+  });
+});
+
+describe('SQLite statement cache', () => {
+  const open = (size?: number) => {
+    const sqlite = new SQLite(':memory:');
+    sqlite.exec('create table t (id integer primary key, v text)');
+    return { sqlite, cached: cachingStatements(sqlite, size) };
+  };
+
+  it('hands out one compiled statement per SQL text, with fresh parameters each run', () => {
+    const { sqlite, cached } = open();
+    const insert = cached.prepare('insert into t (v) values (?)');
+    expect(cached.prepare('insert into t (v) values (?)')).toBe(insert);
+    insert.run(['a']);
+    cached.prepare('insert into t (v) values (?)').run(['b']);
+    const select = cached.prepare('select v from t where id = ?');
+    expect([select.all([1]), cached.prepare('select v from t where id = ?').all([2])]).toEqual([[{ v: 'a' }], [{ v: 'b' }]]);
+    sqlite.close();
+  });
+
+  it('never hands out a statement still iterating, and keeps only the most recently used', () => {
+    const { sqlite, cached } = open(2);
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    cached.prepare('insert into t (v) values (?)').run(['b']);
+    const scan = cached.prepare('select v from t order by id');
+    const open1 = scan.iterate([]);
+    expect(open1.next().value).toEqual({ v: 'a' });
+    const other = cached.prepare('select v from t order by id');
+    expect(other).not.toBe(scan);
+    expect(other.all([])).toEqual([{ v: 'a' }, { v: 'b' }]);
+    open1.return?.();
+    expect(cached.prepare('select v from t order by id')).toBe(scan);
+
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    expect(cached.prepare('select v from t order by id')).not.toBe(scan);
+    sqlite.close();
+  });
+
+  it('sees a schema change made after a statement was cached', () => {
+    const { sqlite, cached } = open();
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a' }]);
+    sqlite.exec("alter table t add column w text default 'x'");
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a', w: 'x' }]);
+    sqlite.close();
+  });
+});
+
+describe('SQLite durability settings', () => {
+  it('opens a file in WAL mode with synchronous NORMAL: commits append to the log, checkpoints sync it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-sync-'));
+    const handle = openDatabase(path.join(dir, 'test.db'));
+    const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+    const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect([rows[0]!.journal_mode, sync.rows[0]!.synchronous]).toEqual(['wal', 1]);
+  });
+});
+
+describe('SQLite background checkpoints', () => {
+  it('copy committed pages into the database file off the request connection, and stop with the handle', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-ckpt-'));
+    const file = path.join(dir, 'test.db');
+    const handle = openDatabase(file);
+    await sql`create table t (id integer primary key, v text)`.execute(handle.db);
+    for (let i = 0; i < 200; i++) await sql`insert into t (v) values (${'x'.repeat(500)})`.execute(handle.db);
+    const walPages = async () =>
+      (await sql<{ log: number; checkpointed: number }>`pragma wal_checkpoint(NOOP)`.execute(handle.db)).rows[0]!;
+    // NOOP reports without copying: only the worker thread can have backfilled the log.
+    await vi.waitFor(async () => {
+      const { log, checkpointed } = await walPages();
+      expect(log).toBeGreaterThan(0);
+      expect(checkpointed).toBe(log);
+    });
+    await handle.close();
+    const reopened = new SQLite(file, { readonly: true });
+    expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: 200 });
+    reopened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
+import { MailQueue } from '../../server/mail/queue';
 import { ApiClient, loggedInClient, outboxAt, productId, startTestServer, type TestServer } from './harness';
 
 const PASSWORD = 'Forno-a-legna-42';
@@ -100,6 +101,46 @@ describe('the mail queue', () => {
     expect((await queued()).filter((m) => m.recipient === email)).toHaveLength(0);
     expect((await outbox.messages()).filter((m) => m.to.includes(email))).toHaveLength(waiting.length);
     await broken.app.close();
+    server.services.mail.start();
+  });
+
+  it('two workers on one database send each mail once, and a worker stopped mid-batch hands the rest back', async () => {
+    await server.services.mail.stop();
+    const { client, email } = await loggedInClient(server);
+    for (let i = 0; i < 6; i++) expect((await order(client)).status).toBe(201);
+    const confirmations = async () =>
+      (await server.handle.db.selectFrom('mail_queue').selectAll().where('recipient', '=', email).execute()).filter((m) =>
+        m.subject.startsWith('Ordine'),
+      );
+    expect(await confirmations()).toHaveLength(6);
+
+    // A worker is stopped while it sends the first mail of its batch: that one is sent, the rest given back.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sentBy: Record<string, string[]> = { stopped: [], a: [], b: [] };
+    const mailer = (name: string): Mailer => ({
+      send: async (mail) => {
+        if (mail.to === email) sentBy[name]!.push(mail.subject);
+        if (name === 'stopped') await gate;
+        else await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+    });
+    const queueOf = (name: string) => new MailQueue(server.handle.db, server.clock, mailer(name), () => undefined);
+    const stopped = queueOf('stopped');
+    stopped.start();
+    await vi.waitFor(() => expect(sentBy.stopped).toHaveLength(1));
+    const stopping = stopped.stop();
+    release();
+    await stopping;
+    const afterStop = await confirmations();
+    expect(afterStop.filter((m) => m.sent_at !== null)).toHaveLength(1);
+    expect(afterStop.filter((m) => m.sent_at === null && m.attempts === 0)).toHaveLength(5);
+
+    // Two workers race for what is left: every mail goes out once, by one of them.
+    await Promise.all([queueOf('a').flush(), queueOf('b').flush()]);
+    expect(sentBy.a!.length + sentBy.b!.length).toBe(5);
+    expect(new Set([...sentBy.stopped!, ...sentBy.a!, ...sentBy.b!]).size).toBe(6);
+    expect((await confirmations()).every((m) => m.sent_at !== null && m.attempts === 1)).toBe(true);
     server.services.mail.start();
   });
 

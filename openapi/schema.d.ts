@@ -1006,7 +1006,7 @@ export interface components {
             discount: components["schemas"]["Discount"] | null;
         };
         ApplyDiscountRequest: {
-            code: components["schemas"]["DiscountCode"];
+            code: string & components["schemas"]["DiscountCode"];
             cart: components["schemas"]["CartLines"];
             delivery?: components["schemas"]["DeliveryType"];
         };

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { useSession, useShop } from './AppActors';
+import { HeaderSlot } from './HeaderSlot';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
@@ -25,6 +26,8 @@ export function Header() {
           </a>
         )}
         {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to="/auth/login">Accedi</NavLink>}
+        {/* The cassa fills it with its counters (Non consegnati, In attesa, Modificati) while it is open. */}
+        {isAdmin && <HeaderSlot className="staff-counters" />}
         {isAdmin ? (
           <NavLink to="/cassa" className="nav-cta">
             Cassa

@@ -4,7 +4,7 @@ import type { User } from '../../machines/session.machine';
  * What the browser remembers between visits: the cookie consent flag and the public user snapshot
  * (so the header paints at once). Never a credential: the session is the HttpOnly cookie.
  */
-export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user' } as const;
+export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user', cassaMuted: 'pizzeria.cassaMuted' } as const;
 /** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
 const LEGACY_SESSION_KEY = 'pizzeria.session';
 
@@ -44,4 +44,7 @@ export const storage = {
     return isUser(user) ? user : null;
   },
   saveUser: (user: User | null) => write(STORAGE_KEYS.user, user),
+  /** the cassa's new-order chime is off */
+  cassaMuted: () => read(STORAGE_KEYS.cassaMuted) === true,
+  saveCassaMuted: (muted: boolean) => write(STORAGE_KEYS.cassaMuted, muted ? true : null),
 };

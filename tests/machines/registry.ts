@@ -17,6 +17,7 @@ import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
+import { cassaEntries } from './cassa.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -176,4 +177,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   shopEntry,
   blogListEntry,
   blogPostEntry,
+  ...cassaEntries,
 ];

@@ -38,7 +38,7 @@ export function CassaPage() {
       <h1>Cassa</h1>
       {view.counters && (
         <InHeader>
-          <ul className="staff-counter-list" aria-label="Ordini del giorno">
+          <ul className="staff-counter-list" aria-label="Contatori ordini">
             {view.counters.map((c) => (
               <li key={c.label}>
                 {c.label} <strong>{c.value}</strong>

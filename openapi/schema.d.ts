@@ -580,7 +580,9 @@ export interface paths {
         /**
          * Edit an order
          * @description Replaces an order's details and lines; an order already printed becomes 2 Ristampa. Orders of
-         *     external platforms and cancelled orders cannot be edited (409). Staff (admin) only.
+         *     external platforms and cancelled orders cannot be edited (409). The edit names the version it
+         *     is based on (`data.version`): when another cash desk has saved the order since, nothing is
+         *     written and the answer is 409, so no edit is silently overwritten. Staff (admin) only.
          */
         put: operations["updateCassaOrder"];
         post?: never;
@@ -769,6 +771,11 @@ export interface components {
         Count: number;
         /** @description A name or a one-line text */
         ShortText: string;
+        /**
+         * Format: int32
+         * @description Grows by one with every edit of an order's details or lines (printing and delivering leave it alone)
+         */
+        OrderVersion: number;
         /** @description A description or a note */
         LongText: string;
         /** @description A message for the user, in Italian */
@@ -1148,6 +1155,7 @@ export interface components {
             id: components["schemas"]["RowId"];
             name: components["schemas"]["ShortText"];
             order_num: components["schemas"]["Count"];
+            version: components["schemas"]["OrderVersion"];
             total_price: components["schemas"]["Money"];
             original_price: components["schemas"]["Money"];
             payment_type: components["schemas"]["PaymentType"];
@@ -1202,6 +1210,8 @@ export interface components {
         };
         CassaOrdersResponse: {
             date: components["schemas"]["Date"];
+            /** @description oven items a slot takes before it is full (setting slot_capacity); the cassa marks slots above it */
+            slot_capacity: components["schemas"]["Count"];
             orders: {
                 data: components["schemas"]["CassaOrder"][];
             };
@@ -1223,6 +1233,8 @@ export interface components {
         CassaOrderForm: {
             /** @description on update, must match the path */
             id?: components["schemas"]["RowId"];
+            /** @description on update (required there): the version the edit is based on, as the order was loaded */
+            version?: components["schemas"]["OrderVersion"];
             /** @description 0 or null creates a new client */
             client_id?: components["schemas"]["OptionalRowId"];
             user_id?: components["schemas"]["OptionalRowId"];

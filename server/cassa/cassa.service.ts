@@ -11,6 +11,7 @@ import {
   ovenItemCount,
   PHONE_MESSAGE,
   slotOf,
+  STALE_ORDER_MESSAGE,
   statusAfterEdit,
   type OrderSource,
   type OrderStatus,
@@ -42,6 +43,8 @@ export interface DayOrders {
   totals: { totalCents: number; cashCents: number; cardCents: number };
   counters: { notDelivered: number; statusCounts: Record<'0' | '1' | '2', number> };
   slots: { time: string; orders: number; quantity: number; external_quantity: number }[];
+  /** oven items a slot takes before it is full: the cassa marks the slots above it */
+  slotCapacity: number;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -58,6 +61,7 @@ function isCalendarDate(value: string): boolean {
 function refuse(refusal: OrderChangeRefusal | null): void {
   if (refusal === 'missing') throw notFound('Ordine non trovato.');
   if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE);
+  if (refusal === 'stale') throw conflict(STALE_ORDER_MESSAGE);
 }
 
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
@@ -94,7 +98,14 @@ export class CassaService {
       slot.quantity += oven;
       if (order.source_id === ORDER_SOURCE.external) slot.external_quantity += oven;
     }
-    return { date: day, orders, totals, counters: { notDelivered, statusCounts }, slots: [...slots.values()] };
+    return {
+      date: day,
+      orders,
+      totals,
+      counters: { notDelivered, statusCounts },
+      slots: [...slots.values()],
+      slotCapacity: await this.deps.schedule.capacity(),
+    };
   }
 
   async order(id: number): Promise<OrderRecord> {
@@ -178,13 +189,15 @@ export class CassaService {
 
   async update(id: number, input: CassaOrderInput): Promise<OrderRecord> {
     if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', "L'ordine indicato non corrisponde.");
+    const basedOnVersion = input.data.version;
+    if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
     const existing = await this.order(id);
     if (existing.source_id === ORDER_SOURCE.external) throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.');
     refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
     await this.deps.db.transaction().execute(async (tx) => {
       if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-      refuse(await replaceOrder(tx, this.deps.clock, id, draft, statusAfterEdit));
+      refuse(await replaceOrder(tx, this.deps.clock, id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
     });
     return this.order(id);
   }

@@ -251,6 +251,16 @@ function mailQueue(dialect: DialectName): Migration {
   };
 }
 
+/** Each order's edit count, so that two cash desks cannot overwrite each other's edit. */
+const orderVersion: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('orders')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -258,6 +268,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_11_22_0001_initial': initial(this.dialect),
       '2026_11_30_0002_slot_load': slotLoad,
       '2026_11_30_0003_mail_queue': mailQueue(this.dialect),
+      '2026_12_01_0004_order_version': orderVersion,
     };
   }
 }

@@ -135,6 +135,8 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** grows by one with every edit of details or lines: an edit based on an older one is refused */
+  version: Generated<number>;
 }
 
 export interface OrderLinesTable {

@@ -40,6 +40,7 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     id: order.id,
     name: order.name,
     order_num: order.order_num,
+    version: order.version,
     total_price: toEuros(order.total_price_cents),
     original_price: toEuros(order.original_price_cents),
     payment_type: order.payment_type,

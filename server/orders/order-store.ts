@@ -186,14 +186,18 @@ export async function insertOrder(
   return { id: row.id, orderNum };
 }
 
-/** Why an order cannot take a change: it does not exist, or its status is final (cancelled). */
-export type OrderChangeRefusal = 'missing' | 'final';
+/**
+ * Why an order cannot take a change: it does not exist, its status is final (cancelled), or the edit
+ * was based on a version someone else has replaced since.
+ */
+export type OrderChangeRefusal = 'missing' | 'final' | 'stale';
 
 interface LockedOrder {
   delivery_date: string;
   delivery_time: string;
   order_num: number;
   status: OrderStatus;
+  version: number;
   ovenItems: number;
 }
 
@@ -206,7 +210,7 @@ async function lockOrder(tx: Db, id: number): Promise<LockedOrder | null> {
     .updateTable('orders')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
-    .returning(['delivery_date', 'delivery_time', 'order_num', 'status'])
+    .returning(['delivery_date', 'delivery_time', 'order_num', 'status', 'version'])
     .executeTakeFirst();
   if (!row) return null;
   const lines = await tx.selectFrom('order_lines').select(['category_id', 'qty']).where('order_id', '=', id).execute();
@@ -219,23 +223,26 @@ async function lockOrder(tx: Db, id: number): Promise<LockedOrder | null> {
 
 /**
  * Rewrites a live order's details and lines (status from `nextStatus` of the current one) and moves
- * its slot load; the number changes only when the order moves to another day.
+ * its slot load; the number changes only when the order moves to another day. The edit must be based
+ * on the order's current `version` (read under the row lock, so of two edits from the same version
+ * exactly one is written); it bumps the version.
  */
 export async function replaceOrder(
   tx: Db,
   clock: Clock,
   id: number,
-  draft: OrderDraft,
-  nextStatus: (current: OrderStatus) => OrderStatus,
+  edit: { draft: OrderDraft; basedOnVersion: number; nextStatus: (current: OrderStatus) => OrderStatus },
 ): Promise<OrderChangeRefusal | null> {
+  const { draft } = edit;
   const current = await lockOrder(tx, id);
   if (!current) return 'missing';
-  const status = nextStatus(current.status);
+  const status = edit.nextStatus(current.status);
   if (isFinalStatus(current.status) || !canChangeStatus(current.status, status)) return 'final';
+  if (current.version !== edit.basedOnVersion) return 'stale';
   const orderNum = current.delivery_date === draft.deliveryDate ? current.order_num : await nextOrderNumber(tx, draft.deliveryDate);
   await tx
     .updateTable('orders')
-    .set({ ...orderColumns(draft), order_num: orderNum, status, updated_at: clock.now().toISOString() })
+    .set({ ...orderColumns(draft), order_num: orderNum, status, version: current.version + 1, updated_at: clock.now().toISOString() })
     .where('id', '=', id)
     .execute();
   await tx.deleteFrom('order_lines').where('order_id', '=', id).execute();

@@ -10,6 +10,7 @@ import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { createCartActors } from '../api/cartActors';
 import { createCheckoutActors } from '../api/checkoutActors';
+import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
 import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
@@ -30,20 +31,37 @@ export const browserEffects: BrowserEffects = {
   leave: () => window.location.replace('about:blank'),
 };
 
-/** Saves what `select` picks from an actor's snapshots whenever it changes: the one place an actor persists. */
-function persist<TActor extends AnyActorRef, T>(actor: TActor, select: (snapshot: SnapshotFrom<TActor>) => T, save: (value: T) => void) {
+/**
+ * Saves what `select` picks from an actor's snapshots whenever it changes: the one place an actor
+ * persists. Returns the way to stop (a screen's actor stops with its screen).
+ */
+function persist<TActor extends AnyActorRef, T>(
+  actor: TActor,
+  select: (snapshot: SnapshotFrom<TActor>) => T,
+  save: (value: T) => void,
+): () => void {
   let saved = select(actor.getSnapshot());
-  return actor.subscribe((snapshot) => {
+  const subscription = actor.subscribe((snapshot) => {
     const value = select(snapshot);
     if (Object.is(value, saved)) return;
     saved = value;
     save(value);
   });
+  return () => subscription.unsubscribe();
+}
+
+/** What the cassa asks of the browser; the real ones live in the cassa's chunk (src/cassa/effects.ts). */
+export interface CassaEffects {
+  chime(): void;
+  loadTicket(id: number): void;
+  printTicket(id: number): void;
 }
 
 export interface AppActorsOptions {
   api?: ApiClient;
   effects?: BrowserEffects;
+  /** fakes for tests; by default the cassa uses its own */
+  cassaEffects?: CassaEffects;
   baseUrl?: string;
   initialData?: InitialData;
 }
@@ -101,11 +119,18 @@ export function createAppActors(options: AppActorsOptions = {}) {
   // They live as long as the page: started here, not in an effect (StrictMode would stop them).
   const all = [toast, session, shop, cart, consent, reload];
   all.forEach((actor) => actor.start());
+  /** The cassa's list remembers whether its chime is off; the screen creates the actor, this root persists it. */
+  const cassa = {
+    muted: storage.cassaMuted,
+    persistMuted: (actor: AnyActorRef) => persist(actor, (s: OrderPollingSnapshot) => s.context.muted, storage.saveCassaMuted),
+    effects: options.cassaEffects,
+  };
   return {
     api,
     io,
     initialData,
     effects,
+    cassa,
     toast,
     session,
     shop,
@@ -154,10 +179,7 @@ export function usePersisted<TActor extends AnyActorRef, T>(
   select: (snapshot: SnapshotFrom<TActor>) => T,
   save: (value: T) => void,
 ): void {
-  useEffect(() => {
-    const subscription = persist(actor, select, save);
-    return () => subscription.unsubscribe();
-  }, [actor, select, save]);
+  useEffect(() => persist(actor, select, save), [actor, select, save]);
 }
 
 /** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { cartItemCount } from '../../machines/cart.machine';
 import { useAppActors, useSession, useShop } from './AppActors';
 import { loginHref } from './returnTo';
+import { HeaderSlot } from './HeaderSlot';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
@@ -30,6 +31,8 @@ export function Header() {
           </a>
         )}
         {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to={loginHref(pathname + search)}>Accedi</NavLink>}
+        {/* The cassa fills it with its counters (Non consegnati, In attesa, Modificati) while it is open. */}
+        {isAdmin && <HeaderSlot className="staff-counters" />}
         {isAdmin ? (
           <NavLink to="/cassa" className="nav-cta">
             Cassa

@@ -5,6 +5,7 @@ import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useAppActors } from './AppActors';
+import { HeaderSlotProvider } from './HeaderSlot';
 import { MobileTabs } from './MobileTabs';
 import { loginHref } from './returnTo';
 import { ScrollToTop } from './ScrollToTop';
@@ -16,19 +17,21 @@ export function Layout() {
   useLoginAgainOnExpiry();
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
-      <a className="skip-link" href="#main">
-        Vai al contenuto
-      </a>
-      {/* First in the page, so the keyboard reaches the consent choice before anything else. */}
-      <CookieConsent />
-      <Header />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <MobileTabs />
-      <ToastRegion />
-      <ScrollToTop />
+      <HeaderSlotProvider>
+        <a className="skip-link" href="#main">
+          Vai al contenuto
+        </a>
+        {/* First in the page, so the keyboard reaches the consent choice before anything else. */}
+        <CookieConsent />
+        <Header />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+        <MobileTabs />
+        <ToastRegion />
+        <ScrollToTop />
+      </HeaderSlotProvider>
     </RouterProvider>
   );
 }

@@ -6,7 +6,12 @@ import type { User } from '../../machines/session.machine';
  * What the browser remembers between visits: the cookie consent flag, the public user snapshot
  * (so the header paints at once) and the cart. Never a credential: the session is the HttpOnly cookie.
  */
-export const STORAGE_KEYS = { consent: 'pizzeria.cookieConsent', user: 'pizzeria.user', cart: 'pizzeria.cart' } as const;
+export const STORAGE_KEYS = {
+  consent: 'pizzeria.cookieConsent',
+  user: 'pizzeria.user',
+  cart: 'pizzeria.cart',
+  cassaMuted: 'pizzeria.cassaMuted',
+} as const;
 /** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
 const LEGACY_SESSION_KEY = 'pizzeria.session';
 
@@ -76,4 +81,7 @@ export const storage = {
     window.addEventListener('storage', listener);
     return () => window.removeEventListener('storage', listener);
   },
+  /** the cassa's new-order chime is off */
+  cassaMuted: () => read(STORAGE_KEYS.cassaMuted) === true,
+  saveCassaMuted: (muted: boolean) => write(STORAGE_KEYS.cassaMuted, muted ? true : null),
 };

@@ -41,6 +41,8 @@ export const ORDER_STATUS_NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const CANCELLED_ORDER_MESSAGE = 'Questo ordine è stato annullato e non è modificabile.';
+/** An edit based on an older version of the order: another cash desk saved it in between. */
+export const STALE_ORDER_MESSAGE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
 
 export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_STATUS_NEXT[from].includes(to);

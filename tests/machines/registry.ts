@@ -20,6 +20,7 @@ import { checkoutEntry } from './checkout.entries';
 import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 import { authEntries } from './auth.entries';
+import { cassaEntries } from './cassa.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -190,4 +191,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   ...menuEntries,
   checkoutEntry,
   ...authEntries,
+  ...cassaEntries,
 ];

@@ -78,7 +78,15 @@ function phoneOrder(form: Form = {}, cart?: Line[]) {
 }
 
 const store = (body: unknown) => admin.post(`${API}/orders/store`, body);
-const update = (id: number, body: unknown) => admin.put(`${API}/orders/${id}/update`, body);
+/** The order's version as a cash desk loading it now sees it (0 for an order that does not exist). */
+const currentVersion = async (id: number) => {
+  const response = await admin.get(`${API}/orders/${id}`);
+  return response.status === 200 ? (response.body.order.version as number) : 0;
+};
+const putUpdate = (id: number, body: unknown) => admin.put(`${API}/orders/${id}/update`, body);
+/** An edit based on the order as it is now; the concurrency tests send older versions themselves. */
+const update = async (id: number, body: ReturnType<typeof phoneOrder>) =>
+  putUpdate(id, { ...body, data: { ...body.data, version: await currentVersion(id) } });
 const dayList = async (date = TODAY) => {
   const response = await admin.get(`${API}/orders?date=${date}`);
   expect(response.status).toBe(200);
@@ -828,6 +836,7 @@ describe('slot capacity', () => {
     expect(response.body.order.total_price).toBe(97.5);
 
     const list = await dayList();
+    expect(list.slot_capacity).toBe(10);
     expect(slot(list, '21:30')).toEqual({ time: '21:30', orders: 1, quantity: 15, external_quantity: 0 });
     const timeslots = await new ApiClient(server.baseUrl).get('/api/v1/ecommerce/webapp/timeslots');
     const full = timeslots.body.timeslots.find((t: any) => t.hour === 21 && t.minute === 30);
@@ -859,6 +868,76 @@ describe('slot load follows every writer', () => {
     expect(await onlineSlot(18, 45)).toBe(true);
     expect((await admin.patch(`${API}/orders/${created.body.order.id}`, { status: 0 })).status).toBe(409);
     expect(await onlineSlot(18, 45)).toBe(true);
+  });
+});
+
+describe('two cash desks editing the same order', () => {
+  const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
+  const edit = (fascia: string, qty: number, version: number) => ({
+    ...phoneOrder({ fascia }, [{ id: ids.margherita, qty }]),
+    data: { ...phoneOrder({ fascia }).data, version },
+  });
+  const newOrder = async () => {
+    const created = await store(phoneOrder({ fascia: '22:00' }, [{ id: ids.margherita, qty: 1 }]));
+    expect(created.status).toBe(201);
+    return created.body.order as { id: number; version: number };
+  };
+
+  it('starts every order at version 0 and shows it in the list and the order', async () => {
+    const order = await newOrder();
+    expect(order.version).toBe(0);
+    expect(listed(await dayList(), order.id).version).toBe(0);
+    expect(await currentVersion(order.id)).toBe(0);
+  });
+
+  it('takes the first of two edits from the same version and refuses the second with 409, overwriting nothing', async () => {
+    const order = await newOrder();
+    const first = await putUpdate(order.id, edit('22:15', 2, 0));
+    expect(first.status).toBe(200);
+    expect(first.body.order).toMatchObject({ version: 1, delivery_time: '22:15', total_price: 13 });
+    const afterFirst = await storedState();
+    const listAfterFirst = await dayList();
+
+    const second = await putUpdate(order.id, edit('23:00', 5, 0));
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(STALE);
+    expect(await storedState()).toEqual(afterFirst);
+    expect(await dayList()).toEqual(listAfterFirst);
+
+    // Reloaded, the second desk's edit goes through.
+    const retried = await putUpdate(order.id, edit('23:00', 5, await currentVersion(order.id)));
+    expect(retried.status).toBe(200);
+    expect(retried.body.order).toMatchObject({ version: 2, delivery_time: '23:00' });
+  });
+
+  it('lets exactly one of two simultaneous edits from the same version through', async () => {
+    const order = await newOrder();
+    const answers = await Promise.all([putUpdate(order.id, edit('22:30', 2, 0)), putUpdate(order.id, edit('22:45', 3, 0))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!;
+    const loser = answers.find((a) => a.status === 409)!;
+    expect(loser.body.message).toBe(STALE);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ version: 1, delivery_time: winner.body.order.delivery_time });
+    expect((await lineRows(order.id)).map((l) => l.qty)).toEqual([winner.body.order.products[0].qty]);
+  });
+
+  it('is not disturbed by printing or delivering: they leave the version alone', async () => {
+    const order = await newOrder();
+    expect((await admin.patch(`${API}/orders/${order.id}`, { status: 1 })).status).toBe(200);
+    expect((await admin.patch(`${API}/orders/delivered-status/${order.id}`, { status: 1 })).status).toBe(200);
+    const edited = await putUpdate(order.id, edit('22:00', 2, 0));
+    expect(edited.status).toBe(200);
+    expect(edited.body.order).toMatchObject({ version: 1, status: 2 });
+  });
+
+  it('refuses an edit that names no version with 422, changing nothing', async () => {
+    const order = await newOrder();
+    const before = await storedState();
+    const response = await putUpdate(order.id, phoneOrder({ fascia: '22:15' }));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ version: ["Ricarica l'ordine prima di modificarlo."] });
+    expect(await storedState()).toEqual(before);
   });
 });
 

@@ -1,0 +1,102 @@
+import { Button, Checkbox, ToggleButton } from 'react-aria-components';
+import type { OrderPollingView } from '../../machines/orderPolling.machine';
+
+const SOURCE_ICONS: Record<number, string> = { 1: '🌐', 2: '☎', 3: '🛵' };
+
+/** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
+export function OrdersWidget({ view }: { view: OrderPollingView }) {
+  return (
+    <section className="cassa-orders" aria-labelledby="cassa-orders-title">
+      <div className="cassa-orders-head">
+        <h2 id="cassa-orders-title">Nuovi ordini</h2>
+        {view.totals && <p className="cassa-totals">{view.totals}</p>}
+        <label className="cassa-date">
+          Data
+          <input type="date" required value={view.date} onChange={(e) => e.target.value && view.onDateChange(e.target.value)} />
+        </label>
+        <Button className="button" isDisabled={view.refreshButton.isDisabled} onPress={view.refreshButton.onPress}>
+          Aggiorna
+        </Button>
+        <ToggleButton className="button cassa-mute" isSelected={view.muteButton.isSelected} onChange={view.muteButton.onChange}>
+          {view.muteButton.label}
+        </ToggleButton>
+      </div>
+      <div role="status" className="cassa-messages">
+        {view.failure && <p className="cassa-failure">{view.failure}</p>}
+        {view.notice && <p className="cassa-failure">{view.notice}</p>}
+      </div>
+      <SlotStrip slots={view.slots} capacity={view.slotCapacity} />
+      {view.emptyMessage && <p>{view.emptyMessage}</p>}
+      <ul className="cassa-list" aria-label="Ordini del giorno">
+        {view.rows.map((row) => (
+          <OrderRow key={row.id} row={row} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SlotStrip({ slots, capacity }: { slots: OrderPollingView['slots']; capacity: number | null }) {
+  if (slots.length === 0) return null;
+  return (
+    <ol className="cassa-slots" aria-label={`Fasce orarie (capienza ${capacity ?? 0} per fascia)`}>
+      {slots.map((slot) => (
+        <li key={slot.time} className={slot.isOverCapacity ? 'cassa-slot is-over' : 'cassa-slot'} data-time={slot.time}>
+          <span className="cassa-slot-time">{slot.time}</span>
+          <span>
+            {slot.orders} ord. · {slot.quantity} pz · {slot.externalQuantity} est.
+          </span>
+          {slot.isOverCapacity && <span className="cassa-slot-over">Oltre la capienza</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type Row = OrderPollingView['rows'][number];
+
+export function OrderRow({ row }: { row: Row }) {
+  const className = ['cassa-row', row.isNew && 'is-new', row.isDelivered && 'is-delivered'].filter(Boolean).join(' ');
+  const reasonId = `cassa-row-${row.id}-reason`;
+  return (
+    <li className={className} data-order-id={row.id} aria-label={`Ordine ${row.name}`}>
+      <Button
+        className="cassa-open"
+        isDisabled={row.openButton.isDisabled}
+        onPress={row.openButton.onPress}
+        aria-describedby={row.openButton.reason ? reasonId : undefined}
+      >
+        <span aria-hidden="true" className="cassa-source">
+          {SOURCE_ICONS[row.sourceId]}
+        </span>
+        <span className="visually-hidden">{row.sourceLabel}: </span>
+        <strong>{row.name}</strong>
+      </Button>
+      {row.isNew && <span className="cassa-new-badge">Nuovo</span>}
+      {row.openButton.reason && (
+        <span id={reasonId} className="cassa-reason">
+          {row.openButton.reason}
+        </span>
+      )}
+      <span className="cassa-summary">{row.summary}</span>
+      <span className="cassa-place">{row.place}</span>
+      <span className="cassa-counts">
+        {row.counts.map((c) => (
+          <span key={c.label} title={c.label}>
+            <span className="visually-hidden">{c.label}: </span>
+            {c.count}
+          </span>
+        ))}
+      </span>
+      <span className="cassa-time">{row.deliveryTime}</span>
+      <span className={`cassa-status status-${row.status}`}>{row.statusLabel}</span>
+      <Checkbox className="cassa-delivered" isSelected={row.deliveredCheckbox.isSelected} onChange={row.deliveredCheckbox.onChange}>
+        <span className="checkbox-box" aria-hidden="true" />
+        {row.deliveredCheckbox.label}
+      </Checkbox>
+      <Button className="cassa-print" aria-label={row.printButton.label} onPress={row.printButton.onPress}>
+        <span aria-hidden="true">🖨</span>
+      </Button>
+    </li>
+  );
+}

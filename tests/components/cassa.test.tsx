@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { totalsText } from '../../machines/orderPolling.machine';
+import { cassaDayFromWire } from '../../src/api/cassaActors';
+import { admin, customer } from '../mocks/fixtures';
+import { cassaDay, externalOrder, onlinePickup, phoneOrder } from '../mocks/cassa.fixtures';
+import { http, server } from '../mocks/handlers';
+import { renderApp } from './render';
+
+const day = cassaDay([phoneOrder, onlinePickup, externalOrder], undefined, 2);
+
+function serveDay(answer = day) {
+  server.use(http.get('/api/v1/ecommerce/cassa/orders', ({ response }) => response(200).json(answer)));
+}
+
+describe('cassa: the totals text', () => {
+  it('splits cash and card with a decimal comma, or says 0,00 € for an empty day', () => {
+    expect(totalsText(cassaDayFromWire(day).totals)).toBe(
+      'Totale: 49,50 € (12,50 € Contanti / Da pagare | 37,00 € Carta di credito / Pagato)',
+    );
+    expect(totalsText(cassaDayFromWire(cassaDay([])).totals)).toBe('Totale: 0,00 €');
+  });
+});
+
+describe('cassa: the orders widget', () => {
+  it('shows the totals, the 24 slots with their load (over capacity stands out) and one row per order', async () => {
+    serveDay();
+    renderApp('/cassa', { user: admin });
+    await screen.findByText(/^Totale: 49,50 €/);
+
+    const slots = screen.getByRole('list', { name: /Fasce orarie/ });
+    const items = within(slots).getAllByRole('listitem');
+    expect(items).toHaveLength(24);
+    expect(items[0]!.textContent).toContain('18:00');
+    expect(items[23]!.textContent).toContain('23:45');
+    // 20:10 (5 oven items) and 20:05 (1 from an external platform) share the 20:00 slot: over a capacity of 2.
+    const eight = items.find((li) => li.dataset.time === '20:00')!;
+    expect(eight!.textContent).toContain('2 ord. · 6 pz · 1 est.');
+    expect(eight!.textContent).toContain('Oltre la capienza');
+    expect(items.find((li) => li.dataset.time === '19:30')!.textContent).not.toContain('Oltre la capienza');
+
+    const rows = within(screen.getByRole('list', { name: 'Ordini del giorno' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain('Ordine numero #1 - 12,50 € - Contanti / Da pagare');
+    expect(rows[0]!.textContent).toContain('Monteverde');
+    expect(rows[0]!.textContent).toContain('In attesa');
+    expect(rows[0]!.textContent).toContain('Non Consegnato');
+    expect(rows[1]!.textContent).toContain('Ordine numero #2 - 28,00 € - Carta di credito / Pagato');
+    expect(rows[1]!.textContent).toContain('Ritiro in pizzeria');
+    expect(rows[1]!.textContent).toContain('Stampato');
+    // Pizze e pinse 1 (cat. 2), composizioni 1 (cat. 10), calzoni e focacce 3 (cat. 5, 12), none unknown.
+    expect(within(rows[1]!).getByTitle('Pizze e pinse')!.textContent).toContain('1');
+    expect(within(rows[1]!).getByTitle('Composizioni')!.textContent).toContain('1');
+    expect(within(rows[1]!).getByTitle('Calzoni e focacce')!.textContent).toContain('3');
+    expect(within(rows[2]!).getByTitle('Non catalogabile')!.textContent).toContain('2');
+
+    // The header counts what is still to deliver, to print and to reprint.
+    const counters = screen.getByRole('list', { name: 'Contatori ordini' });
+    expect(counters!.textContent).toContain('Non consegnati 3');
+    expect(counters!.textContent).toContain('In attesa 2');
+    expect(counters!.textContent).toContain('Modificati 0');
+  });
+
+  it('an external platform order cannot be opened, and says why; another opens in the editor through the URL', async () => {
+    serveDay();
+    const { user, location } = renderApp('/cassa', { user: admin });
+    const external = await screen.findByRole('button', { name: /Cliente Glovo/ });
+    expect(external.hasAttribute('disabled')).toBe(true);
+    const reason = document.getElementById(external.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe('Gli ordini delle piattaforme esterne non si possono modificare.');
+    await user.click(screen.getByRole('button', { name: /Mario Rossi/ }));
+    expect(location().search).toBe(`?ordine=${phoneOrder.id}`);
+  });
+
+  it('is never shown to a customer', async () => {
+    const { location } = renderApp('/cassa', { user: customer });
+    await screen.findByRole('heading', { level: 1 });
+    expect(location().pathname).toBe('/');
+    expect(screen.queryByText(/Nuovi ordini/)).toBeNull();
+  });
+});

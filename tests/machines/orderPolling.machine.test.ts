@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  connectOrderPolling,
+  EXTERNAL_ORDER_REASON,
+  orderPollingMachine,
+  SAVE_FAILED_MESSAGE,
+  type OrderPollingEvent,
+} from '../../machines/orderPolling.machine';
+import { externalOrder } from '../mocks/cassa.fixtures';
+import { orderPollingEntry } from './cassa.entries';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths, internalEvents } from './pathCoverage';
+
+const paths = generatePaths(orderPollingMachine, orderPollingEntry);
+const events = internalEvents(orderPollingMachine);
+
+function fakes() {
+  const effects = { chime: vi.fn(), loadTicket: vi.fn(), printTicket: vi.fn(), openOrder: vi.fn() };
+  const machine = orderPollingMachine.provide({
+    actions: {
+      chime: () => effects.chime(),
+      loadTicket: (_, { id }) => effects.loadTicket(id),
+      printTicket: (_, { id }) => effects.printTicket(id),
+      openOrder: (_, { id }) => effects.openOrder(id),
+    },
+  });
+  return { effects, machine };
+}
+
+describe('order polling machine: path coverage', () => {
+  it('reaches every state node and takes every transition', async () => {
+    await expectFullCoverage(orderPollingEntry, paths);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+    const { effects, machine } = fakes();
+    let chimes = 0;
+    await replayEntryPath(orderPollingEntry, path, {
+      machine,
+      assertInvariant: (snapshot, { step, previous, invocations }) => {
+        const sent: OrderPollingEvent[] = [];
+        const view = connectOrderPolling(snapshot, (event) => sent.push(event));
+        const { day, newIds, muted } = snapshot.context;
+        const type = step.event.type;
+
+        // The title counts the highlighted orders; each highlighted row is an online order on the list.
+        expect(view.pageTitle).toBe(newIds.length ? `(${newIds.length}) Cassa` : 'Cassa');
+        expect(view.rows.filter((r) => r.isNew).map((r) => r.id)).toEqual(newIds);
+        for (const row of view.rows.filter((r) => r.isNew)) expect(row.sourceId).toBe(1);
+
+        // The chime plays exactly when a refresh brings new online orders and it is not muted.
+        if (type === events.done('loadDay') && newIds.length > (previous?.context.newIds.length ?? 0) && !muted) chimes += 1;
+        expect(effects.chime).toHaveBeenCalledTimes(chimes);
+        expect(view.muteButton.isSelected).toBe(muted);
+
+        // A failed refresh keeps the last list on screen and says so.
+        if (type === events.error('loadDay')) {
+          expect(day).toBe(previous!.context.day);
+          expect(view.failure).toMatch(day ? /^Aggiornamento non riuscito/ : /^Non è stato possibile caricare/);
+        }
+        expect(view.failure !== null).toBe(snapshot.hasTag('failed'));
+        if (snapshot.hasTag('loading')) expect(invocations.filter((i) => i.src === 'loadDay').at(-1)).toMatchObject({ outcome: 'pending' });
+
+        // Counters follow the rows as the cashier sees them.
+        if (day) {
+          expect(view.counters).toEqual([
+            { label: 'Non consegnati', value: day.orders.filter((o) => o.delivered === 0).length },
+            { label: 'In attesa', value: day.orders.filter((o) => o.status === 0).length },
+            { label: 'Modificati', value: day.orders.filter((o) => o.status === 2).length },
+          ]);
+          expect(view.slots).toHaveLength(24);
+        } else expect(view.counters).toBeNull();
+
+        // Printing marks the row Stampato at once and clears its highlight; the ticket prints 0.5 s later.
+        if (type === 'order.print') {
+          const id = (step.event as { id: number }).id;
+          expect(view.rows.find((r) => r.id === id)).toMatchObject({ statusLabel: 'Stampato', isNew: false });
+          expect(effects.loadTicket).toHaveBeenLastCalledWith(id);
+        }
+        if (type === events.after('orderPolling.printer.waiting', 'PRINT')) expect(effects.printTicket).toHaveBeenCalled();
+        if (type === 'order.delivered.toggle') {
+          const id = (step.event as { id: number }).id;
+          const before = previous!.context.day!.orders.find((o) => o.id === id)!.delivered;
+          expect(view.rows.find((r) => r.id === id)!.deliveredCheckbox.label).toBe(before === 1 ? 'Non Consegnato' : 'Consegnato');
+        }
+        // An external platform's order is never opened; others are, and lose their highlight.
+        if (type === 'order.open') {
+          const id = (step.event as { id: number }).id;
+          if (id === externalOrder.id) expect(effects.openOrder).not.toHaveBeenCalledWith(id);
+          else {
+            expect(effects.openOrder).toHaveBeenLastCalledWith(id);
+            expect(newIds).not.toContain(id);
+          }
+        }
+        const external = view.rows.find((r) => r.id === externalOrder.id);
+        if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_REASON });
+        if (type === events.error('saveChange')) expect(view.notice).toBe(SAVE_FAILED_MESSAGE);
+
+        // The handlers send what the machine expects.
+        view.refreshButton.onPress();
+        view.onDateChange('2026-11-19');
+        expect(sent).toEqual([{ type: 'orders.refresh' }, { type: 'date.change', date: '2026-11-19' }]);
+      },
+    });
+  });
+});

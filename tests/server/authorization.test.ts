@@ -311,7 +311,14 @@ describe('path ids that are not ids', () => {
     if (op.method === 'PATCH') return { status: 1 };
     if (op.method === 'PUT') {
       return {
-        data: { delivery: 'ritiro', nomeCliente: 'Cliente al banco', telefono: '3339876543', fascia: '21:00', payment_type: 'Contanti' },
+        data: {
+          delivery: 'ritiro',
+          nomeCliente: 'Cliente al banco',
+          telefono: '3339876543',
+          fascia: '21:00',
+          payment_type: 'Contanti',
+          version: 0,
+        },
         cart: [{ id: fixture.margherita, qty: 1 }],
       };
     }

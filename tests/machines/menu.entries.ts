@@ -84,8 +84,8 @@ export const cartEntry = defineEntry({
   name: 'cart',
   machine: cartMachine,
   // A cart remembered from an earlier visit (priced again on start; emptying it leads to the fresh
-  // visitor's empty cart), and a fresh visitor.
-  inputs: [{ saved: savedCart }, { saved: null }],
+  // visitor's empty cart), and one whose lines were all removed with a code entered (nothing to price).
+  inputs: [{ saved: savedCart }, { saved: { ...savedCart, lines: [], backend: null, code: PICKUP_CODE } }],
   maxSimplePathStates: 0,
   // Kept narrow so the graph stays small: the cart is shaped first (two fixture lines at most, quantities
   // up to 2), then, once priced, a code is applied or dropped and the cart emptied.

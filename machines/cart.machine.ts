@@ -139,6 +139,7 @@ export const cartMachine = setup({
     }),
   },
   guards: {
+    hasLines: ({ context }) => context.lines.length > 0,
     isUnknownCode: (_, priced: PricedCart) => priced.discount?.errorMessage != null,
     isValidIndex: ({ context, event }) => {
       assertEvent(event, ['line.replace', 'quantity.increment', 'quantity.decrement']);
@@ -167,7 +168,9 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null }),
-  initial: 'idle',
+  // A saved cart is priced again on start: its last price request may have been cut off by leaving
+  // the page (lines without totals, no checkout button), and prices may have changed since.
+  initial: 'starting',
   on: {
     'line.add': {
       target: '.waiting',
@@ -221,6 +224,9 @@ export const cartMachine = setup({
     'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null }) },
   },
   states: {
+    starting: {
+      always: [{ guard: 'hasLines', target: 'waiting' }, { target: 'idle' }],
+    },
     idle: {},
     waiting: {
       tags: ['pricing'],

@@ -27,7 +27,9 @@ export function useCheckout() {
         showStep: (_, { step }) => {
           const shown = historyStep(window.history.state?.usr);
           if (shown === step) return;
-          void navigate(CHECKOUT_PATH, { state: { checkoutStep: step }, replace: shown === null });
+          // Step 1 is never gone back to (it is left by logging in): the next step takes its entry,
+          // so Back from step 2 leaves the checkout at once.
+          void navigate(CHECKOUT_PATH, { state: { checkoutStep: step }, replace: shown === null || shown === 1 });
         },
         prepareCart: (_, { delivery }) => {
           const { code } = cart.getSnapshot().context;

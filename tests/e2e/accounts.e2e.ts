@@ -4,11 +4,10 @@
  * reset (twice: refused); wrong password; unverified login and resend; a session revoked on the
  * server. axe on every /auth screen, on a phone and a desktop window.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiCall, expectNoA11yViolations, url, useBrowser, VIEWPORTS, type E2EPage } from './browser';
+import { linkIn, waitForMails } from './outbox';
 
 const PASSWORD = 'Forno-a-legna-1978';
 const NEW_PASSWORD = 'Pinsa-Romana-2026';
@@ -16,37 +15,6 @@ const NEW_PASSWORD = 'Pinsa-Romana-2026';
 let seq = 0;
 /** A fresh address per test run and test (the server keeps every account of the run). */
 const newEmail = (label: string) => `e2e.${label}.${Date.now().toString(36)}.${seq++}@example.it`;
-
-/** Every .eml the server's mail worker wrote to `to`, decoded (quoted-printable soft breaks and =XX). */
-function mailsTo(to: string): string[] {
-  const dir = inject('outboxDir');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) =>
-      fs
-        .readFileSync(path.join(dir, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    )
-    .filter((mail) => mail.includes(`To: ${to}`));
-}
-
-/** Waits (bounded) until `count` mails to `to` are in the outbox; the queue worker writes them soon after the request. */
-async function waitForMails(to: string, count: number): Promise<string[]> {
-  await expect.poll(() => mailsTo(to).length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(count);
-  return mailsTo(to);
-}
-
-/** The link of a mail's plain-text part that contains `pathPart`, as a path on the server. */
-function linkIn(mail: string, pathPart: string): string {
-  const link = mail.match(new RegExp(`https?://[^\\s"<>]*${pathPart.replace(/[?/]/g, '\\$&')}[^\\s"<>]*`))?.[0];
-  if (!link) throw new Error(`no link to ${pathPart} in:\n${mail}`);
-  const parsed = new URL(link.replace(/&amp;/g, '&'));
-  return parsed.pathname + parsed.search;
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 const header = (page: Page) => page.getByRole('navigation', { name: 'Principale' });

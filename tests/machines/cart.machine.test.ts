@@ -104,6 +104,21 @@ function startCart(saved = null as typeof savedCart | null) {
 }
 
 describe('cart machine: pricing', () => {
+  it('prices a remembered cart again on start (its last request may have been cut off by leaving the page)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { cart, requests } = startCart({ ...savedCart, backend: null });
+      expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null }]);
+      requests[0]!.answer(pricedFor(requests[0]!.input));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton?.label).toBe('Invia ordine (1 articolo) - 10,50 €');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('waits PRICE_DEBOUNCE after the last change, then sends one request for the latest cart', async () => {
     vi.useFakeTimers();
     try {

@@ -5,6 +5,7 @@ import { shopDataFromWire } from '../../src/api/shopActors';
 import {
   checkoutMachine,
   checkoutStep,
+  type CheckoutSnapshot,
   EMPTY_FORM,
   type CheckoutEvent,
   type SavedAddress,
@@ -33,6 +34,11 @@ export const SLOT_FULL = "La fascia delle 19:15 non ha più posto per il tuo ord
 export const SHOP_CLOSED = 'Il negozio è chiuso.';
 
 const events = internalEvents(checkoutMachine);
+/** A customer's event, sent only on the walk from the visitor's start (a restored checkout just shows its step). */
+const walked =
+  <E extends CheckoutEvent>(event: (s: CheckoutSnapshot) => E | E[] | null) =>
+  (s: CheckoutSnapshot) =>
+    s.context.restoreStep === 1 ? event(s) : null;
 const savedForm = {
   tipoConsegna: 'ritiro' as const,
   addressSelector: 0,
@@ -61,22 +67,26 @@ export const checkoutEntry = defineEntry({
   ],
   maxSimplePathStates: 0,
   events: [
-    (s) => (s.context.hasUser ? null : { type: 'session.changed', hasUser: true }),
-    (s): CheckoutEvent[] | null =>
+    // The steps are walked from the visitor's start; a reload only shows it comes back to its step
+    // (and, at step 6, that it confirms with the saved key): this keeps the graph to a few hundred paths.
+    walked((s) => (s.context.hasUser ? null : { type: 'session.changed', hasUser: true })),
+    walked((s): CheckoutEvent[] | null =>
       checkoutStep(s) === 2 && s.context.form.tipoConsegna === null
         ? [
             { type: 'delivery.select', delivery: 'consegna' },
             { type: 'delivery.select', delivery: 'ritiro' },
           ]
         : null,
-    (s) =>
+    ),
+    walked((s) =>
       checkoutStep(s) === 3
         ? [
             { type: 'address.select', id: 11 },
             { type: 'address.select', id: 0 },
           ]
         : null,
-    (s): CheckoutEvent[] | null =>
+    ),
+    walked((s): CheckoutEvent[] | null =>
       checkoutStep(s) === 4 && s.context.form.telefono === ''
         ? [
             { type: 'field.change', field: 'telefono', value: '333 123 4567' },
@@ -85,14 +95,16 @@ export const checkoutEntry = defineEntry({
             { type: 'field.change', field: 'indirizzo', value: 'Via Roma 1' },
           ]
         : null,
-    (s): CheckoutEvent | null =>
+    ),
+    walked((s): CheckoutEvent | null =>
       checkoutStep(s) === 4 && s.context.form.fascia === '' ? { type: 'field.change', field: 'fascia', value: '19:15' } : null,
-    (s) => (checkoutStep(s) === 4 && s.context.form.zonaConsegna === null ? { type: 'zone.select', zoneId: zone.id } : null),
-    (s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null),
-    (s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null),
-    { type: 'step.next' },
+    ),
+    walked((s) => (checkoutStep(s) === 4 && s.context.form.zonaConsegna === null ? { type: 'zone.select', zoneId: zone.id } : null)),
+    walked((s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null)),
+    walked((s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null)),
+    walked(() => ({ type: 'step.next' })),
     // Back only from a clean step (after a refusal the customer fixes, then goes on).
-    (s) => (s.context.message === null && Object.keys(s.context.errors).length === 0 ? { type: 'step.back' } : null),
+    walked((s) => (s.context.message === null && Object.keys(s.context.errors).length === 0 ? { type: 'step.back' } : null)),
     { type: 'order.confirm' },
     { type: events.done('loadAddresses'), output: savedAddresses },
     { type: events.error('loadAddresses'), error: new ApiError(401, { message: 'Devi accedere per continuare.' }, 'Errore generico') },

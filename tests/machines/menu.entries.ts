@@ -83,8 +83,9 @@ const cartEvents = internalEvents(cartMachine);
 export const cartEntry = defineEntry({
   name: 'cart',
   machine: cartMachine,
-  // A cart remembered from an earlier visit (emptying it leads to the fresh visitor's empty cart).
-  inputs: [{ saved: savedCart }],
+  // A cart remembered from an earlier visit (priced again on start; emptying it leads to the fresh
+  // visitor's empty cart), and one whose lines were all removed with a code entered (nothing to price).
+  inputs: [{ saved: savedCart }, { saved: { ...savedCart, lines: [], backend: null, code: PICKUP_CODE } }],
   maxSimplePathStates: 0,
   // Kept narrow so the graph stays small: the cart is shaped first (two fixture lines at most, quantities
   // up to 2), then, once priced, a code is applied or dropped and the cart emptied.

@@ -1,0 +1,421 @@
+/**
+ * Issue 10: ordering in the browser against the real server — menu → dialog → cart → the six checkout
+ * steps → the order stored at the server's price, its e-mail, the account page. Pickup discount, step-4
+ * messages, double submit and reload during the submit, a slot filled meanwhile, Back and reload,
+ * axe on every step. The server's clock is frozen on a Wednesday at 17:00, so every slot from 18:00 is
+ * open; each test books its own slot so the tests never fill each other's.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, expectNoA11yViolations, url, useBrowser, VIEWPORTS, type E2EPage } from './browser';
+import { linkIn, waitForMails } from './outbox';
+
+const PASSWORD = 'Forno-a-legna-1978';
+
+let seq = 0;
+const newEmail = (label: string) => `e2e.checkout.${label}.${Date.now().toString(36)}.${seq++}@example.it`;
+
+interface StoredOrder {
+  id: number;
+  order_num: number;
+  delivery_at: string;
+  delivery: string;
+  original_price: number;
+  total_price: number;
+  discount_code: string | null;
+  products: { product: { name: string }; qty: number }[];
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+const step = (page: Page, n: number, title: string) =>
+  Promise.all([page.getByText(`Passo ${n} di 6`, { exact: true }).waitFor(), heading(page, title)]);
+/** Picks a react-aria radio (its input is visually hidden) by clicking its label, as a customer does. */
+const choose = (page: Page, name: string) =>
+  page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name, exact: true }) })
+    .click();
+const next = (page: Page) => page.getByRole('button', { name: 'Prosegui' }).click();
+/** Refusals the checkout acts on show as console errors in Chromium. */
+const allowRefusals = (p: E2EPage) => p.allowErrors(/status of (401|403|409|422)/);
+
+/** The customer's own orders, as the server stored them. */
+const myOrders = async (page: Page) => {
+  const { status, body } = await apiCall(page, 'GET', '/api/v1/ecommerce/account/orders');
+  expect(status).toBe(200);
+  return (body as { orders: { data: StoredOrder[] } }).orders.data;
+};
+
+/** Opens a product's dialog from the menu and adds it (with the given choices), checking the button's price. */
+async function addFromMenu(page: Page, name: string, buttonLabel: string, choices: string[] = []) {
+  if (!page.url().endsWith('/ecommerce')) await page.goto(url('/ecommerce'));
+  await page.getByRole('heading', { level: 2, name: 'Pizze Classiche' }).waitFor();
+  await page
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  for (const choice of choices) await dialog.getByText(choice).click();
+  await dialog.getByRole('button', { name: buttonLabel }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A verified customer, logged in in this page (register and verify through the API and the e-mail). */
+async function verifiedCustomer(page: Page, label: string, name: string): Promise<string> {
+  const email = newEmail(label);
+  await page.goto(url('/auth/login'));
+  const { status } = await apiCall(page, 'POST', '/api/register', { name, email, password: PASSWORD, password_confirmation: PASSWORD });
+  expect(status).toBe(201);
+  const [mail] = await waitForMails(email, 1);
+  await page.goto(url(linkIn(mail!, '/api/email/verify?')));
+  await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
+  await page.goto(url('/auth/login'));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(url('/ecommerce'));
+  return email;
+}
+
+/** From the cart to step 2 (a logged-in customer skips step 1). */
+async function toCheckout(page: Page) {
+  await page.goto(url('/ecommerce/cart'));
+  await page
+    .getByRole('link', { name: /^Invia ordine/ })
+    .first()
+    .click();
+  await step(page, 2, 'Consegna o ritiro');
+}
+
+async function pickupDetails(page: Page, fields: { name: string; phone: string; slot: string }) {
+  await choose(page, 'Ritiro in pizzeria');
+  await next(page);
+  await step(page, 3, 'Indirizzo');
+  await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
+  await step(page, 4, 'Dettagli');
+  await page.getByLabel('Nome', { exact: true }).fill(fields.name);
+  await page.getByLabel('Telefono').fill(fields.phone);
+  await choose(page, fields.slot);
+}
+
+async function chooseZone(page: Page, zone: string) {
+  await page.getByRole('button', { name: /Zona di consegna/ }).click();
+  await page.getByRole('option', { name: zone, exact: true }).click();
+}
+
+describe('checkout: ordering in the browser', () => {
+  const browser = useBrowser();
+
+  describe.each(VIEWPORTS)('on a $name window', ({ name: viewportName, viewport }) => {
+    const slot = viewportName === 'phone' ? '20:30' : '20:45';
+
+    it('a visitor builds a cart, registers at step 1, verifies, logs in and orders for delivery with an upsell', async () => {
+      const p = await browser.open({ viewport });
+      allowRefusals(p);
+      const { page } = p;
+      const email = newEmail(viewportName);
+
+      // Margherita on whole-wheat dough with two additions (10,00 €) and a Marinara (5,50 €).
+      await page.goto(url('/ecommerce'));
+      await expectNoA11yViolations(page, `menu (${viewportName})`);
+      await page
+        .getByRole('button', { name: /^Margherita/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByText('Scegli il tipo di impasto:').waitFor();
+      await expectNoA11yViolations(page, `product dialog (${viewportName})`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
+        'Impasto integrale (+1,50 €)',
+        'Acciughe (+1,00 €)',
+        'Funghi (+1,00 €)',
+      ]);
+      await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+
+      await page.goto(url('/ecommerce/cart'));
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 15,50 €' }).waitFor();
+      await expectNoA11yViolations(page, `cart (${viewportName})`);
+      const margherita = page.locator('.cart-line', { hasText: 'Margherita' });
+      await margherita.getByRole('button', { name: 'Modifica' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Aumenta quantità' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Conferma modifica (20,00 €)' }).click();
+      await page.locator('.cart-line', { hasText: 'Marinara' }).getByRole('button', { name: 'Rimuovi' }).click();
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 20,00 €' }).click();
+
+      // Step 1: a new customer registers right here, then confirms the e-mail.
+      await step(page, 1, 'Accedi o registrati');
+      await expectNoA11yViolations(page, `checkout step 1 (${viewportName})`);
+      const register = page.getByRole('region', { name: 'Sei un nuovo cliente?' });
+      await register.getByLabel('Nome', { exact: true }).fill('Marco Ferri');
+      await register.getByLabel('Email', { exact: true }).fill(email);
+      await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await register.getByLabel('Conferma password', { exact: true }).fill(PASSWORD);
+      await register.getByRole('button', { name: 'Registrati' }).click();
+      await heading(page, 'Attiva il tuo account');
+      const [verification] = await waitForMails(email, 1);
+      await page.goto(url(linkIn(verification!, '/api/email/verify?')));
+      await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
+
+      // Back to the checkout: the cart waited in this browser; logging in at step 1 moves on to step 2.
+      await page.goto(url('/ecommerce/checkout'));
+      await step(page, 1, 'Accedi o registrati');
+      const login = page.getByRole('region', { name: 'Hai già un account?' });
+      await login.getByLabel('Email', { exact: true }).fill(email);
+      await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await login.getByRole('button', { name: 'Accedi' }).click();
+      await step(page, 2, 'Consegna o ritiro');
+      await expectNoA11yViolations(page, `checkout step 2 (${viewportName})`);
+
+      await choose(page, 'Consegna a domicilio');
+      await next(page);
+      await step(page, 3, 'Indirizzo');
+      await expectNoA11yViolations(page, `checkout step 3 (${viewportName})`);
+      await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
+
+      await step(page, 4, 'Dettagli');
+      await page.getByRole('radio', { name: slot }).waitFor();
+      await expectNoA11yViolations(page, `checkout step 4 (${viewportName})`);
+      await page.getByLabel('Nome sul citofono').fill('Ferri');
+      await chooseZone(page, 'Testaccio');
+      await page.getByLabel('Indirizzo', { exact: true }).fill('Via Marmorata 12');
+      await page.getByLabel('Telefono').fill('+393331234567');
+      await choose(page, slot);
+      await next(page);
+
+      await step(page, 5, 'Ti consigliamo anche');
+      const upsell = page.locator('.product-card').first();
+      await upsell.waitFor();
+      const upsellName = (await upsell.locator('.product-card__name').textContent())!;
+      const upsellPrice = (await upsell.locator('.price').textContent())!;
+      await expectNoA11yViolations(page, `checkout step 5 (${viewportName})`);
+      await page.getByRole('button', { name: `Aggiungi ${upsellName}` }).click();
+      await next(page);
+
+      await step(page, 6, 'Riepilogo');
+      const summary = page.locator('.checkout-summary');
+      await summary.getByText(new RegExp(`1 × ${upsellName}`)).waitFor();
+      await summary.getByText(/2 × Margherita \(Impasto integrale\) \+ Acciughe, Funghi — 20,00 €/).waitFor();
+      const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+      const expectedTotal = 2000 + cents(upsellPrice);
+      const euro = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
+      await summary.locator('dd').getByText(euro(expectedTotal)).first().waitFor();
+      await expectNoA11yViolations(page, `checkout step 6 (${viewportName})`);
+      await page.getByRole('button', { name: 'Conferma ordine' }).click();
+
+      await heading(page, 'Ordine inviato');
+      await page.getByText('Ordine confermato con successo!').waitFor();
+      await expectNoA11yViolations(page, `confirmation (${viewportName})`);
+
+      // Stored at the server's price, e-mailed, listed on the account page; the cart is empty.
+      const [order, ...others] = await myOrders(page);
+      expect(others).toHaveLength(0);
+      expect(order!.delivery).toBe('consegna');
+      expect(Math.round(order!.total_price * 100)).toBe(expectedTotal);
+      expect(order!.delivery_at).toContain(`2026-11-18`);
+      expect(order!.delivery_at).toContain(slot);
+      expect(order!.products.map((l) => [l.product.name, l.qty]).sort()).toEqual(
+        [
+          ['Margherita', 2],
+          [upsellName, 1],
+        ].sort(),
+      );
+      const mails = await waitForMails(email, 2);
+      const confirmation = mails.find((mail) => mail.includes(`il tuo ordine n. ${order!.order_num} è confermato`));
+      expect(confirmation).toBeDefined();
+      expect(confirmation).toContain('Via Marmorata 12');
+      expect(confirmation).toContain(`Totale: ${euro(expectedTotal)}`);
+
+      await page.goto(url('/auth/account'));
+      await heading(page, 'Il mio Account');
+      await page.getByText(`Ordine n. ${order!.order_num}`).waitFor();
+      await page.getByText(euro(expectedTotal)).first().waitFor();
+      await page.goto(url('/ecommerce/cart'));
+      expect(await page.getByRole('link', { name: /^Invia ordine/ }).count()).toBe(0);
+    });
+  });
+
+  it('pickup for 15 € or more gets RITIRO-IN-PIZZERIA (15 % off) by itself', async () => {
+    const p = await browser.open();
+    allowRefusals(p);
+    const { page } = p;
+    await verifiedCustomer(page, 'pickup', 'Sara Neri');
+    await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
+      'Impasto integrale (+1,50 €)',
+      'Acciughe (+1,00 €)',
+      'Funghi (+1,00 €)',
+    ]);
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupDetails(page, { name: 'Sara Neri', phone: '3331112233', slot: '19:00' });
+    await next(page);
+    await step(page, 5, 'Ti consigliamo anche');
+    await next(page);
+    await step(page, 6, 'Riepilogo');
+    const summary = page.locator('.checkout-summary');
+    await summary.getByText('Ritiro in pizzeria').waitFor();
+    expect(await summary.getByLabel('Codice sconto').count()).toBe(0);
+    // 15,50 € − 15 % = 13,18 € (2,33 € off, rounded by the server).
+    await summary.getByText('Sconto').waitFor();
+    await summary.locator('dd').getByText('15,50 €').waitFor();
+    const final = await summary.locator('dd').last().textContent();
+    await page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await heading(page, 'Ordine inviato');
+
+    const [order] = await myOrders(page);
+    expect(order!.delivery).toBe('ritiro');
+    expect(order!.discount_code).toBe('RITIRO-IN-PIZZERIA');
+    expect(order!.original_price).toBe(15.5);
+    expect(order!.total_price).toBeCloseTo(15.5 * 0.85, 1);
+    expect(final).toBe(`${order!.total_price.toFixed(2).replace('.', ',')} €`);
+  });
+
+  it('step 4 refuses a phone with letters, the zone "Altra zona" and a missing timeslot, and places no order', async () => {
+    const p = await browser.open();
+    allowRefusals(p);
+    const { page } = p;
+    await verifiedCustomer(page, 'invalid', 'Paolo Verdi');
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await choose(page, 'Consegna a domicilio');
+    await next(page);
+    await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
+    await step(page, 4, 'Dettagli');
+    await page.getByLabel('Nome sul citofono').fill('Verdi');
+    await chooseZone(page, 'Altra zona');
+    await page.getByLabel('Indirizzo', { exact: true }).fill('Via Lontana 1');
+    await page.getByLabel('Telefono').fill('333abc4567');
+    await next(page);
+    await page.getByText('Il numero di telefono è obbligatorio e deve essere valido.').waitFor();
+    await page.getByText('Zona non coperta dal servizio di consegna.').waitFor();
+    await page.getByText('Puoi sempre scegliere il ritiro in pizzeria.').waitFor();
+    await page.getByText('La fascia oraria deve essere selezionata.').waitFor();
+    await expectNoA11yViolations(page, 'checkout step 4 with errors');
+    // Each message goes once its field is right; the step stays until all are.
+    await page.getByLabel('Telefono').fill('3334445566');
+    await chooseZone(page, 'Prati');
+    await next(page);
+    await page.getByText('La fascia oraria deve essere selezionata.').waitFor();
+    expect(await page.getByText('Il numero di telefono è obbligatorio e deve essere valido.').count()).toBe(0);
+    expect(await page.getByText('Zona non coperta dal servizio di consegna.').count()).toBe(0);
+    await step(page, 4, 'Dettagli');
+    expect(await myOrders(page)).toHaveLength(0);
+  });
+
+  it('a double click on confirm and a reload during the submit each leave exactly one order', async () => {
+    const p = await browser.open();
+    allowRefusals(p);
+    const { page } = p;
+    await verifiedCustomer(page, 'double', 'Elena Gallo');
+
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupDetails(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:15' });
+    await next(page);
+    await next(page);
+    await step(page, 6, 'Riepilogo');
+    await page.getByRole('button', { name: 'Conferma ordine' }).dblclick();
+    await heading(page, 'Ordine inviato');
+    expect(await myOrders(page)).toHaveLength(1);
+
+    // The submit is slowed down and the page reloaded meanwhile: the reload comes back to step 6
+    // with the same Idempotency-Key, and confirming again returns the first order.
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupDetails(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:30' });
+    await next(page);
+    await next(page);
+    await step(page, 6, 'Riepilogo');
+    const keys: string[] = [];
+    await page.route('**/api/v1/ecommerce/checkout', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']!);
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await page.getByRole('button', { name: 'Invio in corso...' }).waitFor();
+    await expect.poll(() => keys.length).toBe(1);
+    await page.reload();
+    await step(page, 6, 'Riepilogo');
+    await page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await heading(page, 'Ordine inviato');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await myOrders(page)).toHaveLength(2);
+  });
+
+  it('a slot filled by another order before confirm: the message, back on step 4 with fresh timeslots, the data kept', async () => {
+    const p = await browser.open();
+    allowRefusals(p);
+    const { page } = p;
+    await verifiedCustomer(page, 'fullslot', 'Luca Bruni');
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupDetails(page, { name: 'Luca Bruni', phone: '3339990001', slot: '21:00' });
+    await next(page);
+    await next(page);
+    await step(page, 6, 'Riepilogo');
+
+    // Another customer, in another browser, books the whole oven of 21:00 (10 pizzas).
+    const other = await browser.open();
+    allowRefusals(other);
+    await verifiedCustomer(other.page, 'filler', 'Anna Fabbri');
+    await addFromMenu(other.page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await other.page.goto(url('/ecommerce/cart'));
+    for (let i = 1; i < 10; i++) await other.page.getByRole('button', { name: 'Aumenta quantità' }).first().click();
+    await other.page.getByRole('link', { name: 'Invia ordine (10 articoli) - 55,00 €' }).click();
+    await step(other.page, 2, 'Consegna o ritiro');
+    await pickupDetails(other.page, { name: 'Anna Fabbri', phone: '3331230000', slot: '21:00' });
+    await next(other.page);
+    await next(other.page);
+    await step(other.page, 6, 'Riepilogo');
+    await other.page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await heading(other.page, 'Ordine inviato');
+
+    await page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await step(page, 4, 'Dettagli');
+    await page.getByRole('alert').getByText(/21:00/).waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: '21:00' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Luca Bruni');
+    expect(await page.getByLabel('Telefono').inputValue()).toBe('3339990001');
+    expect(await myOrders(page)).toHaveLength(0);
+
+    await choose(page, '21:15');
+    await next(page);
+    await next(page);
+    await page.getByRole('button', { name: 'Conferma ordine' }).click();
+    await heading(page, 'Ordine inviato');
+    const [order] = await myOrders(page);
+    expect(order!.delivery_at).toContain('21:15');
+  });
+
+  it("the browser's Back goes to the previous step, a reload keeps the step and the data typed so far", async () => {
+    const p = await browser.open({ viewport: VIEWPORTS[0].viewport });
+    allowRefusals(p);
+    const { page } = p;
+    await verifiedCustomer(page, 'back', 'Irene Costa');
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await choose(page, 'Consegna a domicilio');
+    await next(page);
+    await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
+    await step(page, 4, 'Dettagli');
+    await page.getByLabel('Nome sul citofono').fill('Costa');
+    await page.getByLabel('Telefono').fill('3471234567');
+
+    await page.reload();
+    await step(page, 4, 'Dettagli');
+    expect(await page.getByLabel('Nome sul citofono').inputValue()).toBe('Costa');
+    expect(await page.getByLabel('Telefono').inputValue()).toBe('3471234567');
+
+    await page.goBack();
+    await step(page, 3, 'Indirizzo');
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await step(page, 2, 'Consegna o ritiro');
+    expect(await page.getByRole('radio', { name: 'Consegna a domicilio' }).isChecked()).toBe(true);
+    // Step 2 is the first step of a logged-in customer: Back leaves the checkout at once.
+    await page.goBack();
+    await heading(page, 'Carrello');
+  });
+});

@@ -5,6 +5,8 @@ export type Schemas = components['schemas'];
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export const NETWORK_ERROR_MESSAGE = 'Connessione assente: controlla la rete e riprova.';
+
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -62,8 +64,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       return response;
     },
+    // The request never reached the server: every caller (and the toast) gets the same Italian words,
+    // never the browser's "Failed to fetch".
     onError() {
-      options.onUnexpectedError?.('Connessione assente: controlla la rete e riprova.');
+      options.onUnexpectedError?.(NETWORK_ERROR_MESSAGE);
+      return new Error(NETWORK_ERROR_MESSAGE);
     },
   };
   client.use(middleware);

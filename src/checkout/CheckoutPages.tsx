@@ -104,7 +104,6 @@ export function CheckoutPage() {
   );
 }
 
-/** Step 1. The login and register forms come from the auth area (issue 9) once it has landed. */
 /**
  * Step 1: log in or register right here. A login moves the checkout on by itself (the machine
  * follows the session); a new account must first confirm its e-mail, so registering leads to

@@ -3,6 +3,7 @@ import { Button, Link } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { connectCart, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
 import { useAppActors, useView } from '../app/AppActors';
+import { ClosedShopNotice } from '../app/ClosedShopNotice';
 import { ProductDialog, ProductImage, useProductDialog } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';
 
@@ -23,6 +24,7 @@ export function CartPage() {
   return (
     <section className="page page--narrow cart">
       <h1>Carrello</h1>
+      <ClosedShopNotice />
       {view.emptyMessage && <p>{view.emptyMessage}</p>}
       <ul className="cart-lines" aria-busy={view.isPricing}>
         {view.lines.map((line) => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import type { Product } from '../../machines/shop.machine';
+import { ClosedShopNotice } from '../app/ClosedShopNotice';
 import { useAppActors, useShop } from '../app/AppActors';
 import { formatEuro, menuSections } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -22,18 +23,14 @@ function useMenu() {
 export function MenuPage() {
   usePageTitle('Menu');
   const sections = useMenu();
-  const { closedMessage, isLoading } = useShop();
+  const { isLoading } = useShop();
   const dialog = useProductDialog();
   const categories = useMemo(() => sections.map((s) => s.category), [sections]);
   return (
     <div className="menu">
       <h1>Menu</h1>
       {categories.length > 0 && <CategoryBar categories={categories} />}
-      {closedMessage && (
-        <p className="notice notice--warning" role="status">
-          {closedMessage}
-        </p>
-      )}
+      <ClosedShopNotice />
       {isLoading && <p role="status">Caricamento in corso...</p>}
       {sections.map(({ category, products }) => (
         <section

@@ -116,13 +116,14 @@ describe('cart page', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Fiori di zucca e alici' })).toBeNull());
   });
 
-  it('hides the order button while the shop is closed', async () => {
+  it('hides the order button while the shop is closed, and says why', async () => {
     remember();
     serveWebapp({ closed: true, client_message: 'Oggi siamo chiusi per turno.' });
     const { actors } = renderApp('/ecommerce/cart');
     await waitFor(() => expect(actors.shop.getSnapshot().context.closed).toBe(true));
     expect(await screen.findByRole('heading', { level: 2, name: 'Fiori di zucca e alici' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Invia ordine/ })).toBeNull();
+    expect(screen.getByText('Oggi siamo chiusi per turno.').className).toContain('notice--warning');
   });
 
   it('keeps the cart and shows the server message as the error toast when pricing fails', async () => {

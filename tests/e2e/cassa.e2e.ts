@@ -287,6 +287,20 @@ describe('cassa', () => {
     await page.waitForURL(/\/cassa\?ordine=\d+$/);
   });
 
+  it('on a tablet window the header keeps the counters in view, nothing scrolls sideways, and the rows line up', async () => {
+    const { page } = await browser.open({ viewport: { width: 1024, height: 768 } });
+    await openCassa(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1024);
+    const counters = header(page).getByRole('list', { name: 'Contatori ordini' });
+    const box = (await counters.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    // The delivery times sit in one column, whatever each row's name, badge or note.
+    const times = await ordersList(page)
+      .locator('.cassa-time')
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+    expect(new Set(times).size).toBe(1);
+  });
+
   it('passes axe on a desktop window', async () => {
     const { page } = await browser.open({ viewport: DESKTOP });
     await openCassa(page);

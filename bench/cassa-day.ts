@@ -14,7 +14,14 @@
 import { performance } from 'node:perf_hooks';
 import { JSDOM } from 'jsdom';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { connectOrderPolling, orderPollingMachine, type CassaDay, type CassaListOrder } from '../machines/orderPolling.machine';
+import {
+  connectOrderPolling,
+  orderPollingMachine,
+  type CassaDay,
+  type CassaListOrder,
+  type ChangeResult,
+  type OrderChange,
+} from '../machines/orderPolling.machine';
 
 const ORDERS = Number(process.env.BENCH_ORDERS) || 300;
 const RUNS = Math.min(Number(process.env.BENCH_RUNS) || 40, 500);
@@ -65,7 +72,7 @@ function generatedDay(count: number, changed = -1): CassaDay {
 async function snapshotOf(day: CassaDay) {
   const actor = createActor(
     orderPollingMachine.provide({
-      actors: { loadDay: fromPromise(async () => day), saveChange: fromPromise(async () => ({ ok: true as const })) },
+      actors: { loadDay: fromPromise(async () => day), saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ ok: true })) },
       actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {} },
     }),
     { input: { date: null, muted: true } },

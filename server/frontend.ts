@@ -33,14 +33,16 @@ export async function ensureFrontendBuilt(root: string, outDir: string, log: (me
 /** A request for a file (the last segment has an extension), as opposed to a client route. */
 const FILE_PATH = /\/[^/]*\.[a-z][a-z0-9]{0,15}$/i;
 
-/** The lazy area each client route shows first, as the build manifest names its source (src/app/routes.tsx). */
+/**
+ * The lazy area each client route shows first, as the build manifest names its source (src/app/routes.tsx).
+ * Never the cassa: the page is the same for whoever asks, and only staff may download the cassa's chunk.
+ */
 const ROUTE_CHUNKS: [RegExp, string][] = [
   [/^\/blog(\/|$)/, 'src/blog/BlogPages.tsx'],
   [/^\/ecommerce(\/(categories|products))?\/?$/, 'src/menu/MenuPages.tsx'],
   [/^\/ecommerce\/cart\/?$/, 'src/cart/CartPage.tsx'],
   [/^\/ecommerce\/(termini-e-condizioni|privacy-policy|domande-frequenti)\/?$/, 'src/legal/LegalPages.tsx'],
   [/^\/auth\/verify-message\/?$/, 'src/auth/AuthPages.tsx'],
-  [/^\/cassa\/?$/, 'src/cassa/CassaPage.tsx'],
 ];
 
 interface ManifestChunk {

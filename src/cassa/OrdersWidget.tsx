@@ -1,7 +1,6 @@
 import { Button, Checkbox, ToggleButton } from 'react-aria-components';
 import type { OrderPollingView } from '../../machines/orderPolling.machine';
-
-const SOURCE_ICONS: Record<number, string> = { 1: '🌐', 2: '☎', 3: '🛵' };
+import { Icon, SOURCE_ICONS } from './icons';
 
 /** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
 export function OrdersWidget({ view }: { view: OrderPollingView }) {
@@ -41,10 +40,15 @@ export function SlotStrip({ slots, capacity }: { slots: OrderPollingView['slots'
   return (
     <ol className="cassa-slots" aria-label={`Fasce orarie (capienza ${capacity ?? 0} per fascia)`}>
       {slots.map((slot) => (
-        <li key={slot.time} className={slot.isOverCapacity ? 'cassa-slot is-over' : 'cassa-slot'} data-time={slot.time}>
+        <li
+          key={slot.time}
+          className={['cassa-slot', slot.orders === 0 && 'is-empty', slot.isOverCapacity && 'is-over'].filter(Boolean).join(' ')}
+          data-time={slot.time}
+        >
           <span className="cassa-slot-time">{slot.time}</span>
-          <span>
-            {slot.orders} ord. · {slot.quantity} pz · {slot.externalQuantity} est.
+          {/* Each figure stays whole when the tile is narrow. */}
+          <span className="cassa-slot-load">
+            <span>{slot.orders} ord.</span> · <span>{slot.quantity} pz</span> · <span>{slot.externalQuantity} est.</span>
           </span>
           {slot.isOverCapacity && <span className="cassa-slot-over">Oltre la capienza</span>}
         </li>
@@ -60,25 +64,27 @@ export function OrderRow({ row }: { row: Row }) {
   const reasonId = `cassa-row-${row.id}-reason`;
   return (
     <li className={className} data-order-id={row.id} aria-label={`Ordine ${row.name}`}>
-      <Button
-        className="cassa-open"
-        isDisabled={row.openButton.isDisabled}
-        onPress={row.openButton.onPress}
-        aria-describedby={row.openButton.reason ? reasonId : undefined}
-      >
-        <span aria-hidden="true" className="cassa-source">
-          {SOURCE_ICONS[row.sourceId]}
-        </span>
-        <span className="visually-hidden">{row.sourceLabel}: </span>
-        <strong>{row.name}</strong>
-      </Button>
-      {row.isNew && <span className="cassa-new-badge">Nuovo</span>}
-      {row.openButton.reason && (
-        <span id={reasonId} className="cassa-reason">
-          {row.openButton.reason}
-        </span>
-      )}
-      <span className="cassa-summary">{row.summary}</span>
+      <div className="cassa-who">
+        <Button
+          className="cassa-open"
+          isDisabled={row.openButton.isDisabled}
+          onPress={row.openButton.onPress}
+          aria-describedby={row.openButton.reason ? reasonId : undefined}
+        >
+          <span className="cassa-source">
+            <Icon name={SOURCE_ICONS[row.sourceId]} />
+          </span>
+          <span className="visually-hidden">{row.sourceLabel}: </span>
+          <strong>{row.name}</strong>
+        </Button>
+        {row.isNew && <span className="cassa-new-badge">Nuovo</span>}
+        <span className="cassa-summary">{row.summary}</span>
+        {row.openButton.reason && (
+          <span id={reasonId} className="cassa-reason">
+            {row.openButton.reason}
+          </span>
+        )}
+      </div>
       <span className="cassa-place">{row.place}</span>
       <span className="cassa-counts">
         {row.counts.map((c) => (
@@ -95,7 +101,7 @@ export function OrderRow({ row }: { row: Row }) {
         {row.deliveredCheckbox.label}
       </Checkbox>
       <Button className="cassa-print" aria-label={row.printButton.label} onPress={row.printButton.onPress}>
-        <span aria-hidden="true">🖨</span>
+        <Icon name="print" />
       </Button>
     </li>
   );

@@ -90,9 +90,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
 }
 
 /** A call made the way the app makes them: cookie credentials, the XSRF cookie echoed on unsafe methods. */
-export const apiCall = (page: Page, method: string, path: string, body?: unknown) =>
+export const apiCall = (page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, headers }) => {
       if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/csrf-cookie', { credentials: 'include' });
       const xsrf = decodeURIComponent(
         document.cookie
@@ -107,12 +107,13 @@ export const apiCall = (page: Page, method: string, path: string, body?: unknown
           Accept: 'application/json',
           'X-XSRF-TOKEN': xsrf,
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
     },
-    { method, path, body },
+    { method, path, body, headers },
   );
 
 function describeViolation(violation: AxeResult): string {

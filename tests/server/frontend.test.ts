@@ -10,7 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * A stand-in for `vite build`: public/ as Vite copies it, an index.html loading a hashed entry, and a
- * build manifest whose blog chunk imports one chunk of its own and one the entry already loads.
+ * build manifest whose blog chunk imports one chunk of its own and one the entry already loads, and
+ * the cassa's chunk.
  */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-dist-'));
@@ -22,7 +23,7 @@ function fakeBuild(): string {
       '<body><div id="root"></div></body></html>',
   );
   fs.mkdirSync(path.join(dir, 'assets'));
-  for (const file of ['index-E1.js', 'react-R1.js', 'BlogPages-B1.js', 'markdown-M1.js', 'LegalPages-L1.js']) {
+  for (const file of ['index-E1.js', 'react-R1.js', 'BlogPages-B1.js', 'markdown-M1.js', 'LegalPages-L1.js', 'CassaPage-C1.js']) {
     fs.writeFileSync(path.join(dir, 'assets', file), 'export {};\n');
   }
   fs.mkdirSync(path.join(dir, '.vite'));
@@ -32,6 +33,7 @@ function fakeBuild(): string {
     '_markdown-M1.js': { file: 'assets/markdown-M1.js', imports: ['_react-R1.js'] },
     'src/blog/BlogPages.tsx': { file: 'assets/BlogPages-B1.js', isDynamicEntry: true, imports: ['index.html', '_markdown-M1.js'] },
     'src/legal/LegalPages.tsx': { file: 'assets/LegalPages-L1.js', isDynamicEntry: true, imports: ['index.html'] },
+    'src/cassa/CassaPage.tsx': { file: 'assets/CassaPage-C1.js', isDynamicEntry: true, imports: ['index.html'] },
   };
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
@@ -212,5 +214,13 @@ describe('the route chunk preloaded with the page', () => {
 
   it('pages drawn by the entry alone preload nothing more', async () => {
     for (const route of ['/', '/ecommerce/cart']) expect(preloads((await api.get(route)).body), route).toEqual([]);
+  });
+
+  it("the cassa's chunk is never preloaded: whoever types /cassa gets the page, only staff download the cassa", async () => {
+    for (const route of ['/cassa', '/cassa/']) {
+      const html: string = (await api.get(route)).body;
+      expect(preloads(html), route).toEqual([]);
+      expect(html, route).not.toContain('CassaPage');
+    }
   });
 });

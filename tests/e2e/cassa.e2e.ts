@@ -1,0 +1,309 @@
+/**
+ * The cash desk against the real server (issue 11): who may open /cassa (and download its chunk), the
+ * day's list with the seed's orders, the slot strip, the totals and the header counters as the API
+ * counts them; a new online order noticed after a refresh, printed (the PDF names it), delivered and
+ * not; the external platform's order that cannot be opened; axe on the screen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+
+const DAY_API = '/api/v1/ecommerce/cassa/orders';
+const PASSWORD = 'Forno-a-legna-1978';
+
+interface WireDay {
+  date: string;
+  orders: { data: { id: number; order_num: number; name: string; status: number; delivered: number; source_id: number }[] };
+  totals: { total: number; contanti: number; carta_di_credito: number };
+  counters: { not_delivered: number; status_counts: Record<'0' | '1' | '2', number> };
+}
+
+/** 40.5 → '40,50', as the cassa writes money. */
+const euro = (amount: number) => amount.toFixed(2).replace('.', ',');
+
+/** Logs in through the API from the page and lets the app know who it is, as the login screen does. */
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(url('/'));
+  const login = await apiCall(page, 'POST', '/api/login', { email, password });
+  expect(login.status).toBe(200);
+  await page.evaluate((user) => localStorage.setItem('pizzeria.user', JSON.stringify(user)), login.body!.user);
+}
+
+const logInAsAdmin = (page: Page) => logIn(page, inject('adminEmail'), inject('adminPassword'));
+
+let seq = 0;
+
+/** A customer registered through the API and verified through the link the server e-mailed. */
+async function verifiedCustomer(page: Page): Promise<string> {
+  const email = `e2e.cassa.${Date.now().toString(36)}.${seq++}@example.it`;
+  await page.goto(url('/'));
+  expect(
+    (await apiCall(page, 'POST', '/api/register', { name: 'Lucia Verdi', email, password: PASSWORD, password_confirmation: PASSWORD }))
+      .status,
+  ).toBe(201);
+  const dir = inject('outboxDir');
+  const mailTo = () =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .map((name) =>
+            fs
+              .readFileSync(path.join(dir, name), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=3D/g, '='),
+          )
+          .find((mail) => mail.includes(`To: ${email}`))
+      : undefined;
+  await expect.poll(mailTo, { timeout: 15_000, interval: 100 }).toBeDefined();
+  const link = mailTo()!
+    .match(/https?:\/\/[^\s"<>]*\/api\/email\/verify\?[^\s"<>]*/)![0]
+    .replace(/&amp;/g, '&');
+  const verified = new URL(link);
+  await page.goto(url(verified.pathname + verified.search));
+  await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
+  return email;
+}
+
+/** Every request the page makes, from before the first navigation. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+const header = (page: Page) => page.getByRole('navigation', { name: 'Principale' });
+/** A header counter's number: 'Non consegnati', 'In attesa', 'Modificati'. */
+const counter = async (page: Page, label: string) =>
+  Number(
+    await header(page)
+      .getByRole('list', { name: 'Contatori ordini' })
+      .getByRole('listitem')
+      .filter({ hasText: label })
+      .locator('strong')
+      .textContent(),
+  );
+const ordersList = (page: Page) => page.getByRole('list', { name: 'Ordini del giorno' });
+const row = (page: Page, orderNum: number): Locator =>
+  ordersList(page)
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`Ordine numero #${orderNum} - `) });
+
+/**
+ * Headless Chromium has no print dialog (print() on the PDF viewer's frame crashes its renderer): the
+ * print frame's window answers print() by noting which ticket it holds.
+ */
+async function recordPrints(page: Page) {
+  await page.addInitScript(() => {
+    const printed: string[] = [];
+    Object.assign(window, { printedTickets: printed });
+    const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        return this.id === 'cassa-print-frame' ? { print: () => printed.push(new URL(this.src).pathname) } : real.get!.call(this);
+      },
+    });
+  });
+}
+
+const printedTickets = (page: Page) => page.evaluate(() => (window as unknown as { printedTickets: string[] }).printedTickets);
+
+async function openCassa(page: Page) {
+  await recordPrints(page);
+  await logInAsAdmin(page);
+  await page.goto(url('/cassa'));
+  await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
+  await ordersList(page).getByRole('listitem').first().waitFor();
+}
+
+async function readPdfText(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  }
+  await doc.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('cassa', () => {
+  const browser = useBrowser();
+
+  it('a visitor and a customer land on the site root, without ever loading the cassa', async () => {
+    const visitor = await browser.open({ viewport: DESKTOP });
+    const visitorRequests = recordRequests(visitor.page);
+    await visitor.page.goto(url('/cassa'));
+    await visitor.page.waitForURL(url('/'));
+    await header(visitor.page).getByRole('link', { name: 'Accedi' }).waitFor();
+
+    const customer = await browser.open({ viewport: DESKTOP });
+    // The customer's remembered session is checked against the server; nothing about the cassa is.
+    const customerRequests = recordRequests(customer.page);
+    const email = await verifiedCustomer(customer.page);
+    await logIn(customer.page, email, PASSWORD);
+    await customer.page.goto(url('/cassa'));
+    await customer.page.waitForURL(url('/'));
+    await header(customer.page).getByRole('link', { name: 'Lucia Verdi' }).waitFor();
+    expect(await header(customer.page).getByRole('link', { name: 'Cassa' }).count()).toBe(0);
+
+    for (const requests of [visitorRequests, customerRequests]) {
+      expect(requests.filter((r) => /\/assets\/CassaPage-/.test(r))).toEqual([]);
+      expect(requests.filter((r) => r.includes('/api/v1/ecommerce/cassa/'))).toEqual([]);
+    }
+  });
+
+  it("the admin sees the day's orders, the slot strip, the totals and the header counters as the server counts them", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openCassa(page);
+    const day = (await apiCall(page, 'GET', DAY_API)).body as unknown as WireDay;
+    expect(day.date).toBe('2026-11-18');
+
+    const rows = ordersList(page).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(day.orders.data.length);
+    for (const name of ['Mario Rossi', 'Giulia Bianchi', 'Cliente piattaforma']) {
+      expect(await rows.filter({ hasText: name }).count()).toBe(1);
+    }
+    for (const order of day.orders.data) await row(page, order.order_num).waitFor();
+
+    const slots = page.getByRole('list', { name: /^Fasce orarie/ }).getByRole('listitem');
+    expect(await slots.count()).toBe(24);
+    expect(await slots.first().getAttribute('data-time')).toBe('18:00');
+    expect(await slots.last().getAttribute('data-time')).toBe('23:45');
+    expect(await page.locator('.cassa-slot[data-time="19:15"]').textContent()).toContain('1 ord.');
+
+    const { total, contanti, carta_di_credito: card } = day.totals;
+    await page
+      .getByText(`Totale: ${euro(total)} € (${euro(contanti)} € Contanti / Da pagare | ${euro(card)} € Carta di credito / Pagato)`, {
+        exact: true,
+      })
+      .waitFor();
+
+    const visible = {
+      notDelivered: await rows.filter({ hasText: 'Non Consegnato' }).count(),
+      pending: await rows.filter({ hasText: 'In attesa' }).count(),
+      reprint: await rows.filter({ hasText: 'Ristampa' }).count(),
+    };
+    expect(visible).toEqual({
+      notDelivered: day.counters.not_delivered,
+      pending: day.counters.status_counts['0'],
+      reprint: day.counters.status_counts['2'],
+    });
+    expect(await counter(page, 'Non consegnati')).toBe(visible.notDelivered);
+    expect(await counter(page, 'In attesa')).toBe(visible.pending);
+    expect(await counter(page, 'Modificati')).toBe(visible.reprint);
+  });
+
+  it('a new online order shows after a refresh, highlighted and counted in the title; printed, delivered, and not', async () => {
+    const customer = await browser.open({ viewport: DESKTOP });
+    const email = await verifiedCustomer(customer.page);
+    await logIn(customer.page, email, PASSWORD);
+
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openCassa(page);
+    const pendingBefore = await counter(page, 'In attesa');
+    const notDeliveredBefore = await counter(page, 'Non consegnati');
+    expect(await page.title()).toMatch(/^Cassa — /);
+
+    const products = (await apiCall(customer.page, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[];
+    const margherita = products.find((p) => p.name === 'Margherita')!;
+    const placed = await apiCall(
+      customer.page,
+      'POST',
+      '/api/v1/ecommerce/checkout',
+      {
+        data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Lucia Verdi', telefono: '3331234567', fascia: '21:00' },
+        cart: [{ id: margherita.id, qty: 2 }],
+      },
+      { 'Idempotency-Key': `e2e-cassa-${Date.now()}` },
+    );
+    expect(placed.status).toBe(201);
+    const order = placed.body!.order as { id: number; order_num: number };
+
+    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    const newRow = row(page, order.order_num);
+    await newRow.waitFor();
+    await newRow.getByText('Nuovo', { exact: true }).waitFor();
+    expect(await newRow.getAttribute('class')).toContain('is-new');
+    await newRow.getByText('Ritiro in pizzeria').waitFor();
+    await expect.poll(() => page.title()).toMatch(/^\(1\) Cassa — /);
+    await expect.poll(() => counter(page, 'In attesa')).toBe(pendingBefore + 1);
+    await expect.poll(() => counter(page, 'Non consegnati')).toBe(notDeliveredBefore + 1);
+
+    // Print: the hidden frame loads the ticket, the row says Stampato at once and the server hears it.
+    const pdfPath = `/api/v1/ecommerce/cassa/pdf/orders/${order.id}`;
+    const ticketRequested = page.waitForRequest((request) => request.url().endsWith(pdfPath));
+    await newRow.getByRole('button', { name: `Stampa ordine numero ${order.order_num}` }).click();
+    await ticketRequested;
+    await newRow.getByText('Stampato', { exact: true }).waitFor();
+    await expect.poll(() => printedTickets(page)).toEqual([pdfPath]);
+    await expect.poll(() => newRow.getByText('Nuovo', { exact: true }).count()).toBe(0);
+    expect(await newRow.getAttribute('class')).not.toContain('is-new');
+    await expect.poll(() => page.title()).toMatch(/^Cassa — /);
+    await expect.poll(() => counter(page, 'In attesa')).toBe(pendingBefore);
+    const ticket = await page.context().request.get(url(pdfPath));
+    expect(ticket.headers()['content-type']).toBe('application/pdf');
+    expect(await readPdfText(await ticket.body())).toContain(String(order.order_num));
+    await expect
+      .poll(
+        async () => ((await apiCall(page, 'GET', DAY_API)).body as unknown as WireDay).orders.data.find((o) => o.id === order.id)?.status,
+      )
+      .toBe(1);
+
+    // Delivered: the row dims and leaves the count; un-ticking brings it back.
+    const delivered = newRow.getByRole('checkbox');
+    await newRow.getByText('Non Consegnato').click();
+    await newRow.getByText('Consegnato', { exact: true }).waitFor();
+    expect(await delivered.isChecked()).toBe(true);
+    expect(Number(await newRow.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+    await expect.poll(() => counter(page, 'Non consegnati')).toBe(notDeliveredBefore);
+    await newRow.getByText('Consegnato', { exact: true }).click();
+    await newRow.getByText('Non Consegnato').waitFor();
+    expect(await delivered.isChecked()).toBe(false);
+    expect(Number(await newRow.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+    await expect.poll(() => counter(page, 'Non consegnati')).toBe(notDeliveredBefore + 1);
+    await expect
+      .poll(
+        async () =>
+          ((await apiCall(page, 'GET', DAY_API)).body as unknown as WireDay).orders.data.find((o) => o.id === order.id)?.delivered,
+      )
+      .toBe(0);
+  });
+
+  it("the external platform's order cannot be opened; the cashier's own orders can", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openCassa(page);
+    const external = ordersList(page).getByRole('listitem').filter({ hasText: 'Cliente piattaforma' });
+    const open = external.getByRole('button', { name: /Cliente piattaforma/ });
+    expect(await open.isDisabled()).toBe(true);
+    await external.getByText('Gli ordini delle piattaforme esterne non si possono modificare.').waitFor();
+    await open.click({ force: true });
+    expect(new URL(page.url()).search).toBe('');
+
+    const own = ordersList(page).getByRole('listitem').filter({ hasText: 'Mario Rossi' });
+    await own.getByRole('button', { name: /Mario Rossi/ }).click();
+    await page.waitForURL(/\/cassa\?ordine=\d+$/);
+  });
+
+  it('on a tablet window the header keeps the counters in view, nothing scrolls sideways, and the rows line up', async () => {
+    const { page } = await browser.open({ viewport: { width: 1024, height: 768 } });
+    await openCassa(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1024);
+    const counters = header(page).getByRole('list', { name: 'Contatori ordini' });
+    const box = (await counters.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    // The delivery times sit in one column, whatever each row's name, badge or note.
+    const times = await ordersList(page)
+      .locator('.cassa-time')
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+    expect(new Set(times).size).toBe(1);
+  });
+
+  it('passes axe on a desktop window', async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openCassa(page);
+    await expectNoA11yViolations(page, 'cassa (desktop)');
+  });
+});

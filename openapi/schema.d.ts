@@ -142,7 +142,7 @@ export interface paths {
          * Price the cart
          * @description Prices the cart on the server (prices sent by the client are ignored) and evaluates the
          *     discount code, if any. Public: visitors fill a cart before they log in. Sent after every cart
-         *     change.
+         *     change. For staff (the cassa) hidden products and every dough of a product may be priced.
          */
         post: operations["priceCart"];
         delete?: never;
@@ -560,7 +560,9 @@ export interface paths {
         /**
          * Take a new order at the cash desk
          * @description Creates a phone or walk-in order (source 2). Unlike the online checkout it may exceed a slot's
-         *     capacity: staff decide. A client typed by hand is created with it. Staff (admin) only.
+         *     capacity: staff decide. A client typed by hand is created with it. Idempotent on the
+         *     Idempotency-Key header: a double press or a retried confirm returns the first order with 200.
+         *     Staff (admin) only.
          */
         post: operations["storeCassaOrder"];
         delete?: never;
@@ -1146,6 +1148,10 @@ export interface components {
             zone_id?: components["schemas"]["OptionalRowId"];
         };
         CassaInitResponse: {
+            /** @description the shop's today (Europe/Rome): a new order's default delivery day */
+            today: components["schemas"]["Date"];
+            /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */
+            now: components["schemas"]["Time"];
             clients: components["schemas"]["Client"][];
             zones: components["schemas"]["ZoneList"];
             categories: components["schemas"]["CategoryList"];
@@ -2114,7 +2120,13 @@ export interface operations {
     storeCassaOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2124,6 +2136,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["CassaOrder"];
             201: components["responses"]["CassaOrder"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];

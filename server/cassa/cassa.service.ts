@@ -3,6 +3,7 @@ import {
   CANCELLED_ORDER_MESSAGE,
   cassaSlots,
   compareByName,
+  fromMinutes,
   isFinalStatus,
   isValidPhone,
   isValidTime,
@@ -17,7 +18,7 @@ import {
   type OrderStatus,
 } from '../../src/domain';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
@@ -36,6 +37,12 @@ import {
 
 export type CassaOrderInput = components['schemas']['CassaOrderWriteRequest'];
 export type NewClientInput = components['schemas']['NewClient'];
+
+export interface StoredOrder {
+  order: OrderRecord;
+  /** true when the same Idempotency-Key had already stored it */
+  replayed: boolean;
+}
 
 export interface DayOrders {
   date: string;
@@ -68,12 +75,13 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 export class CassaService {
   constructor(private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; quotes: QuoteService }) {}
 
-  async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot }> {
+  async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot; today: string; now: string }> {
     const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
     // The database's collation puts 'davide' after 'Zeno' (SQLite) or depends on the server locale
     // (PostgreSQL): sort as a person reads, like the zones.
     clients.sort(compareByName);
-    return { clients, snapshot: await this.deps.catalog.snapshot() };
+    const now = this.deps.schedule.today();
+    return { clients, snapshot: await this.deps.catalog.snapshot(), today: now.date, now: fromMinutes(now.minutes) };
   }
 
   async dayOrders(date?: string): Promise<DayOrders> {
@@ -177,14 +185,32 @@ export class CassaService {
     };
   }
 
-  async store(input: CassaOrderInput): Promise<OrderRecord> {
+  private async orderWithKey(key: string): Promise<number | undefined> {
+    return (await this.deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst())?.id;
+  }
+
+  /**
+   * A new phone or walk-in order. With an Idempotency-Key (scoped to the staff member), a second
+   * confirm of the same order — a double press, a retry after a lost answer — returns the first one.
+   */
+  async store(input: CassaOrderInput, idempotency: { staffId: number; key: string } | null = null): Promise<StoredOrder> {
+    const key = idempotency && `cassa:${idempotency.staffId}:${idempotency.key}`;
+    const earlier = key && (await this.orderWithKey(key));
+    if (earlier) return { order: await this.order(earlier), replayed: true };
     const { draft, clientToCreate } = await this.draft(input, null);
-    const id = await this.deps.db.transaction().execute(async (tx) => {
-      if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-      // Staff judge capacity themselves: no limit, but the slot load counts the order.
-      return ((await insertOrder(tx, this.deps.clock, draft)) as InsertedOrder).id;
-    });
-    return this.order(id);
+    try {
+      const id = await this.deps.db.transaction().execute(async (tx) => {
+        if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
+        // Staff judge capacity themselves: no limit, but the slot load counts the order.
+        return ((await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })) as InsertedOrder).id;
+      });
+      return { order: await this.order(id), replayed: false };
+    } catch (error) {
+      // Two confirms with one key raced: the loser's transaction (and its new client) rolled back.
+      const winner = key && isUniqueViolation(error) ? await this.orderWithKey(key) : undefined;
+      if (winner) return { order: await this.order(winner), replayed: true };
+      throw error;
+    }
   }
 
   async update(id: number, input: CassaOrderInput): Promise<OrderRecord> {

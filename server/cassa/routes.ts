@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toEuros, type OrderStatus } from '../../src/domain';
+import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { categoryDto, productDto } from '../http/wire';
 import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
@@ -27,8 +28,10 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   const { cassa, catalog } = services;
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
-    const { clients, snapshot } = await cassa.init();
+    const { clients, snapshot, today, now } = await cassa.init();
     return {
+      today,
+      now,
       clients: clients.map(clientDto),
       zones: snapshot.zones,
       categories: snapshot.categories.map(categoryDto),
@@ -57,8 +60,10 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   }));
 
   defineRoute(app, 'storeCassaOrder', { access: 'admin' }, async (request, reply) => {
-    const order = await cassa.store(request.body);
-    reply.status(201);
+    const staff = await requireUser(request);
+    const key = request.headers['idempotency-key'];
+    const { order, replayed } = await cassa.store(request.body, typeof key === 'string' ? { staffId: staff.id, key } : null);
+    reply.status(replayed ? 200 : 201);
     return { message: 'Ordine creato.', order: cassaOrderDto(order) };
   });
 

@@ -149,7 +149,9 @@ describe('cassa init', () => {
   it('gives the cashier every client sorted by name, every zone and the whole catalogue with hidden free items', async () => {
     const response = await admin.get(`${API}/init`);
     expect(response.status).toBe(200);
-    const { clients, zones, categories, products } = response.body;
+    const { clients, zones, categories, products, today, now } = response.body;
+    // The shop's clock, not the browser's: a new order defaults to this day and a time after now.
+    expect({ today, now }).toEqual({ today: TODAY, now: '17:00' });
 
     const names: string[] = clients.map((c: any) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
@@ -290,6 +292,65 @@ describe('storing phone orders', () => {
     expect(response.status).toBe(201);
     expect(response.body.order.client_id).toBe(ids.mario);
     expect(await server.handle.db.selectFrom('clients').select('id').execute()).toHaveLength(before.length);
+  });
+});
+
+describe('a confirm sent twice (Idempotency-Key)', () => {
+  // On a day of their own: the list tests below count today's orders.
+  const LATER = '2026-11-27';
+  const newClient = (name: string) => phoneOrder({ client_id: 0, nomeCliente: name, telefono: '347 000 1122', delivery_date: LATER });
+  const storeWithKey = (body: unknown, key: string) => admin.post(`${API}/orders/store`, body, { headers: { 'Idempotency-Key': key } });
+  const clientsNamed = (name: string) => server.handle.db.selectFrom('clients').select('id').where('name', '=', name).execute();
+
+  it('a second confirm with the same key returns the first order (200) and stores nothing more', async () => {
+    const first = await storeWithKey(newClient('Piero Angeli'), 'cassa-key-0001');
+    expect(first.status).toBe(201);
+    const before = await storedState();
+    const again = await storeWithKey(newClient('Piero Angeli'), 'cassa-key-0001');
+    expect(again.status).toBe(200);
+    expect(again.body.order).toMatchObject({ id: first.body.order.id, order_num: first.body.order.order_num });
+    expect(await storedState()).toEqual(before);
+    expect(await clientsNamed('Piero Angeli')).toHaveLength(1);
+  });
+
+  it('two confirms at the same moment make one order and one new client', async () => {
+    const answers = await Promise.all([
+      storeWithKey(newClient('Serena Dandini'), 'cassa-key-0002'),
+      storeWithKey(newClient('Serena Dandini'), 'cassa-key-0002'),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(answers[0]!.body.order.id).toBe(answers[1]!.body.order.id);
+    const orders = await server.handle.db.selectFrom('orders').select('id').where('name', '=', 'Serena Dandini').execute();
+    expect(orders).toHaveLength(1);
+    expect(await clientsNamed('Serena Dandini')).toHaveLength(1);
+  });
+
+  it('another key (the next order) stores another order', async () => {
+    const first = await storeWithKey(newClient('Anna Magnani'), 'cassa-key-0003');
+    const next = await storeWithKey(newClient('Aldo Fabrizi'), 'cassa-key-0004');
+    expect([first.status, next.status]).toEqual([201, 201]);
+    expect(next.body.order.id).not.toBe(first.body.order.id);
+  });
+});
+
+describe('pricing the cassa cart', () => {
+  const hiddenFreeItem = async () =>
+    (await server.handle.db.selectFrom('products').select('id').where('name', '=', 'Lattina omaggio').executeTakeFirstOrThrow()).id;
+
+  it('prices a hidden free item for staff, and refuses it to a customer', async () => {
+    const cart = {
+      cart: [
+        { id: await hiddenFreeItem(), qty: 1 },
+        { id: ids.margherita, qty: 1 },
+      ],
+    };
+    const staff = await admin.post('/api/v1/ecommerce/cart', cart);
+    expect(staff.status).toBe(200);
+    expect(staff.body.backend).toMatchObject({ total_quantity: 2 });
+    const { client: customerClient } = await loggedInClient(server);
+    const customer = await customerClient.post('/api/v1/ecommerce/cart', cart);
+    expect(customer.status).toBe(422);
+    expect(customer.body.message).toMatch(/non è più disponibile/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { formatEuro, MIN_QUANTITY, type Cents } from '../src/domain';
+import { discountCodeForDelivery, formatEuro, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
 import { choicePriceCents, type EditedLine, type LineChoice } from './productDialog.machine';
 import type { Addition, Variant } from './shop.machine';
 
@@ -80,7 +80,9 @@ export type CartEvent =
   | { type: 'discount.apply'; code: string }
   | { type: 'discount.clear' }
   | { type: 'cart.refresh' }
-  | { type: 'cart.empty' };
+  | { type: 'cart.empty' }
+  /** the cassa opens an order: its lines and code replace the cart, priced again */
+  | { type: 'cart.load'; lines: CartLine[]; code: string | null };
 
 export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
 
@@ -222,6 +224,11 @@ export const cartMachine = setup({
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
     'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null }) },
+    'cart.load': {
+      target: '.waiting',
+      reenter: true,
+      actions: assign(({ event }) => ({ ...EMPTY_CART, lines: event.lines, code: event.code, codeMessage: null })),
+    },
   },
   states: {
     starting: {
@@ -261,6 +268,16 @@ export const cartMachine = setup({
 });
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+/**
+ * What the cart must hear when the delivery type is (re)chosen: RITIRO-IN-PIZZERIA for pickup,
+ * removed again for home delivery, or just a fresh price (checkout step 6, the cassa).
+ */
+export function deliveryCodeEvent(code: string | null, delivery: DeliveryType | null): CartEvent {
+  const wanted = delivery ? discountCodeForDelivery(delivery, code) : code;
+  if (wanted === code) return { type: 'cart.refresh' };
+  return wanted ? { type: 'discount.apply', code: wanted } : { type: 'discount.clear' };
+}
 
 export const savedCart = ({ lines, backend, discount, code }: CartContext): SavedCart => ({ lines, backend, discount, code });
 
@@ -310,6 +327,7 @@ export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => 
     code,
     codeMessage,
     codeError: discount?.validationError ?? null,
+    onApplyCode: (typed: string) => send({ type: 'discount.apply', code: typed }),
     /** 'Invia ordine (N articoli) - total'; hidden when the total is 0 or the shop is closed (SPEC §2, §8) */
     checkoutButton:
       totalCents > 0 && !shop.isClosed && lines.length > 0

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { formatEuro, linePriceCents, MIN_QUANTITY, offersDoughChoice, type Cents } from '../src/domain';
+import { formatEuro, linePriceCents, matchingByName, MIN_QUANTITY, offersDoughChoice, type Cents } from '../src/domain';
 import type { Addition, Product, Variant } from './shop.machine';
 
 /** What the dialog adds to the cart (or puts back in place of the line it edits). */
@@ -28,6 +28,8 @@ export interface ProductDialogContext {
   variantId: number | null;
   additionIds: number[];
   qty: number;
+  /** the text of 'Cerca aggiunta...' (the cassa's dialog): only additions whose name holds it are listed */
+  additionQuery: string;
 }
 
 export type ProductDialogEvent =
@@ -37,9 +39,18 @@ export type ProductDialogEvent =
   | { type: 'quantity.increment' }
   | { type: 'quantity.decrement' }
   | { type: 'dough.select'; variantId: number | null }
-  | { type: 'addition.toggle'; additionId: number };
+  | { type: 'addition.toggle'; additionId: number }
+  | { type: 'addition.search'; text: string };
 
-const CLOSED = { ecommerceVariants: undefined, product: null, editIndex: null, variantId: null, additionIds: [], qty: MIN_QUANTITY };
+const CLOSED = {
+  ecommerceVariants: undefined,
+  product: null,
+  editIndex: null,
+  variantId: null,
+  additionIds: [],
+  qty: MIN_QUANTITY,
+  additionQuery: '',
+};
 
 const doughChoiceOffered = (context: ProductDialogContext) =>
   context.product !== null && offersDoughChoice(context.product, context.ecommerceVariants);
@@ -110,6 +121,7 @@ export const productDialogMachine = setup({
             variantId: event.line?.variantId ?? null,
             additionIds: event.line?.additionIds ?? [],
             qty: event.line?.qty ?? MIN_QUANTITY,
+            additionQuery: '',
           })),
         },
       },
@@ -129,6 +141,7 @@ export const productDialogMachine = setup({
                 : [...context.additionIds, event.additionId],
           }),
         },
+        'addition.search': { actions: assign({ additionQuery: ({ event }) => event.text }) },
         'dialog.confirm': {
           target: 'closed',
           actions: [
@@ -184,7 +197,13 @@ export function connectProductDialog(snapshot: ProductDialogSnapshot, send: (eve
       product && additionsOffered(context)
         ? {
             label: 'Aggiunte disponibili:',
-            options: product.additions.map((a) => ({
+            search: {
+              label: 'Cerca aggiunta...',
+              value: context.additionQuery,
+              onChange: (text: string) => send({ type: 'addition.search', text }),
+            },
+            emptyMessage: 'Nessuna aggiunta trovata.',
+            options: matchingByName(product.additions, context.additionQuery).map((a) => ({
               id: a.id,
               label: `${a.name} (+${formatEuro(a.priceCents)})`,
               isSelected: context.additionIds.includes(a.id),

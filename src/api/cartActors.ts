@@ -14,7 +14,7 @@ export function lineToWire(line: CartLine): Schemas['CartLineInput'] {
   };
 }
 
-function lineFromWire(line: Schemas['CartLine']): CartLine {
+export function lineFromWire(line: Schemas['CartLine']): CartLine {
   const variant = line.variants[0];
   return {
     productId: line.id,

@@ -1,8 +1,35 @@
 import { fromPromise } from 'xstate';
-import type { CassaDay, ChangeResult, OrderChange, orderPollingMachine } from '../../machines/orderPolling.machine';
-import { toCents, type OrderSource } from '../domain';
+import type { SavedCart } from '../../machines/cart.machine';
+import type {
+  CassaCatalog,
+  cassaOrderMachine,
+  LoadOrderOutcome,
+  OpenedOrder,
+  SaveOrderInput,
+  SaveOrderOutcome,
+  ShopNow,
+} from '../../machines/cassaOrder.machine';
+import {
+  EXTERNAL_ORDER_REASON,
+  type CassaDay,
+  type ChangeResult,
+  type OrderChange,
+  type orderPollingMachine,
+} from '../../machines/orderPolling.machine';
+import {
+  CANCELLED_ORDER_MESSAGE,
+  formatTime,
+  ORDER_SOURCE,
+  ORDER_STATUS,
+  STALE_ORDER_MESSAGE,
+  toCents,
+  toMinutes,
+  type OrderSource,
+} from '../domain';
+import { lineFromWire, lineToWire } from './cartActors';
 import { answer, errorMessage, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
+import { productFromWire } from './shopActors';
 
 /** The day's list as the server sends it, in cents; cancelled orders (3) never reach the list. */
 export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay {
@@ -62,4 +89,147 @@ export function createOrderPollingActors(api: ApiClient) {
       return 'ok' in settled ? settled : { ok: true };
     }),
   } satisfies ActorsOf<typeof orderPollingMachine>;
+}
+
+/**
+ * The shop's clock as the server told it at init, carried forward by the browser's own clock: a new
+ * order hours later still defaults to the shop's date and time, not the computer's time zone.
+ */
+export function shopClock(today: string, time: string, browserNow: () => number = Date.now): () => ShopNow {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const minutes = toMinutes(time);
+  const offset = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60) - browserNow();
+  return () => {
+    const wall = new Date(browserNow() + offset);
+    return { date: wall.toISOString().slice(0, 10), time: wall.toISOString().slice(11, 16) };
+  };
+}
+
+/** The order as the widget edits it: the form, its lines and its code (money in cents). */
+export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedOrder {
+  const minutes = toMinutes(order.delivery_time);
+  return {
+    id: order.id,
+    orderNum: order.order_num,
+    version: order.version,
+    user: order.user,
+    nomeCitofono: order.nomeCitofono,
+    form: {
+      clientId: order.client_id ?? 0,
+      name: order.name,
+      zoneId: order.zone_id ?? null,
+      address: order.address ?? '',
+      telephone: order.telephone ?? '',
+      delivery: order.delivery,
+      paymentType: order.payment_type,
+      hour: Math.floor(minutes / 60),
+      minute: minutes % 60,
+      date: order.delivery_date,
+      note: order.note ?? '',
+    },
+    lines: order.cart.map(lineFromWire),
+    code: order.discount_code,
+  };
+}
+
+/** The first message the server gave for each field it named. */
+function fieldErrors(body: unknown): Record<string, string> {
+  const errors = (body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([field, messages]) =>
+      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]]] : [],
+    ),
+  );
+}
+
+const text = (value: string) => value.trim() || null;
+
+/**
+ * Init, one order, and the save. The save carries the cassa's cart as its actor holds it (`cart()`);
+ * a stale edit (409 with the other cash desk's message), an order no longer editable (409, 404) and
+ * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
+ */
+export function createCassaOrderActors(api: ApiClient, cart: () => SavedCart) {
+  return {
+    loadCatalog: fromPromise<CassaCatalog>(async () => {
+      const init = unwrap(await api.GET('/api/v1/ecommerce/cassa/init'));
+      return {
+        clients: init.clients.map((c) => ({
+          id: c.id,
+          name: c.name,
+          address: c.address,
+          telephone: c.telephone,
+          zoneId: c.zone_id ?? null,
+        })),
+        zones: init.zones,
+        categories: init.categories,
+        products: init.products.map(productFromWire),
+        now: shopClock(init.today, init.now),
+      };
+    }),
+    loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
+      const result = await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id: input.id } } });
+      const loaded = answer(result, [404], (_status, body) => ({ ok: false as const, message: errorMessage(body, 'Ordine non trovato.') }));
+      if ('ok' in loaded) return loaded;
+      const { order } = loaded;
+      if (order.source_id === ORDER_SOURCE.external) return { ok: false, message: EXTERNAL_ORDER_REASON };
+      if (order.status === ORDER_STATUS.cancelled) return { ok: false, message: CANCELLED_ORDER_MESSAGE };
+      return { ok: true, order: openedOrderFromWire(order) };
+    }),
+    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input }) => {
+      const { form, order, idempotencyKey } = input;
+      const { lines, code } = cart();
+      const isDelivery = form.delivery === 'consegna';
+      const body = {
+        data: {
+          ...(order && { id: order.id, version: order.version, user_id: order.user?.id ?? null }),
+          client_id: form.clientId,
+          delivery: form.delivery,
+          nomeCitofono: isDelivery ? (order?.nomeCitofono ?? null) : null,
+          zone_id: isDelivery ? form.zoneId : null,
+          indirizzo: isDelivery ? text(form.address) : null,
+          nomeCliente: form.name,
+          telefono: text(form.telephone),
+          fascia: formatTime(form.hour, form.minute),
+          delivery_date: form.date,
+          payment_type: form.paymentType,
+          note: text(form.note),
+          codiceSconto: code,
+        },
+        cart: lines.map(lineToWire),
+        discount: code ? { code } : null,
+      };
+      const result = order
+        ? await api.PUT('/api/v1/ecommerce/cassa/orders/{id}/update', { params: { path: { id: order.id } }, body })
+        : await api.POST('/api/v1/ecommerce/cassa/orders/store', {
+            params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+            body,
+          });
+      const saved = answer(result, [404, 409, 422], (status, refusal) => {
+        const message = errorMessage(refusal, 'Errore generico');
+        return {
+          ok: false as const,
+          reason: status === 409 && message === STALE_ORDER_MESSAGE ? ('stale' as const) : ('refused' as const),
+          message,
+          errors: fieldErrors(refusal),
+        };
+      });
+      if ('ok' in saved) return saved;
+      const placed = saved.order;
+      return {
+        ok: true,
+        message: `${saved.message} Ordine numero #${placed.order_num} delle ${placed.delivery_time}.`,
+        client:
+          form.clientId === 0 && placed.client_id
+            ? {
+                id: placed.client_id,
+                name: placed.name,
+                address: placed.address,
+                telephone: placed.telephone,
+                zoneId: placed.zone_id ?? null,
+              }
+            : null,
+      };
+    }),
+  } satisfies ActorsOf<typeof cassaOrderMachine>;
 }

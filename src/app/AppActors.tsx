@@ -91,13 +91,12 @@ export function createAppActors(options: AppActorsOptions = {}) {
 
   const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
   const shop = createActor(shopMachine.provide({ actors: createShopActors(api) }), { input: { primed: primedShop(initialData) } });
-  const cart = createActor(
-    cartMachine.provide({
-      actors: createCartActors(api),
-      actions: { notifyError: (_, { message }) => toast.send({ type: 'error.raise', message }) },
-    }),
-    { input: { saved: storage.cart() } },
-  );
+  // The customer's cart, and the logic of the cassa's own (not persisted: the widget's order is the cashier's).
+  const cartLogic = cartMachine.provide({
+    actors: createCartActors(api),
+    actions: { notifyError: (_, { message }) => toast.send({ type: 'error.raise', message }) },
+  });
+  const cart = createActor(cartLogic, { input: { saved: storage.cart() } });
   const consent = createActor(cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }), {
     input: { consented: storage.consent() },
   });
@@ -124,6 +123,7 @@ export function createAppActors(options: AppActorsOptions = {}) {
     muted: storage.cassaMuted,
     persistMuted: (actor: AnyActorRef) => persist(actor, (s: OrderPollingSnapshot) => s.context.muted, storage.saveCassaMuted),
     effects: options.cassaEffects,
+    cartLogic,
   };
   return {
     api,

@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { connectCart, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
 import { useAppActors, useView } from '../app/AppActors';
 import { ClosedShopNotice } from '../app/ClosedShopNotice';
-import { ProductDialog, ProductImage, useProductDialog } from '../menu';
+import { ProductDialog, useProductDialog } from '../menu';
+import { CartLineItem } from './CartLineItem';
 import { usePageTitle } from '../ui/usePageTitle';
 
 /** /ecommerce/cart — the lines with their buttons, the server's totals and the way to the checkout. */
@@ -29,41 +30,7 @@ export function CartPage() {
       <ul className="cart-lines" aria-busy={view.isPricing}>
         {view.lines.map((line) => {
           const product = productsById.get(line.edit.productId);
-          return (
-            <li key={line.key} className="cart-line">
-              <ProductImage src={line.imageUrl} className="cart-line__image" />
-              <div className="cart-line__text">
-                <h2 className="cart-line__name">{line.name}</h2>
-                <p className="muted">Prezzo base: {line.basePrice}</p>
-                {line.dough && <p>Impasto: {line.dough}</p>}
-                {line.additions.length > 0 && <p>Aggiunte: {line.additions.join(', ')}</p>}
-              </div>
-              <div className="cart-line__actions">
-                <div className="quantity" role="group" aria-label={`Quantità di ${line.name}`}>
-                  <Button className="icon-button" {...line.decrementButton}>
-                    −
-                  </Button>
-                  <output aria-live="polite">{line.qty}</output>
-                  <Button className="icon-button" {...line.incrementButton}>
-                    +
-                  </Button>
-                </div>
-                <p className="price cart-line__total">{line.total}</p>
-                <div className="cart-line__buttons">
-                  <Button
-                    className="button button--secondary"
-                    isDisabled={!product}
-                    onPress={() => product && dialog.open(product, line.edit.line)}
-                  >
-                    Modifica
-                  </Button>
-                  <Button className="button button--secondary" {...line.removeButton}>
-                    Rimuovi
-                  </Button>
-                </div>
-              </div>
-            </li>
-          );
+          return <CartLineItem key={line.key} line={line} onEdit={product ? () => dialog.open(product, line.edit.line) : null} />;
         })}
       </ul>
       {view.totals && !view.isEmpty && (

@@ -1,39 +1,77 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Button } from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { deliveryCodeEvent, savedCart } from '../../machines/cart.machine';
+import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { connectOrderPolling, orderPollingMachine } from '../../machines/orderPolling.machine';
-import { createOrderPollingActors } from '../api/cassaActors';
+import { createCassaOrderActors, createOrderPollingActors } from '../api/cassaActors';
 import { useAppActors, useView } from '../app/AppActors';
 import { InHeader } from '../app/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
 import { cassaEffects } from './effects';
+import { OrderEditor } from './OrderEditor';
 import { OrdersWidget } from './OrdersWidget';
 import './cassa.css';
 
-/** The cash desk screen (its own chunk, loaded only by staff). */
+const CASSA_PATH = '/cassa';
+
+/** The order the URL names (`/cassa?ordine=12`), or null. */
+function selectedOrder(params: URLSearchParams): number | null {
+  const id = Number(params.get('ordine'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The cash desk screen (its own chunk, loaded only by staff): the add/edit widget above, the day's
+ * list below, or 'Torna indietro' while an order is open. The URL names the open order; the
+ * widget follows it.
+ */
 export function CassaPage() {
   const { api, cassa } = useAppActors();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderId = selectedOrder(params);
   const [effects] = useState(() => cassa.effects ?? cassaEffects);
   // The cassa's I/O is built here, in its own chunk, so no customer downloads it.
-  const [actors] = useState(() => createOrderPollingActors(api));
+  const [pollingActors] = useState(() => createOrderPollingActors(api));
   const polling = useActorRef(
     orderPollingMachine.provide({
-      actors,
+      actors: pollingActors,
       actions: {
         chime: () => effects.chime(),
         loadTicket: (_, { id }) => effects.loadTicket(id),
         printTicket: (_, { id }) => effects.printTicket(id),
-        // The URL names the order being edited (the editor reads it); the list scrolls out of the way.
+        // The URL names the order being edited (the widget reads it); the page scrolls up to it.
         openOrder: (_, { id }) => {
-          navigate(`/cassa?ordine=${id}`);
+          void navigate(`${CASSA_PATH}?ordine=${id}`);
           window.scrollTo({ top: 0 });
         },
       },
     }),
     { input: { date: null, muted: cassa.muted() } },
   );
+  const cart = useActorRef(cassa.cartLogic, { input: { saved: null } });
+  const editor = useActorRef(
+    cassaOrderMachine.provide({
+      actors: createCassaOrderActors(api, () => savedCart(cart.getSnapshot().context)),
+      actions: {
+        loadCart: (_, { lines, code }) => cart.send({ type: 'cart.load', lines, code }),
+        emptyCart: () => cart.send({ type: 'cart.empty' }),
+        addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
+        syncDeliveryCode: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
+        ordersChanged: () => polling.send({ type: 'orders.refresh' }),
+        closeOrder: () => void navigate(CASSA_PATH, { replace: true }),
+      },
+    }),
+    { input: { orderId, createKey: () => crypto.randomUUID() } },
+  );
   useEffect(() => cassa.persistMuted(polling), [cassa, polling]);
+  // The URL is the one owner of which order is open: the widget hears each change.
+  useEffect(() => {
+    editor.send(orderId === null ? { type: 'order.clear' } : { type: 'order.select', id: orderId });
+  }, [editor, orderId]);
+
   const view = useView(polling, connectOrderPolling);
   usePageTitle(view.pageTitle);
   return (
@@ -50,7 +88,14 @@ export function CassaPage() {
           </ul>
         </InHeader>
       )}
-      <OrdersWidget view={view} />
+      <OrderEditor actor={editor} cart={cart} />
+      {orderId === null ? (
+        <OrdersWidget view={view} />
+      ) : (
+        <Button className="button cassa-back" onPress={() => void navigate(CASSA_PATH)}>
+          Torna indietro
+        </Button>
+      )}
     </section>
   );
 }

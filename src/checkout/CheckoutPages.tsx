@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
@@ -21,6 +20,7 @@ import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.machine';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
 import { useAppActors, useView } from '../app/AppActors';
+import { DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';
 import { useCheckout } from './useCheckout';
@@ -194,7 +194,6 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
   const { cart, shop } = useAppActors();
   const isClosed = useSelector(shop, (s) => s.context.closed);
   const view = useView(cart, (snapshot, send) => connectCart(snapshot, send, { isClosed }));
-  const [code, setCode] = useState(view.code ?? '');
   return (
     <div className="checkout-summary">
       <p>{summary.deliveryLabel}</p>
@@ -207,23 +206,7 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
           </li>
         ))}
       </ul>
-      {summary.showsDiscountField && (
-        <form
-          className="discount-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            summary.onApplyDiscount(code);
-          }}
-        >
-          <TextField className="field" value={code} onChange={setCode}>
-            <Label>Codice sconto</Label>
-            <Input />
-          </TextField>
-          <Button type="submit" className="button button--secondary">
-            Applica
-          </Button>
-        </form>
-      )}
+      {summary.showsDiscountField && <DiscountCodeForm label="Codice sconto" code={view.code} onApply={summary.onApplyDiscount} />}
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
       {view.totals && (

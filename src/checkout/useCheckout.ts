@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
+import { deliveryCodeEvent } from '../../machines/cart.machine';
 import { checkoutMachine, checkoutStep, savedCheckout, type Step } from '../../machines/checkout.machine';
 import { useAppActors, usePersisted } from '../app/AppActors';
 import { storage } from '../app/storage';
-import { discountCodeForDelivery, servedZones } from '../domain';
+import { servedZones } from '../domain';
 
 const CHECKOUT_PATH = '/ecommerce/checkout';
 
@@ -31,12 +32,7 @@ export function useCheckout() {
           // so Back from step 2 leaves the checkout at once.
           void navigate(CHECKOUT_PATH, { state: { checkoutStep: step }, replace: shown === null || shown === 1 });
         },
-        prepareCart: (_, { delivery }) => {
-          const { code } = cart.getSnapshot().context;
-          const wanted = delivery ? discountCodeForDelivery(delivery, code) : code;
-          if (wanted === code) cart.send({ type: 'cart.refresh' });
-          else cart.send(wanted ? { type: 'discount.apply', code: wanted } : { type: 'discount.clear' });
-        },
+        prepareCart: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
         addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: (_, { code }) => cart.send({ type: 'discount.apply', code }),
         orderPlaced: (_, { message }) => {

@@ -10,3 +10,4 @@ export * from './homeTexts';
 export * from './password';
 export * from './menu';
 export * from './checkout';
+export * from './cassa';

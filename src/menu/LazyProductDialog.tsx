@@ -7,12 +7,13 @@ import { lazyChunk } from '../app/lazyChunk';
 /** The dialog and react-aria's modal are a chunk of their own, fetched on the first open: the menu paints without them. */
 const Dialog = lazy(lazyChunk('productDialog', () => import('./ProductDialog')));
 
-export function ProductDialog({ actor }: { actor: ActorRefFrom<typeof productDialogMachine> }) {
+/** `staff`: the cassa's dialog, with a search over the additions and 'Indietro'. */
+export function ProductDialog({ actor, staff }: { actor: ActorRefFrom<typeof productDialogMachine>; staff?: boolean }) {
   const isOpen = useSelector(actor, (s) => s.hasTag('open'));
   return isOpen ? (
     // Its own boundary: the page stays on screen while the chunk arrives.
     <Suspense fallback={null}>
-      <Dialog actor={actor} />
+      <Dialog actor={actor} staff={staff} />
     </Suspense>
   ) : null;
 }

@@ -1,4 +1,16 @@
-import { Button, Checkbox, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  Radio,
+  RadioGroup,
+  SearchField,
+} from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { connectProductDialog, type productDialogMachine } from '../../machines/productDialog.machine';
 import { useView } from '../app/AppActors';
@@ -8,7 +20,7 @@ import { ProductImage } from './ProductImage';
  * The product dialog (react-aria's modal: focus stays inside and goes back to the product on close;
  * Escape and a click outside close it). Everything it shows comes from the machine's view-model.
  */
-export default function ProductDialog({ actor }: { actor: ActorRefFrom<typeof productDialogMachine> }) {
+export default function ProductDialog({ actor, staff = false }: { actor: ActorRefFrom<typeof productDialogMachine>; staff?: boolean }) {
   const view = useView(actor, connectProductDialog);
   const { product, dough, additions, quantity } = view;
   return (
@@ -45,6 +57,18 @@ export default function ProductDialog({ actor }: { actor: ActorRefFrom<typeof pr
                   <span className="choice-group__label" id="product-dialog-additions">
                     {additions.label}
                   </span>
+                  {/* The cassa's dialog: the ingredient list is long, the cashier types to find one. */}
+                  {staff && (
+                    <SearchField
+                      className="field"
+                      value={additions.search.value}
+                      onChange={additions.search.onChange}
+                      aria-label={additions.search.label}
+                    >
+                      <Input placeholder={additions.search.label} />
+                    </SearchField>
+                  )}
+                  {additions.options.length === 0 && <p className="muted">{additions.emptyMessage}</p>}
                   {additions.options.map((option) => (
                     <Checkbox key={option.id} className="choice choice--checkbox" isSelected={option.isSelected} onChange={option.onChange}>
                       {option.label}
@@ -62,9 +86,16 @@ export default function ProductDialog({ actor }: { actor: ActorRefFrom<typeof pr
                   +
                 </Button>
               </div>
-              <Button className="button button--primary product-dialog__confirm" onPress={view.confirmButton.onPress}>
-                {view.confirmButton.label}
-              </Button>
+              <div className="product-dialog__footer">
+                {staff && (
+                  <Button className="button button--secondary" onPress={view.closeButton.onPress}>
+                    Indietro
+                  </Button>
+                )}
+                <Button className="button button--primary product-dialog__confirm" onPress={view.confirmButton.onPress}>
+                  {view.confirmButton.label}
+                </Button>
+              </div>
             </>
           )}
         </Dialog>

@@ -1,4 +1,4 @@
 // The menu's public entry: the product dialog, which the cart page reopens with 'Modifica'.
 export { ProductDialog } from './LazyProductDialog';
 export { ProductImage } from './ProductImage';
-export { useProductDialog } from './useProductDialog';
+export { useProductDialog, type DialogTarget } from './useProductDialog';

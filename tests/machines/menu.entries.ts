@@ -44,6 +44,8 @@ export const productDialogEntry = defineEntry({
     { type: 'dough.select', variantId: integrale.id },
     { type: 'dough.select', variantId: null },
     { type: 'addition.toggle', additionId: bufala.id },
+    // The cassa's search over the additions: one that finds bufala, one that finds nothing.
+    (s) => (s.context.additionQuery === '' ? [{ type: 'addition.search', text: 'BUF' }, { type: 'addition.search', text: 'zzz' }] : null),
     { type: 'dialog.confirm' },
     { type: 'dialog.close' },
   ],
@@ -55,6 +57,7 @@ export const productDialogEntry = defineEntry({
       dough: s.context.variantId,
       additions: s.context.additionIds,
       qty: s.context.qty,
+      search: s.context.additionQuery,
     }),
 });
 
@@ -106,6 +109,8 @@ export const cartEntry = defineEntry({
     (s) => {
       if (!s.matches('idle') || s.context.lines.length === 0) return null;
       if (s.context.code !== null) return [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }];
+      // The cassa opens an order: its lines and its code replace the cart.
+      if (s.context.lines.length === 2) return { type: 'cart.load', lines: [s.context.lines[1]!], code: PICKUP_CODE };
       return [
         { type: 'discount.apply', code: PICKUP_CODE },
         { type: 'discount.apply', code: UNKNOWN_CODE },

@@ -1,0 +1,309 @@
+import { useMemo } from 'react';
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  NumberField,
+  Radio,
+  RadioGroup,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
+import { connectCassaOrder, type cassaOrderMachine } from '../../machines/cassaOrder.machine';
+import type { Product } from '../../machines/shop.machine';
+import { useView } from '../app/AppActors';
+import { CartLineItem, DiscountCodeForm } from '../cart';
+import { ProductDialog, useProductDialog } from '../menu';
+
+type CassaOrderActor = ActorRefFrom<typeof cassaOrderMachine>;
+type CartActor = ActorRefFrom<typeof cartMachine>;
+
+// Staff may pick any dough a product allows: the shop's setting is the online menu's.
+const STAFF_DOUGHS = { ecommerceVariants: () => 'yes' };
+const connectCassaCart = (snapshot: CartSnapshot, send: (event: CartEvent) => void) => connectCart(snapshot, send, { isClosed: false });
+
+/** 'Aggiungi ordine' / 'Modifica ordine': the whole phone order on one screen, keyboard first. */
+export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: CartActor }) {
+  const view = useView(actor, connectCassaOrder);
+  const cartView = useView(cart, connectCassaCart);
+  const dialog = useProductDialog(useMemo(() => ({ cart, ...STAFF_DOUGHS }), [cart]));
+  const products = actor.getSnapshot().context.catalog?.products;
+  const productsById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
+
+  if (view.failure) {
+    return (
+      <section className="cassa-editor" aria-labelledby="cassa-editor-title">
+        <h2 id="cassa-editor-title">{view.title}</h2>
+        <p role="alert">{view.failure}</p>
+        <Button className="button" onPress={view.retryButton.onPress}>
+          {view.retryButton.label}
+        </Button>
+      </section>
+    );
+  }
+  const { client, productSearch, time } = view;
+  return (
+    <section className="cassa-editor" aria-labelledby="cassa-editor-title" aria-busy={view.isLoading || view.isSaving}>
+      <div className="cassa-editor-head">
+        <h2 id="cassa-editor-title">{view.title}</h2>
+        {view.orderNumber && <p className="cassa-editor-number">{view.orderNumber}</p>}
+      </div>
+      <div role="status" className="cassa-messages">
+        {view.message && <p className={view.message.isError ? 'cassa-failure' : 'cassa-notice'}>{view.message.text}</p>}
+        {view.otherErrors.map((text) => (
+          <p key={text} className="cassa-failure">
+            {text}
+          </p>
+        ))}
+      </div>
+
+      <div className="cassa-editor-grid">
+        <div className="cassa-suggest">
+          <Autocomplete inputValue={client.value} onInputChange={client.onChange}>
+            <TextField
+              className="field"
+              isDisabled={client.isDisabled}
+              onFocus={client.onFocus}
+              onBlur={client.onBlur}
+              isInvalid={!!client.error}
+            >
+              <Label>Nome cliente</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            {client.isOpen && client.suggestions.length > 0 && (
+              <ListBox
+                aria-label="Clienti suggeriti"
+                className="cassa-suggest-list"
+                items={client.suggestions}
+                onAction={(key) => client.onPick(Number(key))}
+              >
+                {(item) => (
+                  <ListBoxItem id={item.id} textValue={item.name} className="cassa-suggest-item">
+                    <strong>{item.name}</strong>
+                    {item.detail && <span className="muted"> {item.detail}</span>}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            )}
+          </Autocomplete>
+          {client.error && <p className="field-error">{client.error}</p>}
+          {client.newClientNote && <p className="cassa-new-client">{client.newClientNote}</p>}
+          {client.userNote && <p className="muted">{client.userNote}</p>}
+        </div>
+
+        <label className="field">
+          <span>Zona</span>
+          <select value={view.zone.value} disabled={view.zone.isDisabled} onChange={(e) => view.zone.onChange(e.target.value)}>
+            {view.zone.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {view.zone.error && <span className="field-error">{view.zone.error}</span>}
+        </label>
+        <Field label="Indirizzo" field={view.address} />
+        <Field label="Telefono" field={view.telephone} type="tel" />
+
+        <RadioGroup
+          className="choice-group"
+          value={view.delivery.value}
+          onChange={view.delivery.onChange}
+          isDisabled={view.delivery.isDisabled}
+        >
+          <Label className="choice-group__label">Tipo di consegna</Label>
+          {view.delivery.options.map((o) => (
+            <Radio key={o.value} value={o.value} className="choice">
+              {o.label}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <RadioGroup
+          className="choice-group"
+          value={view.payment.value}
+          onChange={view.payment.onChange}
+          isDisabled={view.payment.isDisabled}
+        >
+          <Label className="choice-group__label">Pagamento</Label>
+          {view.payment.options.map((o) => (
+            <Radio key={o.value} value={o.value} className="choice">
+              {o.label}
+            </Radio>
+          ))}
+        </RadioGroup>
+
+        <div className="cassa-suggest cassa-product-search">
+          <Autocomplete inputValue={productSearch.value} onInputChange={productSearch.onChange}>
+            <TextField
+              className="field"
+              isDisabled={productSearch.isDisabled}
+              onFocus={productSearch.onFocus}
+              onBlur={productSearch.onBlur}
+            >
+              <Label>Nome prodotto</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            {productSearch.isOpen && (
+              <ListBox
+                aria-label="Prodotti trovati"
+                className="cassa-suggest-list"
+                items={productSearch.results}
+                onAction={(key) => productSearch.onAdd(Number(key))}
+                renderEmptyState={() => <p className="muted">{productSearch.emptyMessage}</p>}
+              >
+                {(item) => (
+                  <ListBoxItem id={item.id} textValue={item.name} className="cassa-suggest-item">
+                    {item.name} <span className="muted">{item.price}</span>
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            )}
+          </Autocomplete>
+          <Button className="button" isDisabled={productSearch.addButton.isDisabled} onPress={productSearch.addButton.onPress}>
+            Aggiungi
+          </Button>
+        </div>
+
+        <fieldset className="cassa-time">
+          <legend>Consegna alle {time.summary}</legend>
+          <TimePart label="Ora" maxValue={23} part={time.hour} />
+          <TimePart label="Minuti" maxValue={59} part={time.minute} />
+          <label className="field">
+            <span>Data</span>
+            <input
+              type="date"
+              required
+              value={time.date.value}
+              disabled={time.date.isDisabled}
+              onChange={(e) => e.target.value && time.date.onChange(e.target.value)}
+            />
+          </label>
+          {time.error && <p className="field-error">{time.error}</p>}
+          {time.date.error && <p className="field-error">{time.date.error}</p>}
+        </fieldset>
+      </div>
+
+      <ul className="cart-lines cassa-lines" aria-label="Prodotti dell'ordine" aria-busy={cartView.isPricing}>
+        {cartView.lines.map((line) => {
+          const product = productsById.get(line.edit.productId);
+          return (
+            <CartLineItem
+              key={line.key}
+              line={line}
+              headingLevel={3}
+              note={product?.note}
+              onEdit={product ? () => dialog.open(product as Product, line.edit.line) : null}
+            />
+          );
+        })}
+      </ul>
+      {cartView.isEmpty && <p className="muted">Nessun prodotto nell'ordine.</p>}
+
+      <div className="cassa-editor-extras">
+        <label className="field">
+          <span>Aggiungi omaggio</span>
+          <select
+            value=""
+            disabled={view.freeItems.isDisabled}
+            onChange={(e) => e.target.value && view.freeItems.onAdd(Number(e.target.value))}
+          >
+            <option value="">-- Scegli un omaggio --</option>
+            {view.freeItems.options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField className="field" value={view.note.value} onChange={view.note.onChange} isDisabled={view.note.isDisabled}>
+          <Label>Note ordine</Label>
+          <TextArea />
+        </TextField>
+        <DiscountCodeForm key={cartView.code ?? ''} label="Codice Sconto" code={cartView.code} onApply={cartView.onApplyCode} />
+        {cartView.codeMessage && <p className="field-error">{cartView.codeMessage}</p>}
+        {cartView.codeError && <p className="field-error">{cartView.codeError}</p>}
+      </div>
+
+      {cartView.totals && !cartView.isEmpty && (
+        <dl className="cart-totals" aria-live="polite">
+          <dt>Totale</dt>
+          <dd>{cartView.totals.total}</dd>
+          {cartView.totals.discount && (
+            <>
+              <dt>Sconto</dt>
+              <dd>{cartView.totals.discount}</dd>
+            </>
+          )}
+          <dt>Da pagare</dt>
+          <dd>{cartView.totals.final}</dd>
+        </dl>
+      )}
+      <Button
+        className="button button--primary cassa-confirm"
+        isDisabled={view.confirmButton.isDisabled || cartView.isPricing}
+        onPress={view.confirmButton.onPress}
+      >
+        {view.isSaving ? 'Salvataggio...' : view.confirmButton.label}
+      </Button>
+      <ProductDialog actor={dialog.actor} staff />
+    </section>
+  );
+}
+
+function Field({
+  label,
+  field,
+  type = 'text',
+}: {
+  label: string;
+  field: { value: string; isDisabled: boolean; error: string | null; onChange: (v: string) => void };
+  type?: 'text' | 'tel';
+}) {
+  return (
+    <TextField
+      className="field"
+      type={type}
+      value={field.value}
+      onChange={field.onChange}
+      isDisabled={field.isDisabled}
+      isInvalid={!!field.error}
+    >
+      <Label>{label}</Label>
+      <Input />
+      {field.error && <p className="field-error">{field.error}</p>}
+    </TextField>
+  );
+}
+
+function TimePart({
+  label,
+  maxValue,
+  part,
+}: {
+  label: string;
+  maxValue: number;
+  part: { value: number; isDisabled: boolean; onChange: (n: number) => void };
+}) {
+  return (
+    <NumberField
+      className="field cassa-time-part"
+      value={part.value}
+      minValue={0}
+      maxValue={maxValue}
+      isDisabled={part.isDisabled}
+      onChange={part.onChange}
+      formatOptions={{ minimumIntegerDigits: 2, useGrouping: false }}
+    >
+      <Label>{label}</Label>
+      <Group>
+        <Input />
+      </Group>
+    </NumberField>
+  );
+}

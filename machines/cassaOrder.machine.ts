@@ -206,6 +206,8 @@ export const cassaOrderMachine = setup({
       return productIn(freeItems(context.catalog!.products), event.productId) !== undefined;
     },
     isOpened: (_, outcome: LoadOrderOutcome) => outcome.ok,
+    /** The URL now names another order than the one on screen (or none). */
+    hasUrlMoved: ({ context }) => context.orderId !== (context.opened?.id ?? null),
     isSaved: (_, outcome: SaveOrderOutcome) => outcome.ok,
     isUpdateSaved: ({ context }, outcome: SaveOrderOutcome) => outcome.ok && context.opened !== null,
     isStale: (_, outcome: SaveOrderOutcome) => !outcome.ok && outcome.reason === 'stale',
@@ -251,6 +253,11 @@ export const cassaOrderMachine = setup({
         catalog: known ? catalog : { ...catalog, clients: [...catalog.clients, client] },
       };
     }),
+    rememberRefusal: assign((_, outcome: SaveOrderOutcome) => ({
+      message: outcome.ok ? null : outcome.message,
+      isError: true,
+      errors: outcome.ok ? {} : outcome.errors,
+    })),
     changeForm: assign({
       form: ({ context, event }) => {
         switch (event.type) {
@@ -318,7 +325,12 @@ export const cassaOrderMachine = setup({
           states: {
             /** Which order the URL names decides what the widget shows. */
             choosing: {
-              always: [{ guard: 'hasOrderId', target: 'opening' }, { target: 'editing' }],
+              always: [
+                { guard: 'hasOrderId', target: 'opening' },
+                // The URL names no order any more: the one on screen makes room for a new one.
+                { guard: 'isOpenedOrder', target: 'editing', actions: ['startNewOrder', 'emptyCart'] },
+                { target: 'editing' },
+              ],
             },
             opening: {
               tags: ['loading'],
@@ -466,25 +478,29 @@ export const cassaOrderMachine = setup({
                     ],
                   },
                   {
+                    // The URL moved on while the order was saving: the widget follows it, the reason stays.
+                    guard: 'hasUrlMoved',
+                    target: 'choosing',
+                    actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
+                  },
+                  {
                     // Another cash desk saved it first: nothing was written; the order as it is now comes back.
                     guard: { type: 'isStale', params: ({ event }) => event.output },
                     target: 'opening',
-                    actions: assign({ message: ({ event }) => outcomeMessage(event.output), isError: true }),
+                    actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
                   },
-                  {
-                    target: 'choosing',
-                    actions: assign({
-                      message: ({ event }) => outcomeMessage(event.output),
-                      isError: true,
-                      errors: ({ event }) => (event.output.ok ? {} : event.output.errors),
-                    }),
-                  },
+                  // The cashier's form stays as typed, with the server's reasons under the fields.
+                  { target: 'editing', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
                 ],
-                onError: {
+                onError: [
+                  {
+                    guard: 'hasUrlMoved',
+                    target: 'choosing',
+                    actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
+                  },
                   // Nothing is lost: the same confirm, with the same key, can be pressed again.
-                  target: 'choosing',
-                  actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                },
+                  { target: 'editing', actions: assign({ message: ({ event }) => errorText(event.error), isError: true }) },
+                ],
               },
             },
           },
@@ -542,7 +558,6 @@ export const cassaOrderMachine = setup({
 });
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Errore generico');
-const outcomeMessage = (outcome: SaveOrderOutcome) => (outcome.ok ? null : outcome.message);
 
 export type CassaOrderSnapshot = SnapshotFrom<typeof cassaOrderMachine>;
 
@@ -572,6 +587,14 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     snapshot.matches({ ready: { productSuggestions: 'open' } }) || snapshot.matches({ ready: { productSuggestions: 'closing' } });
   const fieldError = (name: keyof typeof FIELD_ERRORS) => errors[FIELD_ERRORS[name]] ?? null;
   const products = catalog ? searchProducts(catalog.products, categoryIds(catalog), productQuery) : [];
+  const clientSuggestions =
+    catalog && isNew
+      ? suggestClients(catalog.clients, form.name).map((c) => ({
+          id: c.id,
+          name: c.name,
+          detail: [c.address, c.telephone].filter(Boolean).join(' · '),
+        }))
+      : [];
   const field = (name: TextField) => ({
     value: form[name],
     isDisabled: !isEditable,
@@ -593,15 +616,8 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
       value: form.name,
       isDisabled: !isNew || !isEditable,
       error: fieldError('name'),
-      isOpen: isNew && isEditable && clientPopup === 'open',
-      suggestions:
-        catalog && isNew
-          ? suggestClients(catalog.clients, form.name).map((c) => ({
-              id: c.id,
-              name: c.name,
-              detail: [c.address, c.telephone].filter(Boolean).join(' · '),
-            }))
-          : [],
+      isOpen: isNew && isEditable && clientPopup === 'open' && clientSuggestions.length > 0,
+      suggestions: clientSuggestions,
       newClientNote: isNew && form.clientId === 0 && form.name.trim() !== '' ? NEW_CLIENT_NOTE : null,
       userNote: opened?.user ? `Ordine online del cliente registrato ${opened.user.name} (id ${opened.user.id})` : null,
       onChange: (text: string) => send({ type: 'client.query', text }),

@@ -105,6 +105,17 @@ export function shopClock(today: string, time: string, browserNow: () => number 
   };
 }
 
+/** The cassa's init as the widget holds it (money in cents), with the shop's clock running on. */
+export function cassaCatalogFromWire(init: Schemas['CassaInitResponse'], now = shopClock(init.today, init.now)): CassaCatalog {
+  return {
+    clients: init.clients.map((c) => ({ id: c.id, name: c.name, address: c.address, telephone: c.telephone, zoneId: c.zone_id ?? null })),
+    zones: init.zones,
+    categories: init.categories,
+    products: init.products.map(productFromWire),
+    now,
+  };
+}
+
 /** The order as the widget edits it: the form, its lines and its code (money in cents). */
 export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedOrder {
   const minutes = toMinutes(order.delivery_time);
@@ -151,22 +162,7 @@ const text = (value: string) => value.trim() || null;
  */
 export function createCassaOrderActors(api: ApiClient, cart: () => SavedCart) {
   return {
-    loadCatalog: fromPromise<CassaCatalog>(async () => {
-      const init = unwrap(await api.GET('/api/v1/ecommerce/cassa/init'));
-      return {
-        clients: init.clients.map((c) => ({
-          id: c.id,
-          name: c.name,
-          address: c.address,
-          telephone: c.telephone,
-          zoneId: c.zone_id ?? null,
-        })),
-        zones: init.zones,
-        categories: init.categories,
-        products: init.products.map(productFromWire),
-        now: shopClock(init.today, init.now),
-      };
-    }),
+    loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
       const result = await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id: input.id } } });
       const loaded = answer(result, [404], (_status, body) => ({ ok: false as const, message: errorMessage(body, 'Ordine non trovato.') }));

@@ -1,8 +1,21 @@
 /** Path-coverage entries of the cassa's machines (added to machineRegistry in registry.ts). */
+import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { cassaDayFromWire } from '../../src/api/cassaActors';
+import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../../src/api/cassaActors';
+import { cassaOrderMachine, newOrderForm, type CassaClient, type CassaOrderEvent } from '../../machines/cassaOrder.machine';
 import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
-import { CASSA_TOMORROW, cassaDay, externalOrder, lateOnlineOrder, onlinePickup, phoneOrder } from '../mocks/cassa.fixtures';
+import {
+  CASSA_TODAY,
+  CASSA_TOMORROW,
+  cassaDay,
+  cassaInit,
+  externalOrder,
+  freeDrink,
+  lateOnlineOrder,
+  onlinePickup,
+  phoneOrder,
+  phoneOrderDetail,
+} from '../mocks/cassa.fixtures';
 import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
@@ -89,4 +102,161 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
       notice: s.context.notice !== null,
     }),
 };
-export const cassaEntries = [orderPollingEntry];
+
+// --- cassa order widget ------------------------------------------------------------------------
+
+const orderEvents = internalEvents(cassaOrderMachine);
+/** The shop's clock frozen at 19:02: a new order defaults to today at 19:45. */
+export const cassaCatalog = cassaCatalogFromWire(cassaInit, () => ({ date: CASSA_TODAY, time: '19:02' }));
+export const openedPhoneOrder = openedOrderFromWire(phoneOrderDetail);
+const margherita = cassaCatalog.products.find((p) => p.name === 'Margherita')!;
+const bufala = cassaCatalog.products.find((p) => p.name === 'Bufala')!;
+export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
+export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null };
+
+type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
+const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
+const region = (s: Snapshot, name: 'clientSuggestions' | 'productSuggestions') =>
+  s.matches('ready') ? (s.value as { ready: Record<string, string> }).ready[name] : null;
+const popupsClosed = (s: Snapshot) => region(s, 'clientSuggestions') === 'closed' && region(s, 'productSuggestions') === 'closed';
+const DEFAULT_FORM = JSON.stringify(newOrderForm(cassaCatalog.now()));
+const isNewOrder = (s: Snapshot) => editing(s) && s.context.opened === null && s.context.message === null;
+/** Each change is tried once, on an untouched new order, so the graph stays small. */
+const pristine = (s: Snapshot) => isNewOrder(s) && JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
+
+export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
+  name: 'cassaOrder',
+  machine: cassaOrderMachine,
+  inputs: [
+    { orderId: null, createKey: () => 'chiave-ordine-1' },
+    { orderId: phoneOrder.id, createKey: () => 'chiave-ordine-1' },
+  ],
+  maxSimplePathStates: 0,
+  events: [
+    (s) =>
+      s.matches('loading')
+        ? [
+            { type: orderEvents.done('loadCatalog'), output: cassaCatalog },
+            { type: orderEvents.error('loadCatalog'), error: new TypeError('Failed to fetch') },
+          ]
+        : null,
+    (s) => (s.hasTag('failed') ? { type: 'init.retry' } : null),
+    // The URL: an order of the list opened (on a new order, or while one is saving), or the list again.
+    (s) =>
+      s.context.orderId === null && ((pristine(s) && popupsClosed(s)) || s.hasTag('saving'))
+        ? { type: 'order.select', id: phoneOrder.id }
+        : null,
+    (s) => (s.context.orderId !== null && (s.context.opened === null || popupsClosed(s)) ? { type: 'order.clear' } : null),
+    // Another order clicked while one loads.
+    (s) =>
+      s.matches({ ready: { order: 'opening' } }) && s.context.orderId === phoneOrder.id
+        ? { type: 'order.select', id: onlinePickup.id }
+        : null,
+    (s) =>
+      s.matches({ ready: { order: 'opening' } })
+        ? [
+            { type: orderEvents.done('loadOrder'), output: { ok: true, order: openedPhoneOrder } },
+            { type: orderEvents.done('loadOrder'), output: { ok: false, message: 'Ordine non trovato.' } },
+            { type: orderEvents.error('loadOrder'), error: new TypeError('Failed to fetch') },
+          ]
+        : null,
+    // The name box: focus, a new name typed, a suggestion picked, focus leaving (closed 200 ms later).
+    (s) => {
+      if (!isNewOrder(s) || region(s, 'productSuggestions') !== 'closed') return null;
+      const popup = region(s, 'clientSuggestions');
+      const { name } = s.context.form;
+      if (popup === 'closed') return pristine(s) ? { type: 'client.focus' } : null;
+      if (popup === 'closing')
+        return [
+          { type: orderEvents.after('cassaOrder.ready.clientSuggestions.closing', 'SUGGEST_CLOSE') },
+          { type: 'client.focus' },
+          { type: 'client.pick', id: 1 },
+        ];
+      const events: CassaOrderEvent[] = [{ type: 'client.blur' }];
+      if (name === '')
+        events.push({ type: 'client.query', text: 'Nuovo Nome' }, { type: 'client.pick', id: 1 }, { type: 'client.pick', id: 99 });
+      return events;
+    },
+    // The product search: focus, typing, adding (the list comes back 300 ms later), focus leaving.
+    (s) => {
+      if (!isNewOrder(s) || s.context.form.name !== '' || region(s, 'clientSuggestions') !== 'closed') return null;
+      const popup = region(s, 'productSuggestions');
+      if (popup === 'closed') return pristine(s) ? [{ type: 'product.focus' }, { type: 'product.query', text: 'MARG' }] : null;
+      if (popup === 'open')
+        return [{ type: 'product.blur' }, { type: 'product.add', productId: margherita.id }, { type: 'product.add', productId: bufala.id }];
+      if (popup === 'closing')
+        return [{ type: orderEvents.after('cassaOrder.ready.productSuggestions.closing', 'SUGGEST_CLOSE') }, { type: 'product.focus' }];
+      return [{ type: orderEvents.after('cassaOrder.ready.productSuggestions.reopening', 'SUGGEST_REOPEN') }, { type: 'product.blur' }];
+    },
+    (s) =>
+      pristine(s) && popupsClosed(s)
+        ? [
+            { type: 'zone.select', zoneId: 2 },
+            { type: 'zone.select', zoneId: 404 },
+            { type: 'field.change', field: 'address', value: 'Via Roma 1' },
+            { type: 'hour.change', hour: 21 },
+            { type: 'hour.change', hour: 24 },
+            { type: 'minute.change', minute: 15 },
+            { type: 'minute.change', minute: 60 },
+            { type: 'payment.change', paymentType: 'Carta di credito' },
+            { type: 'delivery.change', delivery: 'ritiro' },
+            { type: 'freeItem.add', productId: freeDrink.id },
+            { type: 'freeItem.add', productId: margherita.id },
+          ]
+        : null,
+    // Confirm: a new order with a typed name, or the opened order.
+    (s) =>
+      editing(s) && s.context.message === null && popupsClosed(s) && (s.context.opened !== null || s.context.form.name === 'Nuovo Nome')
+        ? { type: 'order.confirm' }
+        : null,
+    (s) => {
+      if (!s.hasTag('saving')) return null;
+      const isNew = s.context.opened === null;
+      return [
+        {
+          type: orderEvents.done('saveOrder'),
+          output: { ok: true, message: 'Ordine creato. Ordine numero #4 delle 19:45.', client: isNew ? NEW_CLIENT : null },
+        },
+        isNew
+          ? {
+              type: orderEvents.done('saveOrder'),
+              output: {
+                ok: false,
+                reason: 'refused',
+                message: 'Il campo telefono non è valido.',
+                errors: {
+                  telefono: 'Il numero di telefono è obbligatorio e deve essere valido.',
+                  cart: "Aggiungi almeno un prodotto all'ordine.",
+                },
+              },
+            }
+          : { type: orderEvents.done('saveOrder'), output: { ok: false, reason: 'stale', message: STALE, errors: {} } },
+        { type: orderEvents.error('saveOrder'), error: new TypeError('Failed to fetch') },
+      ];
+    },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      orderId: s.context.orderId,
+      opened: s.context.opened?.id ?? null,
+      catalog: s.context.catalog !== null,
+      name: s.context.form.name,
+      clientId: s.context.form.clientId,
+      form: [
+        s.context.form.zoneId,
+        s.context.form.address,
+        s.context.form.hour,
+        s.context.form.minute,
+        s.context.form.delivery,
+        s.context.form.paymentType,
+      ],
+      query: s.context.productQuery,
+      key: s.context.idempotencyKey,
+      message: s.context.message,
+      errors: Object.keys(s.context.errors),
+      clients: s.context.catalog?.clients.length ?? 0,
+    }),
+};
+
+export const cassaEntries = [orderPollingEntry, cassaOrderEntry];

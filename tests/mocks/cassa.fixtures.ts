@@ -1,6 +1,8 @@
 /** The cassa's day list as the server answers it; shared by the machine and component suites. */
 import type { components } from '../../openapi/schema';
 import { cassaSlots, ovenItemCount, slotOf } from '../../src/domain';
+import { priceCartAnswer } from './cart';
+import { categories, products, zones } from './fixtures';
 
 type Schemas = components['schemas'];
 type WireOrder = Schemas['CassaOrder'];
@@ -97,3 +99,35 @@ export function cassaDay(orders: WireOrder[], date = CASSA_TODAY, slotCapacity =
     slot_capacity: slotCapacity,
   };
 }
+
+/** The cassa's init: two clients, the zones, the shop's catalogue plus a hidden free drink. */
+export const freeDrink: Schemas['Product'] = {
+  ...products.find((p) => p.name === 'Fiori di zucca e alici')!,
+  id: 70,
+  category_id: 7,
+  name: 'Lattina omaggio',
+  price: 0,
+  visibility: false,
+  variants: [],
+  additions: [],
+  category: { id: 7, name: 'Bevande', additions_enabled: false },
+};
+export const cassaInit: Schemas['CassaInitResponse'] = {
+  today: CASSA_TODAY,
+  now: '19:02',
+  clients: [
+    { id: 1, name: 'Mario Rossi', address: 'Via Giacinto Carini 21', telephone: '3331234567', zone_id: 2, cap: '00152' },
+    { id: 2, name: 'Anna Maria Neri', address: null, telephone: '3479876543', zone_id: null, cap: null },
+  ],
+  zones,
+  categories: [...categories, { id: 7, name: 'Bevande', sorting: 7, visibility: true, additions_enabled: false }],
+  products: [...products, freeDrink],
+};
+
+/** The phone order opened in the cassa's widget: its lines as the server priced them. */
+export const phoneOrderDetail: Schemas['CassaOrderDetail'] = {
+  ...phoneOrder,
+  version: 3,
+  nomeCitofono: 'Rossi',
+  cart: priceCartAnswer([{ id: products[0]!.id, qty: 2 }], null).cart,
+};

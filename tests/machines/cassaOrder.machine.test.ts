@@ -1,0 +1,184 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  cassaOrderMachine,
+  connectCassaOrder,
+  NEW_CLIENT_NOTE,
+  type CassaOrderEvent,
+  type SaveOrderInput,
+} from '../../machines/cassaOrder.machine';
+import { cassaCatalog, cassaOrderEntry, NEW_CLIENT, openedPhoneOrder, STALE } from './cassa.entries';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths, internalEvents } from './pathCoverage';
+
+const paths = generatePaths(cassaOrderMachine, cassaOrderEntry);
+const events = internalEvents(cassaOrderMachine);
+const mario = cassaCatalog.clients.find((c) => c.id === 1)!;
+
+function fakes() {
+  const effects = {
+    loadCart: vi.fn(),
+    emptyCart: vi.fn(),
+    addToCart: vi.fn(),
+    syncDeliveryCode: vi.fn(),
+    ordersChanged: vi.fn(),
+    closeOrder: vi.fn(),
+  };
+  const machine = cassaOrderMachine.provide({
+    actions: {
+      loadCart: (_, params) => effects.loadCart(params),
+      emptyCart: () => effects.emptyCart(),
+      addToCart: (_, { product }) => effects.addToCart(product.name),
+      syncDeliveryCode: (_, { delivery }) => effects.syncDeliveryCode(delivery),
+      ordersChanged: () => effects.ordersChanged(),
+      closeOrder: () => effects.closeOrder(),
+    },
+  });
+  return { effects, machine };
+}
+
+describe('cassa order machine: path coverage', () => {
+  it('reaches every state node and takes every transition', async () => {
+    await expectFullCoverage(cassaOrderEntry, paths);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+    const { effects, machine } = fakes();
+    await replayEntryPath(cassaOrderEntry, path, {
+      machine,
+      assertInvariant: (snapshot, { step, previous, invocations }) => {
+        const sent: CassaOrderEvent[] = [];
+        const view = connectCassaOrder(snapshot, (event) => sent.push(event));
+        const { form, opened, message } = snapshot.context;
+        const event = step.event as CassaOrderEvent | { type: string; output?: any };
+        const before = previous?.context;
+
+        // Title and button say whether the order is new or being edited; the name is fixed when editing.
+        expect(view.title).toBe(opened ? 'Modifica ordine' : 'Aggiungi ordine');
+        expect(view.confirmButton.label).toBe(opened ? 'Modifica ordine' : 'Conferma ordine');
+        expect(view.client.isDisabled).toBe(opened !== null || !snapshot.matches({ ready: { order: 'editing' } }));
+        expect(view.client.newClientNote).toBe(!opened && form.clientId === 0 && form.name.trim() ? NEW_CLIENT_NOTE : null);
+        expect(view.failure !== null).toBe(snapshot.hasTag('failed'));
+        expect(view.time.summary).toBe(`${String(form.hour).padStart(2, '0')}:${String(form.minute).padStart(2, '0')}`);
+        if (snapshot.hasTag('loading') && snapshot.matches('ready'))
+          expect(invocations.at(-1)).toMatchObject({ src: 'loadOrder', outcome: 'pending' });
+
+        switch (event.type) {
+          case events.done('loadCatalog'):
+            // A new order starts today, at the first quarter hour half an hour from 19:02.
+            expect(form).toMatchObject({ date: '2026-11-18', hour: 19, minute: 45, delivery: 'consegna', paymentType: 'Contanti' });
+            break;
+          case 'client.pick': {
+            if ((event as { id: number }).id !== mario.id) break;
+            expect(form).toMatchObject({
+              clientId: 1,
+              name: mario.name,
+              address: mario.address,
+              telephone: mario.telephone,
+              zoneId: mario.zoneId,
+            });
+            expect(form).toMatchObject({ delivery: 'consegna', paymentType: 'Contanti' });
+            expect(effects.syncDeliveryCode).toHaveBeenLastCalledWith('consegna');
+            expect(view.client.isOpen).toBe(false);
+            break;
+          }
+          case 'client.query':
+            expect(form.clientId).toBe(0);
+            expect(view.client.newClientNote).toBe(NEW_CLIENT_NOTE);
+            break;
+          case 'delivery.change':
+            expect(effects.syncDeliveryCode).toHaveBeenLastCalledWith('ritiro');
+            break;
+          case 'hour.change':
+          case 'minute.change':
+          case 'zone.select':
+            // Out-of-range hours, minutes and unknown zones are ignored.
+            if (JSON.stringify(form) === JSON.stringify(before!.form)) expect(JSON.stringify(event)).toMatch(/24|60|404/);
+            break;
+          case 'product.add':
+          case 'freeItem.add': {
+            // Ingredients are not sold alone; only 0 € items are gifts.
+            const added = snapshot.context.catalog!.products.find((p) => p.id === (event as { productId: number }).productId)!;
+            const accepted = event.type === 'product.add' ? added.category_id !== 9 : added.priceCents === 0;
+            if (accepted) expect(effects.addToCart).toHaveBeenLastCalledWith(added.name);
+            else expect(effects.addToCart).not.toHaveBeenCalledWith(added.name);
+            if (event.type === 'product.add' && accepted) expect(snapshot.context.productQuery).toBe('');
+            break;
+          }
+          case 'order.confirm': {
+            // A new order carries its key (kept by retries); an edit carries the version it is based on.
+            const input = invocations.at(-1)!.input as SaveOrderInput;
+            expect(input.form).toEqual(form);
+            if (opened) expect(input).toMatchObject({ order: { id: opened.id, version: opened.version }, idempotencyKey: null });
+            else expect(input).toMatchObject({ order: null, idempotencyKey: 'chiave-ordine-1' });
+            expect(view.confirmButton.isDisabled).toBe(true);
+            break;
+          }
+          case events.done('loadOrder'):
+            if (event.output.ok) {
+              expect(effects.loadCart).toHaveBeenLastCalledWith({ lines: openedPhoneOrder.lines, code: openedPhoneOrder.code });
+              expect(view.orderNumber).toBe('Ordine numero #1');
+              expect(form.name).toBe('Mario Rossi');
+            } else {
+              expect(view.message).toEqual({ text: 'Ordine non trovato.', isError: true });
+              expect(effects.closeOrder).toHaveBeenCalled();
+            }
+            break;
+          case events.done('saveOrder'): {
+            const output = event.output;
+            if (output.ok) {
+              // Ready for the next order, the list reloaded; after an edit the list comes back.
+              expect(opened).toBeNull();
+              expect(form).toMatchObject({ name: '', clientId: 0, hour: 19, minute: 45 });
+              expect(snapshot.context.idempotencyKey).toBeNull();
+              expect(effects.emptyCart).toHaveBeenCalled();
+              expect(effects.ordersChanged).toHaveBeenCalled();
+              expect(view.message).toEqual({ text: output.message, isError: false });
+              if (before!.opened) expect(effects.closeOrder).toHaveBeenCalled();
+              if (output.client) expect(snapshot.context.catalog!.clients).toContainEqual(NEW_CLIENT);
+            } else if (output.reason === 'stale') {
+              // Nothing overwritten: the message stays while the order as saved elsewhere loads again.
+              expect(view.message).toEqual({ text: STALE, isError: true });
+              if (snapshot.context.orderId === before!.opened!.id)
+                expect(invocations.at(-1)).toMatchObject({ src: 'loadOrder', input: { id: before!.opened!.id } });
+            } else {
+              expect(view.telephone.error).toBe('Il numero di telefono è obbligatorio e deve essere valido.');
+              expect(view.otherErrors).toEqual(["Aggiungi almeno un prodotto all'ordine."]);
+              // The same key is kept: pressing again cannot make a second order.
+              expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
+            }
+            break;
+          }
+          case events.error('saveOrder'):
+            expect(view.message).toEqual({ text: 'Failed to fetch', isError: true });
+            expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
+            // What was typed stays, unless the URL moved on to another order meanwhile.
+            if (snapshot.context.orderId === (before!.opened?.id ?? null)) expect(form).toEqual(before!.form);
+            break;
+        }
+        if (message === null) expect(view.message).toBeNull();
+
+        // The popups show only while their region is open (the product list also while it closes).
+        if (snapshot.matches({ ready: { clientSuggestions: 'closed' } })) expect(view.client.isOpen).toBe(false);
+        if (view.client.isOpen) expect(view.client.suggestions.length).toBeGreaterThan(0);
+        if (snapshot.matches({ ready: { productSuggestions: 'reopening' } })) expect(view.productSearch.isOpen).toBe(false);
+        expect(view.productSearch.results.map((r) => r.name)).not.toContain('Bufala');
+
+        // The handlers send what the machine expects.
+        view.client.onChange('Ma');
+        view.client.onPick(1);
+        view.productSearch.onAdd(5);
+        view.zone.onChange('');
+        view.time.hour.onChange(20);
+        view.confirmButton.onPress();
+        expect(sent).toEqual([
+          { type: 'client.query', text: 'Ma' },
+          { type: 'client.pick', id: 1 },
+          { type: 'product.add', productId: 5 },
+          { type: 'zone.select', zoneId: null },
+          { type: 'hour.change', hour: 20 },
+          { type: 'order.confirm' },
+        ]);
+      },
+    });
+  });
+});

@@ -1,18 +1,5 @@
 import { useMemo } from 'react';
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  NumberField,
-  Radio,
-  RadioGroup,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
+import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, type cassaOrderMachine } from '../../machines/cassaOrder.machine';
@@ -20,6 +7,7 @@ import type { Product } from '../../machines/shop.machine';
 import { useView } from '../app/AppActors';
 import { CartLineItem, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
+import { SuggestBox } from './SuggestBox';
 
 type CassaOrderActor = ActorRefFrom<typeof cassaOrderMachine>;
 type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -65,34 +53,21 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
 
       <div className="cassa-editor-grid">
         <div className="cassa-suggest">
-          <Autocomplete inputValue={client.value} onInputChange={client.onChange}>
-            <TextField
-              className="field"
-              isDisabled={client.isDisabled}
-              onFocus={client.onFocus}
-              onBlur={client.onBlur}
-              isInvalid={!!client.error}
-            >
-              <Label>Nome cliente</Label>
-              <Input autoComplete="off" />
-            </TextField>
-            {client.isOpen && client.suggestions.length > 0 && (
-              <ListBox
-                aria-label="Clienti suggeriti"
-                className="cassa-suggest-list"
-                items={client.suggestions}
-                onAction={(key) => client.onPick(Number(key))}
-              >
-                {(item) => (
-                  <ListBoxItem id={item.id} textValue={item.name} className="cassa-suggest-item">
-                    <strong>{item.name}</strong>
-                    {item.detail && <span className="muted"> {item.detail}</span>}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            )}
-          </Autocomplete>
-          {client.error && <p className="field-error">{client.error}</p>}
+          <SuggestBox
+            label="Nome cliente"
+            listLabel="Clienti suggeriti"
+            {...client}
+            suggestions={client.suggestions.map((c) => ({
+              id: c.id,
+              name: c.name,
+              content: (
+                <>
+                  <strong>{c.name}</strong>
+                  {c.detail && <span className="muted"> {c.detail}</span>}
+                </>
+              ),
+            }))}
+          />
           {client.newClientNote && <p className="cassa-new-client">{client.newClientNote}</p>}
           {client.userNote && <p className="muted">{client.userNote}</p>}
         </div>
@@ -139,32 +114,21 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
         </RadioGroup>
 
         <div className="cassa-suggest cassa-product-search">
-          <Autocomplete inputValue={productSearch.value} onInputChange={productSearch.onChange}>
-            <TextField
-              className="field"
-              isDisabled={productSearch.isDisabled}
-              onFocus={productSearch.onFocus}
-              onBlur={productSearch.onBlur}
-            >
-              <Label>Nome prodotto</Label>
-              <Input autoComplete="off" />
-            </TextField>
-            {productSearch.isOpen && (
-              <ListBox
-                aria-label="Prodotti trovati"
-                className="cassa-suggest-list"
-                items={productSearch.results}
-                onAction={(key) => productSearch.onAdd(Number(key))}
-                renderEmptyState={() => <p className="muted">{productSearch.emptyMessage}</p>}
-              >
-                {(item) => (
-                  <ListBoxItem id={item.id} textValue={item.name} className="cassa-suggest-item">
-                    {item.name} <span className="muted">{item.price}</span>
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            )}
-          </Autocomplete>
+          <SuggestBox
+            label="Nome prodotto"
+            listLabel="Prodotti trovati"
+            {...productSearch}
+            onPick={productSearch.onAdd}
+            suggestions={productSearch.results.map((p) => ({
+              id: p.id,
+              name: p.name,
+              content: (
+                <>
+                  {p.name} <span className="muted">{p.price}</span>
+                </>
+              ),
+            }))}
+          />
           <Button className="button" isDisabled={productSearch.addButton.isDisabled} onPress={productSearch.addButton.onPress}>
             Aggiungi
           </Button>
@@ -246,7 +210,8 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
       )}
       <Button
         className="button button--primary cassa-confirm"
-        isDisabled={view.confirmButton.isDisabled || cartView.isPricing}
+        // An empty cart has nothing to confirm (and a double press after a save finds it empty).
+        isDisabled={view.confirmButton.isDisabled || cartView.isPricing || cartView.isEmpty}
         onPress={view.confirmButton.onPress}
       >
         {view.isSaving ? 'Salvataggio...' : view.confirmButton.label}

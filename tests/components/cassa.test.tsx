@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { totalsText } from '../../machines/orderPolling.machine';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
 import { admin, customer } from '../mocks/fixtures';
-import { cassaDay, externalOrder, onlinePickup, phoneOrder } from '../mocks/cassa.fixtures';
+import { cassaDay, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
 
@@ -77,5 +77,81 @@ describe('cassa: the orders widget', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(location().pathname).toBe('/');
     expect(screen.queryByText(/Nuovi ordini/)).toBeNull();
+  });
+});
+
+describe('cassa: the add/edit widget', () => {
+  it('suggests names starting with the typed text first, then names containing it; a typed name is a new client', async () => {
+    serveDay();
+    const { user } = renderApp('/cassa', { user: admin });
+    await screen.findByRole('heading', { name: 'Aggiungi ordine' });
+    const name = await screen.findByLabelText('Nome cliente');
+    await user.click(name);
+    await user.keyboard('mar');
+    const options = within(await screen.findByRole('listbox', { name: 'Clienti suggeriti' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('Mario Rossi'), expect.stringContaining('Anna Maria Neri')]);
+    expect(screen.getByText('Nuovo cliente - Verrà aggiunto')).toBeTruthy();
+
+    // Enter picks the highlighted suggestion: the client's details fill the form.
+    await user.keyboard('{Enter}');
+    expect((screen.getByRole('textbox', { name: 'Indirizzo' }) as HTMLInputElement).value).toBe('Via Giacinto Carini 21');
+    expect((screen.getByRole('textbox', { name: 'Telefono' }) as HTMLInputElement).value).toBe('3331234567');
+    expect((screen.getByRole('combobox', { name: 'Zona' }) as HTMLSelectElement).value).toBe(String(phoneOrder.zone_id));
+    expect(screen.queryByText('Nuovo cliente - Verrà aggiunto')).toBeNull();
+  });
+
+  it('opens an order of the list through the URL: its client fixed, its lines priced, then back to a new order', async () => {
+    serveDay();
+    const { user, location } = renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });
+    await screen.findByRole('heading', { name: 'Modifica ordine' });
+    expect(screen.getByText('Ordine numero #1')).toBeTruthy();
+    const name = screen.getByLabelText('Nome cliente') as HTMLInputElement;
+    expect(name.value).toBe('Mario Rossi');
+    expect(name.disabled).toBe(true);
+    const lines = within(screen.getByRole('list', { name: "Prodotti dell'ordine" })).getAllByRole('listitem');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.textContent).toContain('Margherita');
+    const totals = await within(screen.getByRole('button', { name: 'Modifica ordine' }).closest('section')!).findAllByText('14,00 €', {
+      selector: 'dd',
+    });
+    expect(totals).toHaveLength(2);
+    // The list is replaced by the way back while an order is open.
+    expect(screen.queryByText('Nuovi ordini')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Torna indietro' }));
+    expect(location().search).toBe('');
+    await screen.findByRole('heading', { name: 'Aggiungi ordine' });
+    expect(screen.queryByRole('list', { name: "Prodotti dell'ordine" })?.children).toHaveLength(0);
+  });
+
+  it('confirms a new phone order once, with an Idempotency-Key, and the list reloads', async () => {
+    serveDay();
+    const stored: { key: string | null; body: any }[] = [];
+    server.use(
+      http.post('/api/v1/ecommerce/cassa/orders/store', async ({ request, response }) => {
+        stored.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
+        return response(201).json({
+          message: 'Ordine creato.',
+          order: { ...phoneOrder, id: 40, order_num: 5, name: 'Piero Angeli', delivery_time: '19:45', client_id: 9 },
+        });
+      }),
+    );
+    const { user } = renderApp('/cassa', { user: admin });
+    const name = await screen.findByLabelText('Nome cliente');
+    await user.click(name);
+    await user.keyboard('Piero Angeli');
+    const search = screen.getByLabelText('Nome prodotto');
+    await user.click(search);
+    await user.keyboard('marg');
+    await screen.findByRole('option', { name: /Margherita/ });
+    await user.keyboard('{Enter}');
+    await within(screen.getByRole('list', { name: "Prodotti dell'ordine" })).findByText('Margherita');
+    const confirm = screen.getByRole('button', { name: 'Conferma ordine' });
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    await user.dblClick(confirm);
+    await screen.findByText('Ordine creato. Ordine numero #5 delle 19:45.');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.key).toMatch(/^[\w-]{8,}$/);
+    expect(stored[0]!.body.data).toMatchObject({ client_id: 0, nomeCliente: 'Piero Angeli', fascia: '19:45', delivery: 'consegna' });
+    expect(stored[0]!.body.cart).toEqual([{ id: phoneOrderDetail.cart[0]!.id, qty: 1, variants: [], additions: [] }]);
   });
 });

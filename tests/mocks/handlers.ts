@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
 import type { components, paths } from '../../openapi/schema';
 import { priceCartAnswer } from './cart';
+import { cassaInit, phoneOrderDetail } from './cassa.fixtures';
 import { posts, postPage, webapp } from './fixtures';
 
 /** Where the app's api client points in component tests (jsdom needs absolute URLs). */
@@ -24,6 +25,14 @@ export const mockSession: { user: components['schemas']['User'] | null } = { use
 
 export const handlers = [
   http.get('/api/v1/ecommerce/webapp', ({ response }) => response(200).json(webapp)),
+
+  // The cassa's widget: its init, and the phone order of the day's list opened for editing.
+  http.get('/api/v1/ecommerce/cassa/init', ({ response }) => response(200).json(cassaInit)),
+  http.get('/api/v1/ecommerce/cassa/orders/{id}', ({ params, response }) =>
+    Number(params.id) === phoneOrderDetail.id
+      ? response(200).json({ order: phoneOrderDetail })
+      : response(404).json({ message: 'Ordine non trovato.' }),
+  ),
 
   http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
     const body = await request.json();

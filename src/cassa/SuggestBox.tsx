@@ -1,0 +1,68 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Autocomplete, Input, Label, ListBox, ListBoxItem, TextField } from 'react-aria-components';
+
+export interface Suggestion {
+  id: number;
+  /** what the option is called (typeahead, screen readers) */
+  name: string;
+  content: ReactNode;
+}
+
+interface SuggestBoxProps {
+  label: string;
+  listLabel: string;
+  value: string;
+  isDisabled: boolean;
+  isOpen: boolean;
+  suggestions: Suggestion[];
+  emptyMessage?: string | null;
+  error?: string | null;
+  onChange: (text: string) => void;
+  onFocus: () => void;
+  onBlur: () => void;
+  onPick: (id: number) => void;
+}
+
+/**
+ * A text box with the machine's suggestion popup under it (react-aria's Autocomplete: arrows move
+ * through the list while typing goes on, Enter picks). Enter with nothing highlighted picks the first
+ * suggestion: the cashier types a few letters and confirms.
+ */
+export function SuggestBox(props: SuggestBoxProps) {
+  const { suggestions, onPick } = props;
+  const pickFirst = (event: KeyboardEvent) => {
+    const highlighted = (event.target as HTMLElement).getAttribute('aria-activedescendant');
+    if (event.key === 'Enter' && props.isOpen && !highlighted && suggestions[0]) onPick(suggestions[0].id);
+  };
+  return (
+    <Autocomplete inputValue={props.value} onInputChange={props.onChange}>
+      <TextField
+        className="field"
+        isDisabled={props.isDisabled}
+        isInvalid={!!props.error}
+        onFocus={props.onFocus}
+        onBlur={props.onBlur}
+        onKeyDown={pickFirst}
+      >
+        <Label>{props.label}</Label>
+        <Input autoComplete="off" />
+      </TextField>
+      {props.isOpen && (
+        <ListBox
+          aria-label={props.listLabel}
+          className="cassa-suggest-list"
+          items={suggestions}
+          onAction={(key) => onPick(Number(key))}
+          renderEmptyState={() => <p className="muted">{props.emptyMessage}</p>}
+        >
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.name} className="cassa-suggest-item">
+              {item.content}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      )}
+      {props.error && <p className="field-error">{props.error}</p>}
+    </Autocomplete>
+  );
+}

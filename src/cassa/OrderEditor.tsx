@@ -5,7 +5,7 @@ import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from
 import { connectCassaOrder, type cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { Product } from '../../machines/shop.machine';
 import { useView } from '../app/AppActors';
-import { CartLineItem, DiscountCodeForm } from '../cart';
+import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
 import { SuggestBox } from './SuggestBox';
 
@@ -194,20 +194,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
         {cartView.codeError && <p className="field-error">{cartView.codeError}</p>}
       </div>
 
-      {cartView.totals && !cartView.isEmpty && (
-        <dl className="cart-totals" aria-live="polite">
-          <dt>Totale</dt>
-          <dd>{cartView.totals.total}</dd>
-          {cartView.totals.discount && (
-            <>
-              <dt>Sconto</dt>
-              <dd>{cartView.totals.discount}</dd>
-            </>
-          )}
-          <dt>Da pagare</dt>
-          <dd>{cartView.totals.final}</dd>
-        </dl>
-      )}
+      {cartView.totals && !cartView.isEmpty && <CartTotals totals={cartView.totals} finalLabel="Da pagare" />}
       <Button
         className="button button--primary cassa-confirm"
         // An empty cart has nothing to confirm (and a double press after a save finds it empty).

@@ -20,7 +20,7 @@ import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.machine';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
 import { useAppActors, useView } from '../app/AppActors';
-import { DiscountCodeForm } from '../cart';
+import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';
 import { useCheckout } from './useCheckout';
@@ -209,20 +209,7 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {summary.showsDiscountField && <DiscountCodeForm label="Codice sconto" code={view.code} onApply={summary.onApplyDiscount} />}
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
-      {view.totals && (
-        <dl className="cart-totals" aria-live="polite">
-          <dt>Totale</dt>
-          <dd>{view.totals.total}</dd>
-          {view.totals.discount && (
-            <>
-              <dt>Sconto</dt>
-              <dd>{view.totals.discount}</dd>
-            </>
-          )}
-          <dt>Da pagare alla consegna</dt>
-          <dd>{view.totals.final}</dd>
-        </dl>
-      )}
+      {view.totals && <CartTotals totals={view.totals} finalLabel="Da pagare alla consegna" />}
       <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
         {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
       </Button>

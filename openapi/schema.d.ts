@@ -1392,6 +1392,8 @@ export interface components {
         /** @description Too many attempts; try again later (the message says when) */
         TooManyRequests: {
             headers: {
+                /** @description Seconds to wait before the next attempt */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

@@ -8,6 +8,9 @@ const POLL_MS = 1_000;
 /** A queued mail waits this long for others, so that under load one claim takes a batch of them. */
 const WAKE_MS = 50;
 const BATCH = 20;
+/** Sent mail is kept a week (to answer "I never got it"), then deleted: it holds addresses and links. */
+const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+const PURGE_EVERY_MS = 60 * 60_000;
 
 /** 30 s, 1 min, 2 min … at most an hour between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -27,6 +30,7 @@ export class MailQueue {
   private wakeScheduled = false;
   /** a mail was queued while the worker was sending */
   private more = false;
+  private lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -131,7 +135,7 @@ export class MailQueue {
       this.more = false;
       // Claimed first, so of two workers (two processes on one database) one only sends each mail.
       const due = await this.claimDue(now);
-      if (due.length === 0) return;
+      if (due.length === 0) return this.purgeSent(now);
       for (const [index, mail] of due.entries()) {
         if (untilStopped && this.stopped) return this.release(due.slice(index), now);
         try {
@@ -156,6 +160,17 @@ export class MailQueue {
       // A short batch was everything due: claim again only if more was queued meanwhile.
       if (due.length < BATCH && !this.more) return;
     }
+  }
+
+  /** When nothing is due, at most once an hour: the mail sent more than a week ago goes. */
+  private async purgeSent(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now.getTime();
+    await this.db
+      .deleteFrom('mail_queue')
+      .where('sent_at', 'is not', null)
+      .where('sent_at', '<', new Date(now.getTime() - KEEP_SENT_MS).toISOString())
+      .execute();
   }
 
   /** Gives back claims not yet sent (a stop mid-batch), so the next start sends them at once. */

@@ -144,6 +144,37 @@ describe('the mail queue', () => {
     server.services.mail.start();
   });
 
+  it('keeps sent mail a week, then deletes it; mail not yet sent is never deleted', async () => {
+    const db = server.handle.db;
+    const now = server.clock.now().getTime();
+    const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60_000).toISOString();
+    const row = (recipient: string, sentAt: string | null, createdAt: string) => ({
+      recipient,
+      subject: 'Conferma ordine',
+      text: 'Grazie',
+      html: '<p>Grazie</p>',
+      attempts: 1,
+      next_attempt_at: daysAgo(-1),
+      sent_at: sentAt,
+      last_error: null,
+      created_at: createdAt,
+    });
+    await db
+      .insertInto('mail_queue')
+      .values([
+        row('vecchia@example.it', daysAgo(8), daysAgo(8)),
+        row('recente@example.it', daysAgo(6), daysAgo(6)),
+        row('in-attesa@example.it', null, daysAgo(9)),
+      ])
+      .execute();
+    const worker = new MailQueue(db, server.clock, { send: async () => undefined }, () => undefined);
+    await worker.flush();
+    const left = await db.selectFrom('mail_queue').select('recipient').where('recipient', 'like', '%@example.it').execute();
+    const recipients = left.map((m) => m.recipient);
+    expect(recipients).not.toContain('vecchia@example.it');
+    expect(recipients).toEqual(expect.arrayContaining(['recente@example.it', 'in-attesa@example.it']));
+  });
+
   it('a mail server that never answers does not hold up the request', async () => {
     const hanging = await appOnSameDatabase({ send: () => new Promise((resolve) => setTimeout(resolve, 3_000)) });
     const client = new ApiClient(hanging.baseUrl);

@@ -1,17 +1,17 @@
 import type { components } from '../../openapi/schema';
 import {
-  HIDDEN_ZONE,
-  isValidPhone,
+  ADDRESS_REQUIRED,
+  checkoutDetailsErrors,
   normalizePhone,
   ORDER_SOURCE,
-  PHONE_MESSAGE,
-  UNCOVERED_ZONE,
+  servedZones,
+  type CheckoutDetails,
   type DeliveryType,
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
-import { AppError, conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField } from '../errors';
+import { AppError, conflict, FieldErrorCollector, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription, storedLineOf } from '../orders/order-dto';
@@ -23,9 +23,6 @@ import type { QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
 export const ORDER_CONFIRMED = 'Ordine confermato con successo!';
-export const ZONE_NOT_COVERED = 'Zona non coperta dal servizio di consegna.';
-export const SLOT_REQUIRED = 'La fascia oraria deve essere selezionata.';
-export const ADDRESS_REQUIRED = 'Seleziona un indirizzo.';
 
 export type CheckoutForm = components['schemas']['CheckoutForm'];
 export type CheckoutRequest = components['schemas']['CheckoutRequest'];
@@ -44,37 +41,32 @@ interface ValidForm {
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
-/** SPEC §5 checkout rules, all at once so the customer sees every problem in one go. */
+/** SPEC §5 checkout rules (the browser's own, from src/domain), plus the saved-address choice. */
 function validateForm(form: CheckoutForm, catalog: CatalogSnapshot): ValidForm {
   const errors = new FieldErrorCollector();
-  const delivery = form.tipoConsegna;
-  const nomeCitofono = text(form.nomeCitofono);
-  const address = text(form.indirizzo);
-  const nomeCliente = text(form.nomeCliente);
-  let zoneId: number | null = null;
-
   if (form.addressSelector === undefined || form.addressSelector === null) errors.add('addressSelector', ADDRESS_REQUIRED);
-  if (delivery === 'consegna') {
-    if (!nomeCitofono) errors.add('nomeCitofono', fieldMessages.required(fieldLabel('nomeCitofono')));
-    if (!address) errors.add('indirizzo', fieldMessages.required(fieldLabel('indirizzo')));
-    const zone = form.zonaConsegna != null ? catalog.zonesById.get(form.zonaConsegna) : undefined;
-    if (form.zonaConsegna == null) errors.add('zonaConsegna', fieldMessages.required(fieldLabel('zonaConsegna')));
-    else if (!zone || zone.name === HIDDEN_ZONE) errors.add('zonaConsegna', fieldMessages.invalid(fieldLabel('zonaConsegna')));
-    else if (zone.name === UNCOVERED_ZONE) errors.add('zonaConsegna', ZONE_NOT_COVERED);
-    else zoneId = zone.id;
-  } else if (!nomeCliente) {
-    errors.add('nomeCliente', fieldMessages.required(fieldLabel('nomeCliente')));
-  }
-  if (!isValidPhone(form.telefono ?? '')) errors.add('telefono', PHONE_MESSAGE);
-  if (!form.fascia) errors.add('fascia', SLOT_REQUIRED);
+  const details: CheckoutDetails = {
+    tipoConsegna: form.tipoConsegna,
+    nomeCitofono: form.nomeCitofono ?? '',
+    zonaConsegna: form.zonaConsegna ?? null,
+    indirizzo: form.indirizzo ?? '',
+    nomeCliente: form.nomeCliente ?? '',
+    telefono: form.telefono,
+    fascia: form.fascia,
+    note: form.note ?? '',
+  };
+  const refused = checkoutDetailsErrors(details, servedZones(catalog.zones));
+  for (const [field, message] of Object.entries(refused) as [string, string][]) errors.add(field, message);
   errors.throwIfAny();
 
+  const delivery = form.tipoConsegna;
+  const nomeCitofono = text(form.nomeCitofono);
   return {
     delivery,
-    name: (delivery === 'consegna' ? nomeCitofono : nomeCliente)!,
+    name: (delivery === 'consegna' ? nomeCitofono : text(form.nomeCliente))!,
     nomeCitofono: delivery === 'consegna' ? nomeCitofono : null,
-    zoneId,
-    address: delivery === 'consegna' ? address : null,
+    zoneId: delivery === 'consegna' ? form.zonaConsegna! : null,
+    address: delivery === 'consegna' ? text(form.indirizzo) : null,
     telephone: normalizePhone(form.telefono),
     fascia: form.fascia,
     note: text(form.note),

@@ -1,4 +1,4 @@
-import { slotRange, toMinutes } from '../../src/domain';
+import { SLOT_REQUIRED, slotRange, toMinutes } from '../../src/domain';
 import { shopLocalTime, type Clock, type ShopLocalTime } from '../clock';
 import type { Db } from '../db/database';
 import type { CatalogService } from './catalog';
@@ -114,7 +114,7 @@ export class ScheduleService {
     const now = this.today();
     const status = this.statusFor(hours, now);
     if (status.closed) return status.clientMessage;
-    if (!slotRange(hours.opening, hours.lastSlot).includes(time)) return 'La fascia oraria deve essere selezionata.';
+    if (!slotRange(hours.opening, hours.lastSlot).includes(time)) return SLOT_REQUIRED;
     if (toMinutes(time) < now.minutes + hours.leadMinutes) return "La fascia oraria scelta non è più disponibile: scegline un'altra.";
     return null;
   }

@@ -23,7 +23,10 @@ export type CheckoutField = 'nomeCitofono' | 'zonaConsegna' | 'indirizzo' | 'nom
 
 const required = (label: string) => `Il campo ${label} è obbligatorio.`;
 
-/** SPEC §5 step 4, with the server's messages: every problem at once, keyed by field. */
+/**
+ * SPEC §5 step 4: every problem at once, keyed by field. The browser checks it before step 5 and the
+ * server again on the order (with the zones customers may choose), so both say the same words.
+ */
 export function checkoutDetailsErrors(
   details: CheckoutDetails,
   zones: readonly { id: number; name: string }[],
@@ -32,7 +35,8 @@ export function checkoutDetailsErrors(
   if (details.tipoConsegna === 'consegna') {
     if (!details.nomeCitofono.trim()) errors.nomeCitofono = required('nome sul citofono');
     const zone = zones.find((z) => z.id === details.zonaConsegna);
-    if (!zone) errors.zonaConsegna = required('zona di consegna');
+    if (details.zonaConsegna === null) errors.zonaConsegna = required('zona di consegna');
+    else if (!zone) errors.zonaConsegna = 'Il campo zona di consegna è invalido.';
     else if (zone.name === UNCOVERED_ZONE) errors.zonaConsegna = ZONE_NOT_COVERED;
     if (!details.indirizzo.trim()) errors.indirizzo = required('indirizzo');
   } else if (!details.nomeCliente.trim()) {

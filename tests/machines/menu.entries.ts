@@ -45,7 +45,13 @@ export const productDialogEntry = defineEntry({
     { type: 'dough.select', variantId: null },
     { type: 'addition.toggle', additionId: bufala.id },
     // The cassa's search over the additions: one that finds bufala, one that finds nothing.
-    (s) => (s.context.additionQuery === '' ? [{ type: 'addition.search', text: 'BUF' }, { type: 'addition.search', text: 'zzz' }] : null),
+    (s) =>
+      s.context.additionQuery === ''
+        ? [
+            { type: 'addition.search', text: 'BUF' },
+            { type: 'addition.search', text: 'zzz' },
+          ]
+        : null,
     { type: 'dialog.confirm' },
     { type: 'dialog.close' },
   ],

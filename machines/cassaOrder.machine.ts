@@ -150,6 +150,11 @@ const BLANK_FORM = newOrderForm({ date: '', time: '00:00' });
 
 const categoryIds = (catalog: CassaCatalog) => new Set(catalog.categories.map((c) => c.id));
 const productIn = (list: readonly Product[], id: number) => list.find((p) => p.id === id);
+/** The product a search picked, as the cart takes it. */
+const pickedProduct = ({ context, event }: { context: CassaOrderContext; event: CassaOrderEvent }) => {
+  assertEvent(event, 'product.add');
+  return { product: productIn(context.catalog!.products, event.productId)! };
+};
 
 /**
  * The cassa's add/edit widget: a phone order typed from the first letter of the name to 'Conferma
@@ -235,6 +240,7 @@ export const cassaOrderMachine = setup({
     closeOrder: () => {
       throw new Error('closeOrder not provided');
     },
+    clearProductQuery: assign({ productQuery: '' }),
     startNewOrder: assign(({ context }) => ({
       opened: null,
       form: newOrderForm(context.catalog!.now()),
@@ -522,6 +528,13 @@ export const cassaOrderMachine = setup({
           initial: 'closed',
           on: {
             'product.query': { target: '.open', actions: assign({ productQuery: ({ event }) => event.text }) },
+            // 'Aggiungi' takes the focus from the box first (the popup is closing or closed): the item
+            // goes in all the same, and the popup stays shut while the box has no focus.
+            'product.add': {
+              guard: 'isSearchable',
+              target: '.closed',
+              actions: [{ type: 'addToCart', params: pickedProduct }, 'clearProductQuery'],
+            },
           },
           states: {
             closed: { on: { 'product.focus': 'open' } },
@@ -531,13 +544,7 @@ export const cassaOrderMachine = setup({
                 'product.add': {
                   guard: 'isSearchable',
                   target: 'reopening',
-                  actions: [
-                    {
-                      type: 'addToCart',
-                      params: ({ context, event }) => ({ product: productIn(context.catalog!.products, event.productId)! }),
-                    },
-                    assign({ productQuery: '' }),
-                  ],
+                  actions: [{ type: 'addToCart', params: pickedProduct }, 'clearProductQuery'],
                 },
               },
             },

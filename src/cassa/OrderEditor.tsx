@@ -134,7 +134,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           </Button>
         </div>
 
-        <fieldset className="cassa-time">
+        <fieldset className="cassa-editor-time">
           <legend>Consegna alle {time.summary}</legend>
           <TimePart label="Ora" maxValue={23} part={time.hour} />
           <TimePart label="Minuti" maxValue={59} part={time.minute} />

@@ -4,120 +4,32 @@
  * counts them; a new online order noticed after a refresh, printed (the PDF names it), delivered and
  * not; the external platform's order that cannot be opened; axe on the screen.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-
-const DAY_API = '/api/v1/ecommerce/cassa/orders';
-const PASSWORD = 'Forno-a-legna-1978';
-
-interface WireDay {
-  date: string;
-  orders: {
-    data: { id: number; order_num: number; name: string; status: number; delivered: number; source_id: number; delivery_time: string }[];
-  };
-  totals: { total: number; contanti: number; carta_di_credito: number };
-  counters: { not_delivered: number; status_counts: Record<'0' | '1' | '2', number> };
-}
-
-/** 40.5 → '40,50', as the cassa writes money. */
-const euro = (amount: number) => amount.toFixed(2).replace('.', ',');
-
-/** Logs in through the API from the page and lets the app know who it is, as the login screen does. */
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(url('/'));
-  const login = await apiCall(page, 'POST', '/api/login', { email, password });
-  expect(login.status).toBe(200);
-  await page.evaluate((user) => localStorage.setItem('pizzeria.user', JSON.stringify(user)), login.body!.user);
-}
-
-const logInAsAdmin = (page: Page) => logIn(page, inject('adminEmail'), inject('adminPassword'));
-
-let seq = 0;
-
-/** A customer registered through the API and verified through the link the server e-mailed. */
-async function verifiedCustomer(page: Page): Promise<string> {
-  const email = `e2e.cassa.${Date.now().toString(36)}.${seq++}@example.it`;
-  await page.goto(url('/'));
-  expect(
-    (await apiCall(page, 'POST', '/api/register', { name: 'Lucia Verdi', email, password: PASSWORD, password_confirmation: PASSWORD }))
-      .status,
-  ).toBe(201);
-  const dir = inject('outboxDir');
-  const mailTo = () =>
-    fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .map((name) =>
-            fs
-              .readFileSync(path.join(dir, name), 'utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=3D/g, '='),
-          )
-          .find((mail) => mail.includes(`To: ${email}`))
-      : undefined;
-  await expect.poll(mailTo, { timeout: 15_000, interval: 100 }).toBeDefined();
-  const link = mailTo()!
-    .match(/https?:\/\/[^\s"<>]*\/api\/email\/verify\?[^\s"<>]*/)![0]
-    .replace(/&amp;/g, '&');
-  const verified = new URL(link);
-  await page.goto(url(verified.pathname + verified.search));
-  await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
-  return email;
-}
+import {
+  counter,
+  DAY_API,
+  freeSlots,
+  header,
+  logIn,
+  openCassa,
+  ordersList,
+  PASSWORD,
+  placeOnlineOrder,
+  printedTickets,
+  row,
+  totalsText,
+  verifiedCustomer,
+  type WireDay,
+} from './cassa-helpers';
 
 /** Every request the page makes, from before the first navigation. */
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   return urls;
-}
-
-const header = (page: Page) => page.getByRole('navigation', { name: 'Principale' });
-/** A header counter's number: 'Non consegnati', 'In attesa', 'Modificati'. */
-const counter = async (page: Page, label: string) =>
-  Number(
-    await header(page)
-      .getByRole('list', { name: 'Contatori ordini' })
-      .getByRole('listitem')
-      .filter({ hasText: label })
-      .locator('strong')
-      .textContent(),
-  );
-const ordersList = (page: Page) => page.getByRole('list', { name: 'Ordini del giorno' });
-const row = (page: Page, orderNum: number): Locator =>
-  ordersList(page)
-    .getByRole('listitem')
-    .filter({ hasText: new RegExp(`Ordine numero #${orderNum} - `) });
-
-/**
- * Headless Chromium has no print dialog (print() on the PDF viewer's frame crashes its renderer): the
- * print frame's window answers print() by noting which ticket it holds.
- */
-async function recordPrints(page: Page) {
-  await page.addInitScript(() => {
-    const printed: string[] = [];
-    Object.assign(window, { printedTickets: printed });
-    const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
-    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
-      get(this: HTMLIFrameElement) {
-        return this.id === 'cassa-print-frame' ? { print: () => printed.push(new URL(this.src).pathname) } : real.get!.call(this);
-      },
-    });
-  });
-}
-
-const printedTickets = (page: Page) => page.evaluate(() => (window as unknown as { printedTickets: string[] }).printedTickets);
-
-async function openCassa(page: Page) {
-  await recordPrints(page);
-  await logInAsAdmin(page);
-  await page.goto(url('/cassa'));
-  await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
-  await ordersList(page).getByRole('listitem').first().waitFor();
 }
 
 async function readPdfText(pdf: Buffer): Promise<string> {
@@ -179,12 +91,7 @@ describe('cassa', () => {
     expect(at1915).toBeGreaterThan(0);
     expect(await page.locator('.cassa-slot[data-time="19:15"]').textContent()).toContain(`${at1915} ord.`);
 
-    const { total, contanti, carta_di_credito: card } = day.totals;
-    await page
-      .getByText(`Totale: ${euro(total)} € (${euro(contanti)} € Contanti / Da pagare | ${euro(card)} € Carta di credito / Pagato)`, {
-        exact: true,
-      })
-      .waitFor();
+    await page.getByText(totalsText(day), { exact: true }).waitFor();
 
     const visible = {
       notDelivered: await rows.filter({ hasText: 'Non Consegnato' }).count(),
@@ -212,28 +119,8 @@ describe('cassa', () => {
     const notDeliveredBefore = await counter(page, 'Non consegnati');
     expect(await page.title()).toMatch(/^Cassa — /);
 
-    const products = (await apiCall(customer.page, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[];
-    const margherita = products.find((p) => p.name === 'Margherita')!;
     // A slot still free: other suites fill some of tonight's slots on purpose.
-    const slots = (await apiCall(customer.page, 'GET', '/api/v1/ecommerce/webapp/timeslots')).body!.timeslots as {
-      hour: number;
-      minute: number;
-      available: boolean;
-    }[];
-    const free = slots.filter((t) => t.available).at(-1)!;
-    const fascia = `${String(free.hour).padStart(2, '0')}:${String(free.minute).padStart(2, '0')}`;
-    const placed = await apiCall(
-      customer.page,
-      'POST',
-      '/api/v1/ecommerce/checkout',
-      {
-        data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Lucia Verdi', telefono: '3331234567', fascia },
-        cart: [{ id: margherita.id, qty: 2 }],
-      },
-      { 'Idempotency-Key': `e2e-cassa-${Date.now()}` },
-    );
-    expect(placed.status).toBe(201);
-    const order = placed.body!.order as { id: number; order_num: number };
+    const order = await placeOnlineOrder(customer.page, (await freeSlots(customer.page)).at(-1)!);
 
     await page.getByRole('button', { name: 'Aggiorna' }).click();
     const newRow = row(page, order.order_num);

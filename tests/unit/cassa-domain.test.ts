@@ -23,7 +23,11 @@ describe('client suggestions', () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ name: `Cliente ${String(i).padStart(3, '0')}` }));
     expect(suggestClients(many, '')).toEqual(many.slice(0, 50));
     expect(suggestClients(many, 'cliente')).toHaveLength(50);
-    expect(suggestClients(many, '1').slice(0, 2).map((c) => c.name)).toEqual(['Cliente 001', 'Cliente 010']);
+    expect(
+      suggestClients(many, '1')
+        .slice(0, 2)
+        .map((c) => c.name),
+    ).toEqual(['Cliente 001', 'Cliente 010']);
   });
 });
 

@@ -184,8 +184,13 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
       if (popup === 'closed') return pristine(s) ? [{ type: 'product.focus' }, { type: 'product.query', text: 'MARG' }] : null;
       if (popup === 'open')
         return [{ type: 'product.blur' }, { type: 'product.add', productId: margherita.id }, { type: 'product.add', productId: bufala.id }];
+      // 'Aggiungi' pressed: the box lost focus first, the popup is closing.
       if (popup === 'closing')
-        return [{ type: orderEvents.after('cassaOrder.ready.productSuggestions.closing', 'SUGGEST_CLOSE') }, { type: 'product.focus' }];
+        return [
+          { type: orderEvents.after('cassaOrder.ready.productSuggestions.closing', 'SUGGEST_CLOSE') },
+          { type: 'product.focus' },
+          { type: 'product.add', productId: margherita.id },
+        ];
       return [{ type: orderEvents.after('cassaOrder.ready.productSuggestions.reopening', 'SUGGEST_REOPEN') }, { type: 'product.blur' }];
     },
     (s) =>

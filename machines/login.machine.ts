@@ -1,17 +1,5 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import {
-  answerAs,
-  changeField,
-  cleared,
-  connectFormFields,
-  emptyForm,
-  failed,
-  missingFieldsProblem,
-  refusedByServer,
-  type FormContext,
-  type FormEvent,
-  type Refusal,
-} from './authForm';
+import { fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { answerOf, connectFormFields, formSetup, outputOf, missingFieldsProblem, type FormEvent, type Refusal } from './authForm';
 import type { User } from './session.machine';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
@@ -23,28 +11,32 @@ export type LoginAnswer = { outcome: 'loggedIn'; user: User } | { outcome: 'unve
 
 export const LOGIN_FAILED = 'Errore di autenticazione';
 
+const form = formSetup({
+  fields: LOGIN_FIELDS,
+  problem: (context) => missingFieldsProblem(context.values, LOGIN_FIELDS),
+  // The server's reason goes below the form, never under a field.
+  serverFields: [],
+  failure: LOGIN_FAILED,
+});
+
 /**
  * The login form. Success hands the user to the session (`loggedIn`, provided by the view, which
  * then goes on); an unverified account goes to confirm-required with its e-mail (`confirmationRequired`).
  */
 export const loginMachine = setup({
-  types: {
-    input: {} as { email?: string },
-    context: {} as FormContext<LoginField>,
-    events: {} as LoginEvent,
-    tags: {} as 'submitting',
-  },
+  types: { ...form.types, input: {} as { email?: string } },
   actors: {
     login: fromPromise<LoginAnswer, { email: string; password: string }>(async () => {
       throw new Error('login not provided');
     }),
   },
   guards: {
-    hasProblem: ({ context }) => missingFieldsProblem(context.values, LOGIN_FIELDS) !== null,
+    ...form.guards,
     isLoggedIn: (_, answer: LoginAnswer) => answer.outcome === 'loggedIn',
     isUnverified: (_, answer: LoginAnswer) => answer.outcome === 'unverified',
   },
   actions: {
+    ...form.actions,
     loggedIn: (_, _params: { user: User }) => {
       throw new Error('loggedIn not provided');
     },
@@ -54,43 +46,26 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => emptyForm(LOGIN_FIELDS, { email: input.email }),
+  context: ({ input }) => form.empty({ email: input.email }),
   initial: 'editing',
   states: {
-    editing: {
-      on: {
-        'field.change': { actions: assign(({ context, event }) => changeField(context, event)) },
-        'form.submit': [
-          { guard: 'hasProblem', actions: assign(({ context }) => missingFieldsProblem(context.values, LOGIN_FIELDS)!) },
-          { target: 'submitting', actions: assign(cleared) },
-        ],
-      },
-    },
-    submitting: {
-      tags: ['submitting'],
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: [
-          {
-            guard: { type: 'isLoggedIn', params: ({ event }) => event.output },
-            target: 'loggedIn',
-            actions: { type: 'loggedIn', params: ({ event }) => ({ user: answerAs(event.output, 'loggedIn').user }) },
-          },
-          {
-            guard: { type: 'isUnverified', params: ({ event }) => event.output },
-            target: 'unverified',
-            actions: { type: 'confirmationRequired', params: ({ event }) => ({ email: answerAs(event.output, 'unverified').email }) },
-          },
-          {
-            target: 'editing',
-            actions: assign(({ event }) => refusedByServer(answerAs(event.output, 'refused'), [], LOGIN_FAILED)),
-          },
-        ],
-        onError: { target: 'editing', actions: assign(failed(LOGIN_FAILED)) },
-      },
-    },
+    editing: form.editing,
+    submitting: form.submitting({
+      src: 'login',
+      request: (context) => ({ email: context.values.email.trim(), password: context.values.password }),
+      onDone: [
+        {
+          guard: { type: 'isLoggedIn', params: outputOf },
+          target: 'loggedIn',
+          actions: { type: 'loggedIn', params: answerOf('loggedIn') },
+        },
+        {
+          guard: { type: 'isUnverified', params: outputOf },
+          target: 'unverified',
+          actions: { type: 'confirmationRequired', params: answerOf('unverified') },
+        },
+      ],
+    }),
     loggedIn: { type: 'final' },
     unverified: { type: 'final' },
   },
@@ -100,7 +75,7 @@ export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
 /** The login screen: e-mail (typed as e-mail) and password, the submit, the message below. */
 export function connectLogin(snapshot: LoginSnapshot, send: (event: LoginEvent) => void) {
-  const form = connectFormFields(snapshot.context, send, { isSubmitting: snapshot.hasTag('submitting') });
+  const form = connectFormFields(snapshot, send);
   return {
     ...form,
     emailField: form.field('email'),

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { Button, Form, Link } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { changePasswordMachine, connectChangePassword } from '../../machines/changePassword.machine';
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
 import { useAppActors, useSession, useView } from '../app/AppActors';
-import { FormFooter, TextField } from '../ui/TextField';
+import { TextField } from '../ui/TextField';
+import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
 import { usePageTitle } from '../ui/usePageTitle';
 import { emailFromState } from './confirmRequired';
 import { GuestOnly, RequireUser } from './guards';
@@ -24,6 +25,40 @@ function AuthScreen({ title, children }: { title: string; children: ReactNode })
       <h1>{title}</h1>
       {children}
     </section>
+  );
+}
+
+/**
+ * An auth screen with one form, which gives way to the server's `confirmation` once it is done
+ * (followed by `afterConfirmation`); `links` below either.
+ */
+function FormScreen({
+  view,
+  confirmation,
+  afterConfirmation,
+  links,
+  children,
+}: {
+  view: AuthFormView;
+  confirmation: string | null;
+  afterConfirmation?: ReactNode;
+  links?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AuthScreen title={view.texts.title}>
+      {confirmation ? (
+        <>
+          <p className="notice" role="status">
+            {confirmation}
+          </p>
+          {afterConfirmation}
+        </>
+      ) : (
+        <AuthForm view={view}>{children}</AuthForm>
+      )}
+      {links && <p className="auth-form__links">{links}</p>}
+    </AuthScreen>
   );
 }
 
@@ -54,21 +89,9 @@ export function ForgotPasswordPage() {
   const { io } = useAppActors();
   const view = useView(useActorRef(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
-    <AuthScreen title={view.texts.title}>
-      {view.confirmation ? (
-        <p className="notice" role="status">
-          {view.confirmation}
-        </p>
-      ) : (
-        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
-          <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
-          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
-        </Form>
-      )}
-      <p className="auth-form__links">
-        <Link href="/auth/login">{view.texts.loginLink}</Link>
-      </p>
-    </AuthScreen>
+    <FormScreen view={view} confirmation={view.confirmation} links={<Link href="/auth/login">{view.texts.loginLink}</Link>}>
+      <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
+    </FormScreen>
   );
 }
 
@@ -87,24 +110,17 @@ function ResetPassword({ token, email }: { token: string; email: string }) {
     connectResetPassword,
   );
   return (
-    <AuthScreen title={view.texts.title}>
-      {view.success ? (
-        <>
-          <p className="notice" role="status">
-            {view.success}
-          </p>
-          <Link href="/auth/login" className="button button--primary">
-            {view.texts.loginLink}
-          </Link>
-        </>
-      ) : (
-        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
-          <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
-          <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
-        </Form>
-      )}
-    </AuthScreen>
+    <FormScreen
+      view={view}
+      confirmation={view.success}
+      afterConfirmation={
+        <Link href="/auth/login" className="button button--primary">
+          {view.texts.loginLink}
+        </Link>
+      }
+    >
+      <NewPasswordFields view={view} />
+    </FormScreen>
   );
 }
 
@@ -125,23 +141,10 @@ function ChangePassword() {
     connectChangePassword,
   );
   return (
-    <AuthScreen title={view.texts.title}>
-      {view.success ? (
-        <p className="notice" role="status">
-          {view.success}
-        </p>
-      ) : (
-        <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
-          <TextField label={view.texts.current} field={view.currentField} type="password" autoComplete="current-password" />
-          <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
-          <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-          <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
-        </Form>
-      )}
-      <p className="auth-form__links">
-        <Link href="/auth/account">{view.texts.accountLink}</Link>
-      </p>
-    </AuthScreen>
+    <FormScreen view={view} confirmation={view.success} links={<Link href="/auth/account">{view.texts.accountLink}</Link>}>
+      <TextField label={view.texts.current} field={view.currentField} type="password" autoComplete="current-password" />
+      <NewPasswordFields view={view} />
+    </FormScreen>
   );
 }
 

@@ -1,10 +1,9 @@
-import { useRef } from 'react';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
 import { useAppActors, useView } from '../app/AppActors';
-import { FormFooter, TextField } from '../ui/TextField';
-import { useGoToConfirmRequired } from './confirmRequired';
+import { TextField } from '../ui/TextField';
+import { AuthForm, useFormExits } from './AuthForm';
 
 export interface AuthFormProps {
   /** called instead of the default next step, once the form succeeded (an embedding page goes on) */
@@ -17,10 +16,7 @@ export interface AuthFormProps {
  */
 export function LoginForm({ onDone }: AuthFormProps) {
   const { io, session } = useAppActors();
-  const goToConfirmRequired = useGoToConfirmRequired();
-  // The latest callbacks, read when the machine acts (it is created once per visit of the screen).
-  const latest = useRef({ onDone, goToConfirmRequired });
-  latest.current = { onDone, goToConfirmRequired };
+  const latest = useFormExits(onDone);
   const login = useActorRef(
     loginMachine.provide({
       actors: io.login,
@@ -36,14 +32,17 @@ export function LoginForm({ onDone }: AuthFormProps) {
   );
   const view = useView(login, connectLogin);
   return (
-    <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
+    <AuthForm
+      view={view}
+      after={
+        <p className="auth-form__links">
+          <Link href="/auth/forgot-password">{view.texts.forgotLink}</Link>
+          <Link href="/auth/register">{view.texts.registerLink}</Link>
+        </p>
+      }
+    >
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
       <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="current-password" />
-      <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
-      <p className="auth-form__links">
-        <Link href="/auth/forgot-password">{view.texts.forgotLink}</Link>
-        <Link href="/auth/register">{view.texts.registerLink}</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }

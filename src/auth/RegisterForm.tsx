@@ -1,10 +1,9 @@
-import { useRef } from 'react';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
 import { useAppActors, useView } from '../app/AppActors';
-import { FormFooter, TextField } from '../ui/TextField';
-import { useGoToConfirmRequired } from './confirmRequired';
+import { TextField } from '../ui/TextField';
+import { AuthForm, NewPasswordFields, useFormExits } from './AuthForm';
 import type { AuthFormProps } from './LoginForm';
 
 /**
@@ -13,9 +12,7 @@ import type { AuthFormProps } from './LoginForm';
  */
 export function RegisterForm({ onDone }: AuthFormProps) {
   const { io } = useAppActors();
-  const goToConfirmRequired = useGoToConfirmRequired();
-  const latest = useRef({ onDone, goToConfirmRequired });
-  latest.current = { onDone, goToConfirmRequired };
+  const latest = useFormExits(onDone);
   const register = useActorRef(
     registerMachine.provide({
       actors: io.register,
@@ -30,15 +27,17 @@ export function RegisterForm({ onDone }: AuthFormProps) {
   );
   const view = useView(register, connectRegister);
   return (
-    <Form className="auth-form" validationBehavior="aria" onSubmit={view.form.onSubmit} aria-label={view.texts.title}>
+    <AuthForm
+      view={view}
+      after={
+        <p className="auth-form__links">
+          <Link href="/auth/login">{view.texts.loginLink}</Link>
+        </p>
+      }
+    >
       <TextField label={view.texts.name} field={view.nameField} autoComplete="name" />
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
-      <TextField label={view.texts.password} field={view.passwordField} type="password" autoComplete="new-password" />
-      <TextField label={view.texts.confirmation} field={view.confirmationField} type="password" autoComplete="new-password" />
-      <FormFooter submit={view.texts.submit} submitButton={view.submitButton} message={view.message} detail={view.detail} />
-      <p className="auth-form__links">
-        <Link href="/auth/login">{view.texts.loginLink}</Link>
-      </p>
-    </Form>
+      <NewPasswordFields view={view} />
+    </AuthForm>
   );
 }

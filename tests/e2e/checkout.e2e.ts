@@ -98,6 +98,35 @@ async function pickupDetails(page: Page, fields: { name: string; phone: string; 
   await choose(page, fields.slot);
 }
 
+/** Step 4 filled for pickup, then on past step 5 to the summary. */
+async function pickupToSummary(page: Page, fields: { name: string; phone: string; slot: string }) {
+  await pickupDetails(page, fields);
+  await next(page);
+  await next(page);
+  await step(page, 6, 'Riepilogo');
+}
+
+/** A Marinara in the cart, ordered for pickup as far as the summary. */
+async function marinaraForPickup(page: Page, fields: { name: string; phone: string; slot: string }) {
+  await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+  await toCheckout(page);
+  await pickupToSummary(page, fields);
+}
+
+/** From step 2, home delivery to a new address: step 4, empty. */
+async function newDeliveryAddress(page: Page) {
+  await choose(page, 'Consegna a domicilio');
+  await next(page);
+  await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
+  await step(page, 4, 'Dettagli');
+}
+
+/** Confirms at step 6 and waits for the confirmation page. */
+async function confirmOrder(page: Page) {
+  await page.getByRole('button', { name: 'Conferma ordine' }).click();
+  await heading(page, 'Ordine inviato');
+}
+
 async function chooseZone(page: Page, zone: string) {
   await page.getByRole('button', { name: /Zona di consegna/ }).click();
   await page.getByRole('option', { name: zone, exact: true }).click();
@@ -105,6 +134,13 @@ async function chooseZone(page: Page, zone: string) {
 
 describe('checkout: ordering in the browser', () => {
   const browser = useBrowser();
+  /** A new window (refusals allowed) where a new verified customer is logged in. */
+  const customerWindow = async (label: string, name: string, options?: Parameters<typeof browser.open>[0]) => {
+    const p = await browser.open(options);
+    allowRefusals(p);
+    await verifiedCustomer(p.page, label, name);
+    return p.page;
+  };
 
   describe.each(VIEWPORTS)('on a $name window', ({ name: viewportName, viewport }) => {
     const slot = viewportName === 'phone' ? '20:30' : '20:45';
@@ -236,10 +272,7 @@ describe('checkout: ordering in the browser', () => {
   });
 
   it('pickup for 15 € or more gets RITIRO-IN-PIZZERIA (15 % off) by itself', async () => {
-    const p = await browser.open();
-    allowRefusals(p);
-    const { page } = p;
-    await verifiedCustomer(page, 'pickup', 'Sara Neri');
+    const page = await customerWindow('pickup', 'Sara Neri');
     await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
       'Impasto integrale (+1,50 €)',
       'Acciughe (+1,00 €)',
@@ -259,8 +292,7 @@ describe('checkout: ordering in the browser', () => {
     await summary.getByText('Sconto').waitFor();
     await summary.locator('dd').getByText('15,50 €').waitFor();
     const final = await summary.locator('dd').last().textContent();
-    await page.getByRole('button', { name: 'Conferma ordine' }).click();
-    await heading(page, 'Ordine inviato');
+    await confirmOrder(page);
 
     const [order] = await myOrders(page);
     expect(order!.delivery).toBe('ritiro');
@@ -271,16 +303,10 @@ describe('checkout: ordering in the browser', () => {
   });
 
   it('step 4 refuses a phone with letters, the zone "Altra zona" and a missing timeslot, and places no order', async () => {
-    const p = await browser.open();
-    allowRefusals(p);
-    const { page } = p;
-    await verifiedCustomer(page, 'invalid', 'Paolo Verdi');
+    const page = await customerWindow('invalid', 'Paolo Verdi');
     await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
     await toCheckout(page);
-    await choose(page, 'Consegna a domicilio');
-    await next(page);
-    await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
-    await step(page, 4, 'Dettagli');
+    await newDeliveryAddress(page);
     await page.getByLabel('Nome sul citofono').fill('Verdi');
     await chooseZone(page, 'Altra zona');
     await page.getByLabel('Indirizzo', { exact: true }).fill('Via Lontana 1');
@@ -303,29 +329,16 @@ describe('checkout: ordering in the browser', () => {
   });
 
   it('a double click on confirm and a reload during the submit each leave exactly one order', async () => {
-    const p = await browser.open();
-    allowRefusals(p);
-    const { page } = p;
-    await verifiedCustomer(page, 'double', 'Elena Gallo');
+    const page = await customerWindow('double', 'Elena Gallo');
 
-    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
-    await toCheckout(page);
-    await pickupDetails(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:15' });
-    await next(page);
-    await next(page);
-    await step(page, 6, 'Riepilogo');
+    await marinaraForPickup(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:15' });
     await page.getByRole('button', { name: 'Conferma ordine' }).dblclick();
     await heading(page, 'Ordine inviato');
     expect(await myOrders(page)).toHaveLength(1);
 
     // The submit is slowed down and the page reloaded meanwhile: the reload comes back to step 6
     // with the same Idempotency-Key, and confirming again returns the first order.
-    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
-    await toCheckout(page);
-    await pickupDetails(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:30' });
-    await next(page);
-    await next(page);
-    await step(page, 6, 'Riepilogo');
+    await marinaraForPickup(page, { name: 'Elena Gallo', phone: '3337778899', slot: '19:30' });
     const keys: string[] = [];
     await page.route('**/api/v1/ecommerce/checkout', async (route) => {
       keys.push(route.request().headers()['idempotency-key']!);
@@ -338,40 +351,25 @@ describe('checkout: ordering in the browser', () => {
     await expect.poll(() => keys.length).toBe(1);
     await page.reload();
     await step(page, 6, 'Riepilogo');
-    await page.getByRole('button', { name: 'Conferma ordine' }).click();
-    await heading(page, 'Ordine inviato');
+    await confirmOrder(page);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(await myOrders(page)).toHaveLength(2);
   });
 
   it('a slot filled by another order before confirm: the message, back on step 4 with fresh timeslots, the data kept', async () => {
-    const p = await browser.open();
-    allowRefusals(p);
-    const { page } = p;
-    await verifiedCustomer(page, 'fullslot', 'Luca Bruni');
-    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
-    await toCheckout(page);
-    await pickupDetails(page, { name: 'Luca Bruni', phone: '3339990001', slot: '21:00' });
-    await next(page);
-    await next(page);
-    await step(page, 6, 'Riepilogo');
+    const page = await customerWindow('fullslot', 'Luca Bruni');
+    await marinaraForPickup(page, { name: 'Luca Bruni', phone: '3339990001', slot: '21:00' });
 
     // Another customer, in another browser, books the whole oven of 21:00 (10 pizzas).
-    const other = await browser.open();
-    allowRefusals(other);
-    await verifiedCustomer(other.page, 'filler', 'Anna Fabbri');
-    await addFromMenu(other.page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
-    await other.page.goto(url('/ecommerce/cart'));
-    for (let i = 1; i < 10; i++) await other.page.getByRole('button', { name: 'Aumenta quantità' }).first().click();
-    await other.page.getByRole('link', { name: 'Invia ordine (10 articoli) - 55,00 €' }).click();
-    await step(other.page, 2, 'Consegna o ritiro');
-    await pickupDetails(other.page, { name: 'Anna Fabbri', phone: '3331230000', slot: '21:00' });
-    await next(other.page);
-    await next(other.page);
-    await step(other.page, 6, 'Riepilogo');
-    await other.page.getByRole('button', { name: 'Conferma ordine' }).click();
-    await heading(other.page, 'Ordine inviato');
+    const other = await customerWindow('filler', 'Anna Fabbri');
+    await addFromMenu(other, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await other.goto(url('/ecommerce/cart'));
+    for (let i = 1; i < 10; i++) await other.getByRole('button', { name: 'Aumenta quantità' }).first().click();
+    await other.getByRole('link', { name: 'Invia ordine (10 articoli) - 55,00 €' }).click();
+    await step(other, 2, 'Consegna o ritiro');
+    await pickupToSummary(other, { name: 'Anna Fabbri', phone: '3331230000', slot: '21:00' });
+    await confirmOrder(other);
 
     await page.getByRole('button', { name: 'Conferma ordine' }).click();
     await step(page, 4, 'Dettagli');
@@ -384,23 +382,16 @@ describe('checkout: ordering in the browser', () => {
     await choose(page, '21:15');
     await next(page);
     await next(page);
-    await page.getByRole('button', { name: 'Conferma ordine' }).click();
-    await heading(page, 'Ordine inviato');
+    await confirmOrder(page);
     const [order] = await myOrders(page);
     expect(order!.delivery_at).toContain('21:15');
   });
 
   it("the browser's Back goes to the previous step, a reload keeps the step and the data typed so far", async () => {
-    const p = await browser.open({ viewport: VIEWPORTS[0].viewport });
-    allowRefusals(p);
-    const { page } = p;
-    await verifiedCustomer(page, 'back', 'Irene Costa');
+    const page = await customerWindow('back', 'Irene Costa', { viewport: VIEWPORTS[0].viewport });
     await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
     await toCheckout(page);
-    await choose(page, 'Consegna a domicilio');
-    await next(page);
-    await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
-    await step(page, 4, 'Dettagli');
+    await newDeliveryAddress(page);
     await page.getByLabel('Nome sul citofono').fill('Costa');
     await page.getByLabel('Telefono').fill('3471234567');
 

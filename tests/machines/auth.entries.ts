@@ -47,123 +47,139 @@ function formFacts(snapshot: AnyMachineSnapshot) {
 
 const refused = (message: string | null, errors: Record<string, string[]> = {}) => ({ outcome: 'refused' as const, message, errors });
 
+/**
+ * A form's events, in the order the graph tries them: each value typed into its field, the submit,
+ * then each answer of the form's actor (`xstate.done.actor.<id>`) and its failure.
+ */
+function formEvents<F extends string>(
+  machine: AnyStateMachine,
+  form: { typed: readonly (readonly [F, string])[]; src: string; answers: readonly unknown[]; failure: Error },
+) {
+  const { done, error } = internalEvents(machine);
+  return [
+    ...form.typed.map(([field, value]) => ({ type: 'field.change' as const, field, value })),
+    { type: 'form.submit' as const },
+    ...form.answers.map((output) => ({ type: done(form.src), output })),
+    { type: error(form.src), error: form.failure },
+  ];
+}
+
+/** The forms' graphs: the facts of `formFacts`, shortest paths and one per edge (no simple paths). */
+const formGraph = { maxSimplePathStates: 0, serializeState: formFacts };
+
 // --- login -----------------------------------------------------------------------------------
 
-const loginEvents = internalEvents(loginMachine);
 export const loginEntry = defineEntry({
   name: 'login',
   machine: loginMachine,
   input: {},
-  events: [
-    { type: 'field.change', field: 'email', value: customer.email },
-    { type: 'field.change', field: 'email', value: '' },
-    { type: 'field.change', field: 'password', value: GOOD_PASSWORD },
-    { type: 'form.submit' },
-    { type: loginEvents.done('login'), output: { outcome: 'loggedIn', user: customer } },
-    { type: loginEvents.done('login'), output: { outcome: 'unverified', email: customer.email } },
-    { type: loginEvents.done('login'), output: refused('Credenziali non valide.', { email: ['Credenziali non valide.'] }) },
-    { type: loginEvents.done('login'), output: refused(null) },
-    { type: loginEvents.error('login'), error: networkDown() },
-  ],
-  maxSimplePathStates: 0,
-  serializeState: formFacts,
+  events: formEvents(loginMachine, {
+    typed: [
+      ['email', customer.email],
+      ['email', ''],
+      ['password', GOOD_PASSWORD],
+    ],
+    src: 'login',
+    answers: [
+      { outcome: 'loggedIn', user: customer },
+      { outcome: 'unverified', email: customer.email },
+      refused('Credenziali non valide.', { email: ['Credenziali non valide.'] }),
+      refused(null),
+    ],
+    failure: networkDown(),
+  }),
+  ...formGraph,
 });
 
 // --- register --------------------------------------------------------------------------------
 
-const registerEvents = internalEvents(registerMachine);
+const EMAIL_TAKEN = 'Questo indirizzo email è già registrato.';
+const PASSWORD_COMMON = 'Questa password è troppo facile da indovinare: scegline una meno comune.';
 export const registerEntry = defineEntry({
   name: 'register',
   machine: registerMachine,
-  events: [
-    { type: 'field.change', field: 'name', value: customer.name },
-    { type: 'field.change', field: 'email', value: customer.email },
-    { type: 'field.change', field: 'password', value: GOOD_PASSWORD },
-    { type: 'field.change', field: 'password', value: 'giulia.bianchi' },
-    { type: 'field.change', field: 'password_confirmation', value: GOOD_PASSWORD },
-    { type: 'form.submit' },
-    { type: registerEvents.done('register'), output: { outcome: 'registered', email: customer.email } },
-    {
-      type: registerEvents.done('register'),
-      output: refused('Questo indirizzo email è già registrato.', { email: ['Questo indirizzo email è già registrato.'] }),
-    },
-    {
-      type: registerEvents.done('register'),
-      output: refused('Questa password è troppo facile da indovinare: scegline una meno comune.', {
-        password: ['Questa password è troppo facile da indovinare: scegline una meno comune.'],
-      }),
-    },
-    { type: registerEvents.error('register'), error: serverDown() },
-  ],
-  maxSimplePathStates: 0,
-  serializeState: formFacts,
+  events: formEvents(registerMachine, {
+    typed: [
+      ['name', customer.name],
+      ['email', customer.email],
+      ['password', GOOD_PASSWORD],
+      ['password', 'giulia.bianchi'],
+      ['password_confirmation', GOOD_PASSWORD],
+    ],
+    src: 'register',
+    answers: [
+      { outcome: 'registered', email: customer.email },
+      refused(EMAIL_TAKEN, { email: [EMAIL_TAKEN] }),
+      refused(PASSWORD_COMMON, { password: [PASSWORD_COMMON] }),
+    ],
+    failure: serverDown(),
+  }),
+  ...formGraph,
 });
 
 // --- forgot password -------------------------------------------------------------------------
 
-const forgotEvents = internalEvents(forgotPasswordMachine);
 export const forgotPasswordEntry = defineEntry({
   name: 'forgotPassword',
   machine: forgotPasswordMachine,
-  events: [
-    { type: 'field.change', field: 'email', value: customer.email },
-    { type: 'form.submit' },
-    {
-      type: forgotEvents.done('requestReset'),
-      output: {
+  events: formEvents(forgotPasswordMachine, {
+    typed: [['email', customer.email]],
+    src: 'requestReset',
+    answers: [
+      {
         outcome: 'done',
         message: `Controlla la tua casella di posta ${customer.email}, ti abbiamo inviato un link per reimpostare la password.`,
       },
-    },
-    { type: forgotEvents.done('requestReset'), output: refused("Hai già richiesto un'email da poco: riprova tra 60 secondi.") },
-    { type: forgotEvents.error('requestReset'), error: networkDown() },
-  ],
+      refused("Hai già richiesto un'email da poco: riprova tra 60 secondi."),
+    ],
+    failure: networkDown(),
+  }),
+  // a small graph: simple paths too
   serializeState: formFacts,
 });
 
 // --- reset password --------------------------------------------------------------------------
 
 const RESET_INVALID = 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
-const resetEvents = internalEvents(resetPasswordMachine);
 export const resetPasswordEntry = defineEntry({
   name: 'resetPassword',
   machine: resetPasswordMachine,
   input: { token: 'q3Zx9-Reset_Token', email: customer.email },
-  events: [
-    { type: 'field.change', field: 'password', value: GOOD_PASSWORD },
-    { type: 'field.change', field: 'password_confirmation', value: GOOD_PASSWORD },
-    { type: 'field.change', field: 'password_confirmation', value: 'Forno-a-gas' },
-    { type: 'form.submit' },
-    { type: resetEvents.done('resetPassword'), output: { outcome: 'done', message: 'Password reimpostata con successo!' } },
-    { type: resetEvents.done('resetPassword'), output: refused(RESET_INVALID, { email: [RESET_INVALID] }) },
-    { type: resetEvents.error('resetPassword'), error: serverDown() },
-  ],
-  maxSimplePathStates: 0,
-  serializeState: formFacts,
+  events: formEvents(resetPasswordMachine, {
+    typed: [
+      ['password', GOOD_PASSWORD],
+      ['password_confirmation', GOOD_PASSWORD],
+      ['password_confirmation', 'Forno-a-gas'],
+    ],
+    src: 'resetPassword',
+    answers: [{ outcome: 'done', message: 'Password reimpostata con successo!' }, refused(RESET_INVALID, { email: [RESET_INVALID] })],
+    failure: serverDown(),
+  }),
+  ...formGraph,
 });
 
 // --- change password -------------------------------------------------------------------------
 
-const changeEvents = internalEvents(changePasswordMachine);
+const WRONG_CURRENT = 'La password attuale non è corretta.';
 export const changePasswordEntry = defineEntry({
   name: 'changePassword',
   machine: changePasswordMachine,
   input: { email: customer.email },
-  events: [
-    { type: 'field.change', field: 'current_password', value: 'Vecchia-Pinsa-7' },
-    { type: 'field.change', field: 'password', value: GOOD_PASSWORD },
-    { type: 'field.change', field: 'password', value: 'corta' },
-    { type: 'field.change', field: 'password_confirmation', value: GOOD_PASSWORD },
-    { type: 'form.submit' },
-    { type: changeEvents.done('changePassword'), output: { outcome: 'done', message: 'Password aggiornata con successo.' } },
-    {
-      type: changeEvents.done('changePassword'),
-      output: refused('La password attuale non è corretta.', { current_password: ['La password attuale non è corretta.'] }),
-    },
-    { type: changeEvents.error('changePassword'), error: networkDown() },
-  ],
-  maxSimplePathStates: 0,
-  serializeState: formFacts,
+  events: formEvents(changePasswordMachine, {
+    typed: [
+      ['current_password', 'Vecchia-Pinsa-7'],
+      ['password', GOOD_PASSWORD],
+      ['password', 'corta'],
+      ['password_confirmation', GOOD_PASSWORD],
+    ],
+    src: 'changePassword',
+    answers: [
+      { outcome: 'done', message: 'Password aggiornata con successo.' },
+      refused(WRONG_CURRENT, { current_password: [WRONG_CURRENT] }),
+    ],
+    failure: networkDown(),
+  }),
+  ...formGraph,
 });
 
 // --- confirm required ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Mailer, MailMessage } from './mailer';
 
 /** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
@@ -13,6 +14,20 @@ const BATCH = 20;
 export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
+
+const enqueueQuery = prepared<MailMessage & { now: string }, unknown>((db, param) =>
+  db.insertInto('mail_queue').values({
+    recipient: param('to'),
+    subject: param('subject'),
+    text: param('text'),
+    html: param('html'),
+    attempts: 0,
+    next_attempt_at: param('now'),
+    sent_at: null,
+    last_error: null,
+    created_at: param('now'),
+  }),
+);
 
 /**
  * Durable outgoing mail. Services add a mail in the same transaction as the change it tells about
@@ -37,21 +52,7 @@ export class MailQueue {
 
   /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await tx
-      .insertInto('mail_queue')
-      .values({
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attempts: 0,
-        next_attempt_at: now,
-        sent_at: null,
-        last_error: null,
-        created_at: now,
-      })
-      .execute();
+    await enqueueQuery(tx, { ...message, now: this.clock.now().toISOString() });
     this.soon();
   }
 

@@ -99,6 +99,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   // process loses nothing and the file never corrupts; a power cut or OS crash may roll back the
   // commits of the last quarter second.
   sqlite.pragma('synchronous = NORMAL');
+  // The rollback journals of savepoints and statements (group commit makes every transaction a
+  // savepoint) stay in memory: they only undo a part of an open transaction, so a crash never needs
+  // them, and as temp files they cost two write calls per changed page (≈ 20 a checkout).
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });

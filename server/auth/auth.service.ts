@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import { addMinutes } from '../clock';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { UserRow } from '../db/schema';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
 import type { MailQueue } from '../mail/queue';
@@ -73,6 +74,15 @@ function checkEmail(errors: FieldErrorCollector, email: string): void {
   if (!email) errors.add('email', fieldMessages.required(fieldLabel('email')));
   else if (!EMAIL_PATTERN.test(email)) errors.add('email', fieldMessages.format(fieldLabel('email')));
 }
+
+const userForTokenQuery = prepared<{ hash: string }, UserRow & { expires_at: string }>((db, param) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('users')
+    .select('api_tokens.expires_at')
+    .where('api_tokens.token_hash', '=', param('hash')),
+);
 
 /** Registration, e-mail verification, tokens and passwords, Laravel-style. Knows nothing of HTTP. */
 export class AuthService {
@@ -280,14 +290,9 @@ export class AuthService {
     return token;
   }
 
+  /** Every signed-in request asks: read from the database each time, so a logout takes effect at once. */
   async userForToken(token: string): Promise<AuthUser | null> {
-    const row = await this.db
-      .selectFrom('api_tokens')
-      .innerJoin('users', 'users.id', 'api_tokens.user_id')
-      .selectAll('users')
-      .select('api_tokens.expires_at')
-      .where('api_tokens.token_hash', '=', hashSecret(token))
-      .executeTakeFirst();
+    const row = (await userForTokenQuery(this.db, { hash: hashSecret(token) })).rows[0];
     if (!row || row.expires_at <= this.now()) return null;
     return toAuthUser(row);
   }

@@ -10,13 +10,15 @@ import {
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
+import type { Selectable } from 'kysely';
 import { isUniqueViolation, type Db } from '../db/database';
+import { paramsOf, prepared } from '../db/prepared';
 import { AppError, conflict, FieldErrorCollector, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription, storedLineOf } from '../orders/order-dto';
 import { insertOrder, SLOT_FULL, type OrderDraft } from '../orders/order-store';
-import type { OrderRow } from '../db/schema';
+import type { AddressesTable, OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import type { PricedLine } from './pricing';
 import type { QuoteService } from './quote';
@@ -88,6 +90,33 @@ const SUMMARY_COLUMNS = [
 ] as const;
 export type OrderSummary = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>;
 
+const orderByKeyQuery = prepared<{ key: string }, OrderSummary>((db, param) =>
+  db.selectFrom('orders').select(SUMMARY_COLUMNS).where('idempotency_key', '=', param('key')),
+);
+
+const ownAddressQuery = prepared<{ id: number; userId: number }, { id: number }>((db, param) =>
+  db.selectFrom('addresses').select('id').where('id', '=', param('id')).where('user_id', '=', param('userId')),
+);
+
+type AddressRow = Omit<Selectable<AddressesTable>, 'id'>;
+type SavedAddress = Pick<AddressRow, 'user_id' | 'delivery' | 'name' | 'telephone' | 'address'>;
+/** An address already saved like this one; `address = ?` never matches a pickup's null, which has its own. */
+const sameAddressQuery = (withStreet: boolean) =>
+  prepared<SavedAddress, { id: number }>((db, param) => {
+    const query = db
+      .selectFrom('addresses')
+      .select('id')
+      .where('user_id', '=', param('user_id'))
+      .where('delivery', '=', param('delivery'))
+      .where('name', '=', param('name'))
+      .where('telephone', '=', param('telephone'));
+    return withStreet ? query.where('address', '=', param('address')) : query.where('address', 'is', null);
+  });
+const sameAddressQueries = { street: sameAddressQuery(true), none: sameAddressQuery(false) };
+const insertAddressQuery = prepared<AddressRow, unknown>((db, param) =>
+  db.insertInto('addresses').values(paramsOf(param, ['user_id', 'name', 'zone_id', 'address', 'telephone', 'delivery', 'created_at'])),
+);
+
 export interface PlacedOrder {
   order: OrderSummary;
   /** true when an earlier request with the same Idempotency-Key had already placed it */
@@ -106,8 +135,8 @@ export class CheckoutService {
     },
   ) {}
 
-  private existing(key: string): Promise<OrderSummary | undefined> {
-    return this.deps.db.selectFrom('orders').select(SUMMARY_COLUMNS).where('idempotency_key', '=', key).executeTakeFirst();
+  private async existing(key: string): Promise<OrderSummary | undefined> {
+    return (await orderByKeyQuery(this.deps.db, { key })).rows[0];
   }
 
   async placeOrder(user: AuthUser, input: CheckoutRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
@@ -157,13 +186,8 @@ export class CheckoutService {
     try {
       const order = await db.transaction().execute(async (tx) => {
         if (form.savedAddressId !== null) {
-          const owned = await tx
-            .selectFrom('addresses')
-            .select('id')
-            .where('id', '=', form.savedAddressId)
-            .where('user_id', '=', user.id)
-            .executeTakeFirst();
-          if (!owned) throw invalidField('addressSelector', ADDRESS_REQUIRED);
+          const owned = await ownAddressQuery(tx, { id: form.savedAddressId, userId: user.id });
+          if (owned.rows.length === 0) throw invalidField('addressSelector', ADDRESS_REQUIRED);
         } else {
           await this.saveAddress(tx, user.id, form);
         }
@@ -203,28 +227,10 @@ export class CheckoutService {
 
   /** A new address typed at checkout is remembered, once. */
   private async saveAddress(tx: Db, userId: number, form: ValidForm): Promise<void> {
-    const same = await tx
-      .selectFrom('addresses')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('delivery', '=', form.delivery)
-      .where('name', '=', form.name)
-      .where('telephone', '=', form.telephone)
-      .where('address', form.address === null ? 'is' : '=', form.address)
-      .executeTakeFirst();
-    if (same) return;
-    await tx
-      .insertInto('addresses')
-      .values({
-        user_id: userId,
-        name: form.name,
-        zone_id: form.zoneId,
-        address: form.address,
-        telephone: form.telephone,
-        delivery: form.delivery,
-        created_at: this.deps.clock.now().toISOString(),
-      })
-      .execute();
+    const address = { user_id: userId, delivery: form.delivery, name: form.name, telephone: form.telephone, address: form.address };
+    const same = await (address.address === null ? sameAddressQueries.none : sameAddressQueries.street)(tx, address);
+    if (same.rows.length > 0) return;
+    await insertAddressQuery(tx, { ...address, zone_id: form.zoneId, created_at: this.deps.clock.now().toISOString() });
   }
 }
 

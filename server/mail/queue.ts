@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Mailer, MailMessage } from './mailer';
 
 /** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
@@ -15,6 +16,57 @@ const PURGE_EVERY_MS = 60 * 60_000;
 /** 30 s, 1 min, 2 min … at most an hour between attempts. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+const enqueueQuery = prepared<MailMessage & { now: string }, unknown>((db, param) =>
+  db.insertInto('mail_queue').values({
+    recipient: param('to'),
+    subject: param('subject'),
+    text: param('text'),
+    html: param('html'),
+    attempts: 0,
+    next_attempt_at: param('now'),
+    sent_at: null,
+    last_error: null,
+    created_at: param('now'),
+  }),
+);
+
+/** Sent mails are marked at most this long after they went out (see SentMarks). */
+const MARK_SENT_WITHIN_MS = 1_000;
+
+/**
+ * The mails of a batch that went out, marked sent in one statement: each mark is a commit of its own,
+ * which under load costs as much as the order that queued the mail. A crash before the mark sends
+ * those mails again once their claim expires, as it always could for the mail being sent; the marks
+ * are written at the end of the batch, or sooner when sending is slow (SMTP), so that only the last
+ * second of mail can go out twice.
+ */
+class SentMarks {
+  private ids: number[] = [];
+  private since = performance.now();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(id: number): Promise<void> {
+    this.ids.push(id);
+    if (performance.now() - this.since > MARK_SENT_WITHIN_MS) await this.write();
+  }
+
+  async write(): Promise<void> {
+    const ids = this.ids;
+    this.ids = [];
+    this.since = performance.now();
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('mail_queue')
+      .set({ sent_at: this.clock.now().toISOString(), last_error: null })
+      .where('id', 'in', ids)
+      .execute();
+  }
 }
 
 /**
@@ -41,21 +93,7 @@ export class MailQueue {
 
   /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await tx
-      .insertInto('mail_queue')
-      .values({
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attempts: 0,
-        next_attempt_at: now,
-        sent_at: null,
-        last_error: null,
-        created_at: now,
-      })
-      .execute();
+    await enqueueQuery(tx, { ...message, now: this.clock.now().toISOString() });
     this.soon();
   }
 
@@ -136,26 +174,27 @@ export class MailQueue {
       // Claimed first, so of two workers (two processes on one database) one only sends each mail.
       const due = await this.claimDue(now);
       if (due.length === 0) return this.purgeSent(now);
-      for (const [index, mail] of due.entries()) {
-        if (untilStopped && this.stopped) return this.release(due.slice(index), now);
-        try {
-          await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
-          await this.db
-            .updateTable('mail_queue')
-            .set({ sent_at: this.clock.now().toISOString(), last_error: null })
-            .where('id', '=', mail.id)
-            .execute();
-        } catch (error) {
-          await this.db
-            .updateTable('mail_queue')
-            .set({
-              next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString(),
-              last_error: String((error as Error)?.message ?? error).slice(0, 500),
-            })
-            .where('id', '=', mail.id)
-            .execute();
-          this.onError(error, { to: mail.recipient, subject: mail.subject, attempts: mail.attempts });
+      const marks = new SentMarks(this.db, this.clock);
+      try {
+        for (const [index, mail] of due.entries()) {
+          if (untilStopped && this.stopped) return await this.release(due.slice(index), now);
+          try {
+            await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+            await marks.add(mail.id);
+          } catch (error) {
+            await this.db
+              .updateTable('mail_queue')
+              .set({
+                next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString(),
+                last_error: String((error as Error)?.message ?? error).slice(0, 500),
+              })
+              .where('id', '=', mail.id)
+              .execute();
+            this.onError(error, { to: mail.recipient, subject: mail.subject, attempts: mail.attempts });
+          }
         }
+      } finally {
+        await marks.write();
       }
       // A short batch was everything due: claim again only if more was queued meanwhile.
       if (due.length < BATCH && !this.more) return;

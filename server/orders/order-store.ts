@@ -11,6 +11,7 @@ import {
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
 import type { PricedLine } from '../ecommerce/pricing';
 
@@ -42,20 +43,40 @@ export interface OrderRecord extends OrderRow {
   lines: OrderLineRecord[];
 }
 
+const nextOrderNumberQuery = prepared<{ date: string }, { last_num: number }>((db, param) =>
+  db
+    .insertInto('order_counters')
+    .values({ delivery_date: param('date'), last_num: 1 })
+    .onConflict((oc) => oc.column('delivery_date').doUpdateSet((eb) => ({ last_num: eb('order_counters.last_num', '+', 1) })))
+    .returning('last_num'),
+);
+
 /** Next number of a day's sequence, in one upsert: atomic on both engines (row lock on PostgreSQL). */
 export async function nextOrderNumber(tx: Db, date: string): Promise<number> {
-  const row = await tx
-    .insertInto('order_counters')
-    .values({ delivery_date: date, last_num: 1 })
-    .onConflict((oc) => oc.column('delivery_date').doUpdateSet((eb) => ({ last_num: eb('order_counters.last_num', '+', 1) })))
-    .returning('last_num')
-    .executeTakeFirstOrThrow();
-  return row.last_num;
+  const { rows } = await nextOrderNumberQuery(tx, { date });
+  return rows[0]!.last_num;
 }
 
 /** Oven items of priced lines, the count stored in the slot load. */
 const draftOvenItems = (lines: readonly PricedLine[]) =>
   ovenItemCount(lines.map((l) => ({ categoryId: l.product.categoryId, qty: l.qty })));
+
+interface SlotLoad {
+  date: string;
+  time: string;
+  items: number;
+}
+
+const addSlotLoadQuery = prepared<SlotLoad, unknown>((db, param) =>
+  db
+    .insertInto('slot_locks')
+    .values({ delivery_date: param('date'), delivery_time: param('time'), version: 0, oven_items: param('items') })
+    .onConflict((oc) =>
+      oc
+        .columns(['delivery_date', 'delivery_time'])
+        .doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', param('items')) })),
+    ),
+);
 
 /**
  * Adds oven items to a 15-minute slot's stored load (negative to remove them). The load lives in the
@@ -64,14 +85,20 @@ const draftOvenItems = (lines: readonly PricedLine[]) =>
  */
 export async function addSlotLoad(tx: Db, date: string, time: string, items: number): Promise<void> {
   if (items === 0) return;
-  await tx
-    .insertInto('slot_locks')
-    .values({ delivery_date: date, delivery_time: slotOf(time), version: 0, oven_items: items })
-    .onConflict((oc) =>
-      oc.columns(['delivery_date', 'delivery_time']).doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', items) })),
-    )
-    .execute();
+  await addSlotLoadQuery(tx, { date, time: slotOf(time), items });
 }
+
+const bookSlotQuery = prepared<SlotLoad & { roomFor: number }, unknown>((db, param) =>
+  db
+    .insertInto('slot_locks')
+    .values({ delivery_date: param('date'), delivery_time: param('time'), version: 0, oven_items: param('items') })
+    .onConflict((oc) =>
+      oc
+        .columns(['delivery_date', 'delivery_time'])
+        .doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', param('items')) }))
+        .where('slot_locks.oven_items', '<=', param('roomFor')),
+    ),
+);
 
 /**
  * Books oven items in a slot only if they fit under `capacity`, in one conditional upsert: the row
@@ -81,20 +108,30 @@ export async function addSlotLoad(tx: Db, date: string, time: string, items: num
 async function bookSlot(tx: Db, date: string, time: string, items: number, capacity: number): Promise<boolean> {
   if (items === 0) return true;
   if (items > capacity) return false;
-  const booked = await tx
-    .insertInto('slot_locks')
-    .values({ delivery_date: date, delivery_time: slotOf(time), version: 0, oven_items: items })
-    .onConflict((oc) =>
-      oc
-        .columns(['delivery_date', 'delivery_time'])
-        .doUpdateSet((eb) => ({ oven_items: eb('slot_locks.oven_items', '+', items) }))
-        .where('slot_locks.oven_items', '<=', capacity - items),
-    )
-    .executeTakeFirst();
-  return Number(booked.numInsertedOrUpdatedRows) === 1;
+  const booked = await bookSlotQuery(tx, { date, time: slotOf(time), items, roomFor: capacity - items });
+  return Number(booked.numAffectedRows) === 1;
 }
 
-function orderColumns(draft: OrderDraft) {
+const ORDER_COLUMNS = [
+  'delivery_date',
+  'delivery_time',
+  'source_id',
+  'delivery',
+  'payment_type',
+  'name',
+  'nome_citofono',
+  'address',
+  'telephone',
+  'zone_id',
+  'client_id',
+  'user_id',
+  'note',
+  'discount_code',
+  'original_price_cents',
+  'total_price_cents',
+] as const;
+
+function orderColumns(draft: OrderDraft): Pick<OrderRow, (typeof ORDER_COLUMNS)[number]> {
   return {
     delivery_date: draft.deliveryDate,
     delivery_time: draft.deliveryTime,
@@ -115,32 +152,66 @@ function orderColumns(draft: OrderDraft) {
   };
 }
 
+type NewOrder = Pick<OrderRow, (typeof ORDER_COLUMNS)[number] | 'order_num' | 'idempotency_key' | 'created_at'>;
+
+const insertOrderQuery = prepared<NewOrder, { id: number }>((db, param) =>
+  db
+    .insertInto('orders')
+    .values({
+      ...paramsOf(param, ORDER_COLUMNS),
+      order_num: param('order_num'),
+      status: ORDER_STATUS.pending,
+      delivered: 0,
+      idempotency_key: param('idempotency_key'),
+      created_at: param('created_at'),
+      updated_at: param('created_at'),
+    })
+    .returning('id'),
+);
+
+const LINE_COLUMNS = [
+  'order_id',
+  'position',
+  'product_id',
+  'category_id',
+  'name',
+  'qty',
+  'base_price_cents',
+  'variant_id',
+  'variant_name',
+  'variant_price_cents',
+  'note',
+  'unit_price_cents',
+  'line_total_cents',
+] as const;
+const insertLineQuery = prepared<Omit<Selectable<OrderLinesTable>, 'id'>, { id: number }>((db, param) =>
+  db.insertInto('order_lines').values(paramsOf(param, LINE_COLUMNS)).returning('id'),
+);
+
+const ADDITION_COLUMNS = ['order_line_id', 'product_id', 'name', 'price_cents'] as const;
+const insertAdditionQuery = prepared<Omit<Selectable<OrderLineAdditionsTable>, 'id'>, unknown>((db, param) =>
+  db.insertInto('order_line_additions').values(paramsOf(param, ADDITION_COLUMNS)),
+);
+
 async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promise<void> {
   for (const [position, line] of lines.entries()) {
-    const inserted = await tx
-      .insertInto('order_lines')
-      .values({
-        order_id: orderId,
-        position,
-        product_id: line.product.id,
-        category_id: line.product.categoryId,
-        name: line.product.name,
-        qty: line.qty,
-        base_price_cents: line.product.priceCents,
-        variant_id: line.variant?.id ?? null,
-        variant_name: line.variant?.name ?? null,
-        variant_price_cents: line.variant?.priceModifierCents ?? 0,
-        note: line.note,
-        unit_price_cents: line.unitCents,
-        line_total_cents: line.totalCents,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (line.additions.length > 0) {
-      await tx
-        .insertInto('order_line_additions')
-        .values(line.additions.map((a) => ({ order_line_id: inserted.id, product_id: a.id, name: a.name, price_cents: a.priceCents })))
-        .execute();
+    const { rows } = await insertLineQuery(tx, {
+      order_id: orderId,
+      position,
+      product_id: line.product.id,
+      category_id: line.product.categoryId,
+      name: line.product.name,
+      qty: line.qty,
+      base_price_cents: line.product.priceCents,
+      variant_id: line.variant?.id ?? null,
+      variant_name: line.variant?.name ?? null,
+      variant_price_cents: line.variant?.priceModifierCents ?? 0,
+      note: line.note,
+      unit_price_cents: line.unitCents,
+      line_total_cents: line.totalCents,
+    });
+    for (const a of line.additions) {
+      await insertAdditionQuery(tx, { order_line_id: rows[0]!.id, product_id: a.id, name: a.name, price_cents: a.priceCents });
     }
   }
 }
@@ -167,21 +238,14 @@ export async function insertOrder(
   const ovenItems = draftOvenItems(draft.lines);
   if (extra.capacity === undefined) await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, ovenItems);
   else if (!(await bookSlot(tx, draft.deliveryDate, draft.deliveryTime, ovenItems, extra.capacity))) return SLOT_FULL;
-  const now = clock.now().toISOString();
   const orderNum = await nextOrderNumber(tx, draft.deliveryDate);
-  const row = await tx
-    .insertInto('orders')
-    .values({
-      ...orderColumns(draft),
-      order_num: orderNum,
-      status: ORDER_STATUS.pending,
-      delivered: 0,
-      idempotency_key: extra.idempotencyKey ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertOrderQuery(tx, {
+    ...orderColumns(draft),
+    order_num: orderNum,
+    idempotency_key: extra.idempotencyKey ?? null,
+    created_at: clock.now().toISOString(),
+  });
+  const row = rows[0]!;
   await insertLines(tx, row.id, draft.lines);
   return { id: row.id, orderNum };
 }

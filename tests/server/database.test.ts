@@ -85,6 +85,43 @@ describe('SQLite statement cache', () => {
   });
 });
 
+describe('SQLite group commit', () => {
+  it('commits the transactions of one turn together; each succeeds only once committed, a failed one alone is undone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-group-'));
+    const file = path.join(dir, 'test.db');
+    const handle = openDatabase(file);
+    await sql`create table t (id integer primary key, v text not null)`.execute(handle.db);
+    const reader = new SQLite(file, { readonly: true });
+    const committed = () => (reader.prepare('select v from t order by id').all() as { v: string }[]).map((r) => r.v);
+
+    const seenAtSuccess: string[][] = [];
+    const results = await Promise.allSettled(
+      ['a', 'b', 'fails', 'c'].map((v) =>
+        handle.db
+          .transaction()
+          .execute(async (tx) => {
+            await sql`insert into t (v) values (${v})`.execute(tx);
+            if (v === 'fails') throw new Error('refused');
+            await sql`insert into t (v) values (${v + '2'})`.execute(tx);
+          })
+          // Another connection sees a transaction's rows as soon as it is told it succeeded.
+          .then(() => void seenAtSuccess.push(committed())),
+      ),
+    );
+
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(seenAtSuccess.every((rows) => rows.length === 6)).toBe(true);
+    expect(committed()).toEqual(['a', 'a2', 'b', 'b2', 'c', 'c2']);
+    // A write outside a transaction, and the next transaction, run as usual.
+    await sql`insert into t (v) values ('d')`.execute(handle.db);
+    await handle.db.transaction().execute((tx) => sql`insert into t (v) values ('e')`.execute(tx));
+    expect(committed().slice(-2)).toEqual(['d', 'e']);
+    reader.close();
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('SQLite durability settings', () => {
   it('opens a file in WAL mode with synchronous NORMAL: commits append to the log, checkpoints sync it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-sync-'));

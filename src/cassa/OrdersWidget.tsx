@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Checkbox, ToggleButton } from 'react-aria-components';
 import type { OrderPollingView } from '../../machines/orderPolling.machine';
 import { Icon, SOURCE_ICONS } from './icons';
@@ -59,7 +60,14 @@ export function SlotStrip({ slots, capacity }: { slots: OrderPollingView['slots'
 
 type Row = OrderPollingView['rows'][number];
 
-export function OrderRow({ row }: { row: Row }) {
+/**
+ * A row renders again only when what it shows changed: a 30 s refresh of a busy night touches one
+ * or two rows, not 300. Its handlers only name the order and the actor's stable `send`, so an
+ * older row's handlers do the same as a newer one's (JSON leaves functions out of the comparison).
+ */
+export const OrderRow = memo(OrderRowView, (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row));
+
+function OrderRowView({ row }: { row: Row }) {
   const className = ['cassa-row', row.isNew && 'is-new', row.isDelivered && 'is-delivered'].filter(Boolean).join(' ');
   const reasonId = `cassa-row-${row.id}-reason`;
   return (

@@ -214,7 +214,6 @@ export const cassaOrderMachine = setup({
     /** The URL now names another order than the one on screen (or none). */
     hasUrlMoved: ({ context }) => context.orderId !== (context.opened?.id ?? null),
     isSaved: (_, outcome: SaveOrderOutcome) => outcome.ok,
-    isUpdateSaved: ({ context }, outcome: SaveOrderOutcome) => outcome.ok && context.opened !== null,
     isStale: (_, outcome: SaveOrderOutcome) => !outcome.ok && outcome.reason === 'stale',
   },
   actions: {
@@ -236,9 +235,9 @@ export const cassaOrderMachine = setup({
     ordersChanged: () => {
       throw new Error('ordersChanged not provided');
     },
-    /** The URL stops naming the order (after an update, the list comes back). */
-    closeOrder: () => {
-      throw new Error('closeOrder not provided');
+    /** The URL names this order, or none (after an update the list comes back). */
+    showOrder: (_, _params: { id: number | null }) => {
+      throw new Error('showOrder not provided');
     },
     clearProductQuery: assign({ productQuery: '' }),
     startNewOrder: assign(({ context }) => ({
@@ -257,6 +256,9 @@ export const cassaOrderMachine = setup({
         message: outcome.ok ? outcome.message : null,
         isError: false,
         catalog: known ? catalog : { ...catalog, clients: [...catalog.clients, client] },
+        // An update clears the selection; after a new order the URL keeps what it names (none, or
+        // an order clicked while this one was saving).
+        orderId: context.opened ? null : context.orderId,
       };
     }),
     rememberRefusal: assign((_, outcome: SaveOrderOutcome) => ({
@@ -373,7 +375,7 @@ export const cassaOrderMachine = setup({
                       assign({ message: ({ event }) => (event.output.ok ? null : event.output.message), isError: true }),
                       'startNewOrder',
                       'emptyCart',
-                      'closeOrder',
+                      { type: 'showOrder', params: { id: null } },
                     ],
                   },
                 ],
@@ -383,7 +385,7 @@ export const cassaOrderMachine = setup({
                     assign({ message: ({ event }) => errorText(event.error), isError: true }),
                     'startNewOrder',
                     'emptyCart',
-                    'closeOrder',
+                    { type: 'showOrder', params: { id: null } },
                   ],
                 },
               },
@@ -461,19 +463,6 @@ export const cassaOrderMachine = setup({
                 }),
                 onDone: [
                   {
-                    // An update: the selection is cleared and the list comes back.
-                    guard: { type: 'isUpdateSaved', params: ({ event }) => event.output },
-                    target: 'choosing',
-                    actions: [
-                      { type: 'rememberSaved', params: ({ event }) => event.output },
-                      'startNewOrder',
-                      'emptyCart',
-                      'ordersChanged',
-                      assign({ orderId: null }),
-                      'closeOrder',
-                    ],
-                  },
-                  {
                     guard: { type: 'isSaved', params: ({ event }) => event.output },
                     target: 'choosing',
                     actions: [
@@ -481,6 +470,7 @@ export const cassaOrderMachine = setup({
                       'startNewOrder',
                       'emptyCart',
                       'ordersChanged',
+                      { type: 'showOrder', params: ({ context }) => ({ id: context.orderId }) },
                     ],
                   },
                   {

@@ -22,7 +22,7 @@ import { isUniqueViolation, type Db } from '../db/database';
 import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
-import type { QuoteService } from '../ecommerce/quote';
+import { pricedOrder, type QuoteService } from '../ecommerce/quote';
 import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
@@ -173,12 +173,9 @@ export class CassaService {
         clientId,
         userId,
         note: text(form.note),
-        discountCode: quote.applied?.code ?? null,
-        originalCents: quote.cart.totalCents,
-        totalCents: quote.totalCents,
         deliveryDate: date,
         deliveryTime: form.fascia,
-        lines: quote.cart.lines,
+        ...pricedOrder(quote),
       },
       clientToCreate:
         isNewClient && clientId === null ? { name: name!, telephone, address, zone_id: form.zone_id ?? null, cap: null } : null,

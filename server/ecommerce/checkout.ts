@@ -21,7 +21,7 @@ import { insertOrder, SLOT_FULL, type OrderDraft } from '../orders/order-store';
 import type { AddressesTable, OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import type { PricedLine } from './pricing';
-import type { QuoteService } from './quote';
+import { pricedOrder, type QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
 export const ORDER_CONFIRMED = 'Ordine confermato con successo!';
@@ -176,12 +176,9 @@ export class CheckoutService {
       clientId: null,
       userId: user.id,
       note: form.note,
-      discountCode: quote.applied?.code ?? null,
-      originalCents: quote.cart.totalCents,
-      totalCents: quote.totalCents,
       deliveryDate: date,
       deliveryTime: form.fascia,
-      lines: quote.cart.lines,
+      ...pricedOrder(quote),
     };
     try {
       const order = await db.transaction().execute(async (tx) => {

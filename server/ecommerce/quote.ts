@@ -38,3 +38,13 @@ export class QuoteService {
     return { snapshot, cart, discount, applied, totalCents: applied?.finalCents ?? cart.totalCents };
   }
 }
+
+/** What an order stores of its quote: the lines as priced, the code that applied, the totals. */
+export function pricedOrder(quote: OrderQuote) {
+  return {
+    discountCode: quote.applied?.code ?? null,
+    originalCents: quote.cart.totalCents,
+    totalCents: quote.totalCents,
+    lines: quote.cart.lines,
+  };
+}

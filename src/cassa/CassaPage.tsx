@@ -61,7 +61,7 @@ export function CassaPage() {
         addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         syncDeliveryCode: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
         ordersChanged: () => polling.send({ type: 'orders.refresh' }),
-        closeOrder: () => void navigate(CASSA_PATH, { replace: true }),
+        showOrder: (_, { id }) => void navigate(id === null ? CASSA_PATH : `${CASSA_PATH}?ordine=${id}`, { replace: true }),
       },
     }),
     { input: { orderId, createKey: () => crypto.randomUUID() } },

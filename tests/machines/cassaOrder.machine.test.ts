@@ -21,7 +21,7 @@ function fakes() {
     addToCart: vi.fn(),
     syncDeliveryCode: vi.fn(),
     ordersChanged: vi.fn(),
-    closeOrder: vi.fn(),
+    showOrder: vi.fn(),
   };
   const machine = cassaOrderMachine.provide({
     actions: {
@@ -30,7 +30,7 @@ function fakes() {
       addToCart: (_, { product }) => effects.addToCart(product.name),
       syncDeliveryCode: (_, { delivery }) => effects.syncDeliveryCode(delivery),
       ordersChanged: () => effects.ordersChanged(),
-      closeOrder: () => effects.closeOrder(),
+      showOrder: (_, { id }) => effects.showOrder(id),
     },
   });
   return { effects, machine };
@@ -120,7 +120,7 @@ describe('cassa order machine: path coverage', () => {
               expect(form.name).toBe('Mario Rossi');
             } else {
               expect(view.message).toEqual({ text: 'Ordine non trovato.', isError: true });
-              expect(effects.closeOrder).toHaveBeenCalled();
+              expect(effects.showOrder).toHaveBeenLastCalledWith(null);
             }
             break;
           case events.done('saveOrder'): {
@@ -133,7 +133,9 @@ describe('cassa order machine: path coverage', () => {
               expect(effects.emptyCart).toHaveBeenCalled();
               expect(effects.ordersChanged).toHaveBeenCalled();
               expect(view.message).toEqual({ text: output.message, isError: false });
-              if (before!.opened) expect(effects.closeOrder).toHaveBeenCalled();
+              // The URL follows: none after an update, what it already named after a new order.
+              expect(snapshot.context.orderId).toBe(before!.opened ? null : before!.orderId);
+              expect(effects.showOrder).toHaveBeenLastCalledWith(snapshot.context.orderId);
               if (output.client) expect(snapshot.context.catalog!.clients).toContainEqual(NEW_CLIENT);
             } else if (output.reason === 'stale') {
               // Nothing overwritten: the message stays while the order as saved elsewhere loads again.

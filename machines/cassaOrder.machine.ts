@@ -574,7 +574,17 @@ const FIELD_ERRORS = {
 const FIELD_ERROR_KEYS: readonly string[] = Object.values(FIELD_ERRORS);
 
 /** The add/edit widget: what it shows and the handlers it calls; pure, so path tests assert it. */
-export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: CassaOrderEvent) => void) {
+/** What the widget needs to know of the cassa's cart (another actor). */
+export interface CartFacts {
+  isEmpty: boolean;
+  isPricing: boolean;
+}
+
+export function connectCassaOrder(
+  snapshot: CassaOrderSnapshot,
+  send: (event: CassaOrderEvent) => void,
+  cart: CartFacts = { isEmpty: false, isPricing: false },
+) {
   const { catalog, form, opened, message, isError, errors, productQuery } = snapshot.context;
   const isNew = opened === null;
   const isEditable = snapshot.matches({ ready: { order: 'editing' } });
@@ -672,9 +682,13 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
       options: catalog ? freeItems(catalog.products).map((p) => ({ id: p.id, name: p.name })) : [],
       onAdd: (productId: number) => send({ type: 'freeItem.add', productId }),
     },
+    /** The product a cart line was made of (the staff dialog reopens it), if it is still in the catalogue. */
+    catalogProduct: (id: number) => catalog?.products.find((p) => p.id === id) ?? null,
     confirmButton: {
-      label: isNew ? 'Conferma ordine' : 'Modifica ordine',
-      isDisabled: !snapshot.can({ type: 'order.confirm' }),
+      label: isSaving ? 'Salvataggio...' : isNew ? 'Conferma ordine' : 'Modifica ordine',
+      // An empty cart has nothing to confirm (and a double press after a save finds it empty);
+      // a cart being priced has no final total yet.
+      isDisabled: !snapshot.can({ type: 'order.confirm' }) || cart.isEmpty || cart.isPricing,
       onPress: () => send({ type: 'order.confirm' }),
     },
   };

@@ -1,9 +1,13 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
-import { connectCassaOrder, type cassaOrderMachine } from '../../machines/cassaOrder.machine';
-import type { Product } from '../../machines/shop.machine';
+import {
+  connectCassaOrder,
+  type cassaOrderMachine,
+  type CassaOrderEvent,
+  type CassaOrderSnapshot,
+} from '../../machines/cassaOrder.machine';
 import { useView } from '../app/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
@@ -18,11 +22,14 @@ const connectCassaCart = (snapshot: CartSnapshot, send: (event: CartEvent) => vo
 
 /** 'Aggiungi ordine' / 'Modifica ordine': the whole phone order on one screen, keyboard first. */
 export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: CartActor }) {
-  const view = useView(actor, connectCassaOrder);
   const cartView = useView(cart, connectCassaCart);
+  const { isEmpty, isPricing } = cartView;
+  const connect = useCallback(
+    (snapshot: CassaOrderSnapshot, send: (event: CassaOrderEvent) => void) => connectCassaOrder(snapshot, send, { isEmpty, isPricing }),
+    [isEmpty, isPricing],
+  );
+  const view = useView(actor, connect);
   const dialog = useProductDialog(useMemo(() => ({ cart, ...STAFF_DOUGHS }), [cart]));
-  const products = actor.getSnapshot().context.catalog?.products;
-  const productsById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
 
   if (view.failure) {
     return (
@@ -155,14 +162,14 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
 
       <ul className="cart-lines cassa-lines" aria-label="Prodotti dell'ordine" aria-busy={cartView.isPricing}>
         {cartView.lines.map((line) => {
-          const product = productsById.get(line.edit.productId);
+          const product = view.catalogProduct(line.edit.productId);
           return (
             <CartLineItem
               key={line.key}
               line={line}
               headingLevel={3}
               note={product?.note}
-              onEdit={product ? () => dialog.open(product as Product, line.edit.line) : null}
+              onEdit={product ? () => dialog.open(product, line.edit.line) : null}
             />
           );
         })}
@@ -197,11 +204,10 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
       {cartView.totals && !cartView.isEmpty && <CartTotals totals={cartView.totals} finalLabel="Da pagare" />}
       <Button
         className="button button--primary cassa-confirm"
-        // An empty cart has nothing to confirm (and a double press after a save finds it empty).
-        isDisabled={view.confirmButton.isDisabled || cartView.isPricing || cartView.isEmpty}
+        isDisabled={view.confirmButton.isDisabled}
         onPress={view.confirmButton.onPress}
       >
-        {view.isSaving ? 'Salvataggio...' : view.confirmButton.label}
+        {view.confirmButton.label}
       </Button>
       <ProductDialog actor={dialog.actor} staff />
     </section>

@@ -54,7 +54,12 @@ describe('cassa order machine: path coverage', () => {
 
         // Title and button say whether the order is new or being edited; the name is fixed when editing.
         expect(view.title).toBe(opened ? 'Modifica ordine' : 'Aggiungi ordine');
-        expect(view.confirmButton.label).toBe(opened ? 'Modifica ordine' : 'Conferma ordine');
+        expect(view.confirmButton.label).toBe(
+          snapshot.hasTag('saving') ? 'Salvataggio...' : opened ? 'Modifica ordine' : 'Conferma ordine',
+        );
+        // Nothing to confirm in an empty cart, nor while it is being priced.
+        expect(connectCassaOrder(snapshot, () => undefined, { isEmpty: true, isPricing: false }).confirmButton.isDisabled).toBe(true);
+        expect(connectCassaOrder(snapshot, () => undefined, { isEmpty: false, isPricing: true }).confirmButton.isDisabled).toBe(true);
         expect(view.client.isDisabled).toBe(opened !== null || !snapshot.matches({ ready: { order: 'editing' } }));
         expect(view.client.newClientNote).toBe(!opened && form.clientId === 0 && form.name.trim() ? NEW_CLIENT_NOTE : null);
         expect(view.failure !== null).toBe(snapshot.hasTag('failed'));

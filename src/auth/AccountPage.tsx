@@ -1,7 +1,7 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
-import { useAppActors, useSession, useView } from '../app/AppActors';
+import { useAppActors, useSession, useView } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
 

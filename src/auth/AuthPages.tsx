@@ -6,7 +6,7 @@ import { changePasswordMachine, connectChangePassword } from '../../machines/cha
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
-import { useAppActors, useSession, useView } from '../app/AppActors';
+import { useAppActors, useSession, useView } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
 import { usePageTitle } from '../ui/usePageTitle';

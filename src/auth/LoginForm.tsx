@@ -1,7 +1,7 @@
 import { Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { useAppActors, useView } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, useFormExits } from './AuthForm';
 

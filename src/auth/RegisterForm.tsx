@@ -1,7 +1,7 @@
 import { Link } from 'react-aria-components';
 import { useActorRef } from '@xstate/react';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { useAppActors, useView } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, useFormExits } from './AuthForm';
 import type { AuthFormProps } from './LoginForm';

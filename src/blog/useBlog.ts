@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { blogListMachine } from '../../machines/blogList.machine';
 import { blogPostMachine } from '../../machines/blogPost.machine';
 import { primedBlogPage, primedBlogPost } from '../api/blogActors';
-import { useAppActors, useInitialData } from '../app/AppActors';
+import { useAppActors, useInitialData } from '../actors/AppActors';
 
 /** `?page=N` as the blog writes it: absent for page 1, a plain whole number otherwise. */
 export function blogPageHref(page: number): string {

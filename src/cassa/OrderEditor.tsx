@@ -8,7 +8,7 @@ import {
   type CassaOrderEvent,
   type CassaOrderSnapshot,
 } from '../../machines/cassaOrder.machine';
-import { useView } from '../app/AppActors';
+import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
 import { SuggestBox } from './SuggestBox';

@@ -19,7 +19,7 @@ import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.machine';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { useAppActors, useView } from '../actors/AppActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { deliveryCodeEvent } from '../../machines/cart.machine';
 import { checkoutMachine, checkoutStep, savedCheckout, type Step } from '../../machines/checkout.machine';
-import { useAppActors, usePersisted } from '../app/AppActors';
-import { storage } from '../app/storage';
+import { useAppActors, usePersisted } from '../actors/AppActors';
+import { storage } from '../actors/storage';
 import { servedZones } from '../domain';
 
 const CHECKOUT_PATH = '/ecommerce/checkout';

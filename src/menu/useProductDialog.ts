@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import { productDialogMachine, type EditedLine } from '../../machines/productDialog.machine';
 import type { Product } from '../../machines/shop.machine';
-import { useAppActors } from '../app/AppActors';
+import { useAppActors } from '../actors/AppActors';
 
 /** Where the dialog's choice goes: by default the app-wide cart, with the shop's dough setting. */
 export interface DialogTarget {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/app/storage';
+import { STORAGE_KEYS } from '../../src/actors/storage';
 import { savedCart } from '../machines/menu.entries';
 import { settings, webapp } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';

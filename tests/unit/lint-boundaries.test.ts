@@ -25,7 +25,8 @@ describe('machines/ hold no React, no DOM, no fetch', () => {
     ["import { useSelector } from '@xstate/react';\nexport const s = useSelector;", 'no-restricted-imports'],
     ["import { Link } from 'react-router-dom';\nexport const l = Link;", 'no-restricted-imports'],
     ["import { Button } from 'react-aria-components';\nexport const b = Button;", 'no-restricted-imports'],
-    ["import { storage } from '../src/app/storage';\nexport const s = storage;", 'no-restricted-imports'],
+    ["import { storage } from '../src/actors/storage';\nexport const s = storage;", 'no-restricted-imports'],
+    ["import { createAppActors } from '../src/app/createAppActors';\nexport const c = createAppActors;", 'no-restricted-imports'],
     ['export const reload = () => window.location.reload();', 'no-restricted-globals'],
     ["export const read = () => localStorage.getItem('k');", 'no-restricted-globals'],
     ["export const load = () => fetch('/api/v1/blog/posts');", 'no-restricted-globals'],
@@ -75,7 +76,7 @@ describe("areas reach each other only through an area's index.ts", () => {
   it('allows the public entry and the shared places; the composition root may import areas', async () => {
     const code = [
       "import { PostCard } from '../blog';",
-      "import { useAppActors } from '../app/AppActors';",
+      "import { useAppActors } from '../actors/AppActors';",
       "import { usePageTitle } from '../ui/usePageTitle';",
       "import { toCents } from '../domain';",
       "import { blogMachine } from '../../machines/blog.machine';",
@@ -83,5 +84,23 @@ describe("areas reach each other only through an area's index.ts", () => {
     ].join('\n');
     expect(await broken('src/home/Example.tsx', code)).toEqual([]);
     expect(await broken('src/app/Example.tsx', "import { HomePage } from '../home/HomePage';\nexport const h = HomePage;")).toEqual([]);
+  });
+});
+
+describe('src/app imports the areas, never the reverse', () => {
+  const fromApp = "import { createAppActors } from '../app/createAppActors';\nexport const c = createAppActors;";
+
+  it.each(['src/home/Example.tsx', 'src/cassa/nested/Example.tsx', 'src/ui/Example.tsx', 'src/api/example.ts', 'src/actors/example.ts'])(
+    'refuses src/app in %s',
+    async (file) => {
+      const code = file.includes('/nested/') ? fromApp.replace("'../app/", "'../../app/") : fromApp;
+      expect(await broken(file, code)).toContain('no-restricted-imports');
+    },
+  );
+
+  it('lets the shared places use each other', async () => {
+    const code =
+      "import { useShop } from '../actors/AppActors';\nimport { loginHref } from './returnTo';\nexport const all = [useShop, loginHref];";
+    expect(await broken('src/ui/Example.tsx', code)).toEqual([]);
   });
 });

@@ -1,61 +1,22 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { useLocation } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
+import { createActor, type AnyActorRef } from 'xstate';
 import { cartMachine, savedCart } from '../../machines/cart.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { connectSession, isAdmin, sessionMachine } from '../../machines/session.machine';
-import { connectShop, shopMachine } from '../../machines/shop.machine';
+import { isAdmin, sessionMachine } from '../../machines/session.machine';
+import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
+import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
 import { createCartActors } from '../api/cartActors';
 import { createCheckoutActors } from '../api/checkoutActors';
-import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
 import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
-import { createInitialData, readInitialData, type InitialData } from '../api/initialData';
+import { readInitialData, type InitialData } from '../api/initialData';
 import { createSessionActors } from '../api/sessionActors';
 import { createAccountActors } from '../api/accountActors';
 import { createAuthActors } from '../api/authActors';
 import { createShopActors, primedShop } from '../api/shopActors';
-import { storage } from './storage';
-
-/** Browser effects the machines ask for, given at the edge (tests pass fakes). */
-export interface BrowserEffects {
-  reload(): void;
-  leave(): void;
-}
-
-export const browserEffects: BrowserEffects = {
-  reload: () => window.location.reload(),
-  leave: () => window.location.replace('about:blank'),
-};
-
-/**
- * Saves what `select` picks from an actor's snapshots whenever it changes: the one place an actor
- * persists. Returns the way to stop (a screen's actor stops with its screen).
- */
-function persist<TActor extends AnyActorRef, T>(
-  actor: TActor,
-  select: (snapshot: SnapshotFrom<TActor>) => T,
-  save: (value: T) => void,
-): () => void {
-  let saved = select(actor.getSnapshot());
-  const subscription = actor.subscribe((snapshot) => {
-    const value = select(snapshot);
-    if (Object.is(value, saved)) return;
-    saved = value;
-    save(value);
-  });
-  return () => subscription.unsubscribe();
-}
-
-/** What the cassa asks of the browser; the real ones live in the cassa's chunk (src/cassa/effects.ts). */
-export interface CassaEffects {
-  chime(): void;
-  loadTicket(id: number): void;
-  printTicket(id: number): void;
-}
+import { browserEffects, persist, type AppActors, type BrowserEffects, type CassaEffects } from '../actors/AppActors';
+import { storage } from '../actors/storage';
 
 export interface AppActorsOptions {
   api?: ApiClient;
@@ -67,7 +28,7 @@ export interface AppActorsOptions {
 }
 
 /** The app-wide actors, created once: session, shop data, cart, global error toast, consent, self-reload. */
-export function createAppActors(options: AppActorsOptions = {}) {
+export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const effects = options.effects ?? browserEffects;
   const initialData = options.initialData ?? readInitialData();
   const toast = createActor(toastMachine);
@@ -142,62 +103,4 @@ export function createAppActors(options: AppActorsOptions = {}) {
       all.forEach((actor) => actor.stop());
     },
   };
-}
-
-export type AppActors = ReturnType<typeof createAppActors>;
-
-const AppActorsContext = createContext<AppActors | null>(null);
-
-export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
-  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
-}
-
-export function useAppActors(): AppActors {
-  const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors outside AppActorsProvider');
-  return actors;
-}
-
-/**
- * A machine's view-model for a component: the snapshot through `connect` (zag's shape). The
- * component re-renders when the actor's snapshot changes and spreads what `connect` returns.
- */
-export function useView<TActor extends AnyActorRef, TView>(
-  actor: TActor,
-  connect: (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TView,
-): TView {
-  const snapshot = useSelector(actor as AnyActorRef, (s) => s as SnapshotFrom<TActor>);
-  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
-}
-
-/**
- * A screen's actor persisted like the app-wide ones (one subscription, `save` on change), for as
- * long as the screen is mounted: the checkout keeps its step and form in the tab's storage.
- */
-export function usePersisted<TActor extends AnyActorRef, T>(
-  actor: TActor,
-  select: (snapshot: SnapshotFrom<TActor>) => T,
-  save: (value: T) => void,
-): void {
-  useEffect(() => persist(actor, select, save), [actor, select, save]);
-}
-
-/** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */
-export function useSession() {
-  return useView(useAppActors().session, connectSession);
-}
-
-/** The router's key of the page the browser loaded (react-router names it "default"). */
-export const FIRST_LOCATION_KEY = 'default';
-const NO_INITIAL_DATA = createInitialData();
-
-/** The server's data for the first screen, on that screen only (later screens load their own). */
-export function useInitialData(): InitialData {
-  const { initialData } = useAppActors();
-  return useLocation().key === FIRST_LOCATION_KEY ? initialData : NO_INITIAL_DATA;
-}
-
-/** The shop's facts as every screen shows them. */
-export function useShop() {
-  return useView(useAppActors().shop, connectShop);
 }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importCycles, importGraph } from './importGraph';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties'];
@@ -102,5 +103,35 @@ describe('src/app imports the areas, never the reverse', () => {
     const code =
       "import { useShop } from '../actors/AppActors';\nimport { loginHref } from './returnTo';\nexport const all = [useShop, loginHref];";
     expect(await broken('src/ui/Example.tsx', code)).toEqual([]);
+  });
+});
+
+describe('the import-cycle check (import-cycles.test.ts) fires', () => {
+  const graphOf = (files: Record<string, string>) => importGraph(new Map(Object.entries(files)));
+
+  it('on a circle through type imports, re-exports and dynamic imports', () => {
+    const graph = graphOf({
+      'server/http/contract.ts': "import { accessGuard } from './auth';\nexport const c = accessGuard;",
+      'server/http/auth.ts': "import type { Access } from './contract.js';\nexport type A = Access;",
+      'src/ui/a.ts': "export * from '../actors';",
+      'src/actors/index.ts': "export const load = () => import('../ui/a');",
+      'src/domain/self.ts': "import { x } from './self';\nexport const y = x;",
+    });
+    expect(importCycles(graph)).toEqual([
+      ['server/http/auth.ts', 'server/http/contract.ts'],
+      ['src/actors/index.ts', 'src/ui/a.ts'],
+      ['src/domain/self.ts'],
+    ]);
+  });
+
+  it('not on a tree', () => {
+    const graph = graphOf({
+      'src/app/App.tsx': "import { HomePage } from '../home';\nimport { useShop } from '../actors/AppActors';",
+      'src/home/index.ts': "export { HomePage } from './HomePage';",
+      'src/home/HomePage.tsx': "import { useShop } from '../actors/AppActors';\nimport { setup } from 'xstate';",
+      'src/actors/AppActors.tsx': "import { shopMachine } from '../../machines/shop.machine';",
+      'machines/shop.machine.ts': "import { setup } from 'xstate';",
+    });
+    expect(importCycles(graph)).toEqual([]);
   });
 });

@@ -1,13 +1,19 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  createActor,
+  type Actor,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { cartMachine } from '../../machines/cart.machine';
-import type { cookieConsentMachine } from '../../machines/cookieConsent.machine';
-import type { pageReloadMachine } from '../../machines/pageReload.machine';
-import { connectSession, type sessionMachine } from '../../machines/session.machine';
-import { connectShop, type shopMachine } from '../../machines/shop.machine';
-import type { toastMachine } from '../../machines/toast.machine';
+import type { appMachine, AppSystem } from '../../machines/app.machine';
+import { connectSession } from '../../machines/session.machine';
+import { connectShop } from '../../machines/shop.machine';
 import type { createAccountActors } from '../api/accountActors';
 import type { createAuthActors } from '../api/authActors';
 import type { createBlogListActors, createBlogPostActors } from '../api/blogActors';
@@ -77,6 +83,34 @@ export function useView<TActor extends AnyActorRef, TView>(
 }
 
 /**
+ * A screen's actor, in the app's actor system: created with the system's root as its parent, so its
+ * machine reaches the app-wide actors with `system.get('session')` / `sendTo` (typed:
+ * `getAppActor(system, 'session')`), and is itself in the system under `systemId` (by default one
+ * per mounted screen). Created once per mount (as `useActorRef` does), started by the mount and
+ * stopped through the root (`app.screen.stop`) when the screen goes: xstate stops a child only
+ * through its parent. StrictMode's trial unmount stops it: the remount starts a fresh one.
+ */
+export function useScreenActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  options: Omit<ActorOptions<TLogic>, 'parent'> = {},
+): Actor<TLogic> {
+  const { root } = useAppActors();
+  const screenId = useId();
+  const systemId = options.systemId ?? `screen${screenId}`;
+  const [create] = useState(() => () => createActor(logic, { ...options, systemId, parent: root }));
+  const [actor, setActor] = useState(create);
+  useEffect(() => {
+    if ((actor.getSnapshot() as { status: string }).status === 'stopped') {
+      setActor(create());
+      return;
+    }
+    actor.start();
+    return () => root.send({ type: 'app.screen.stop', systemId });
+  }, [actor, create, root, systemId]);
+  return actor;
+}
+
+/**
  * A screen's actor persisted like the app-wide ones (one subscription, `save` on change), for as
  * long as the screen is mounted: the checkout keeps its step and form in the tab's storage.
  */
@@ -102,7 +136,7 @@ export type AppIo = {
 } & ReturnType<typeof createAuthActors>;
 
 /** What the composition root (src/app/createAppActors.ts) gives every screen. */
-export interface AppActors {
+export interface AppActors extends AppSystem {
   api: ApiClient;
   io: AppIo;
   initialData: InitialData;
@@ -113,12 +147,8 @@ export interface AppActors {
     effects?: CassaEffects;
     cartLogic: typeof cartMachine;
   };
-  toast: ActorRefFrom<typeof toastMachine>;
-  session: ActorRefFrom<typeof sessionMachine>;
-  shop: ActorRefFrom<typeof shopMachine>;
-  cart: ActorRefFrom<typeof cartMachine>;
-  consent: ActorRefFrom<typeof cookieConsentMachine>;
-  reload: ActorRefFrom<typeof pageReloadMachine>;
+  /** the root of the app's actor system (machines/app.machine.ts) */
+  root: ActorRefFrom<typeof appMachine>;
   stop(): void;
 }
 

@@ -1,10 +1,10 @@
 import { createActor, type AnyActorRef } from 'xstate';
+import { appActorsOf, appMachine } from '../../machines/app.machine';
 import { cartMachine, savedCart } from '../../machines/cart.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { isAdmin, sessionMachine } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
-import { toastMachine } from '../../machines/toast.machine';
 import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
 import { createCartActors } from '../api/cartActors';
 import { createCheckoutActors } from '../api/checkoutActors';
@@ -27,58 +27,62 @@ export interface AppActorsOptions {
   initialData?: InitialData;
 }
 
-/** The app-wide actors, created once: session, shop data, cart, global error toast, consent, self-reload. */
+/**
+ * The app's actor system, created once per page: the root (machines/app.machine.ts) invokes the
+ * app-wide actors with their systemIds; this composition root gives each its I/O and its start from
+ * the browser's storage, and persists each by one subscription.
+ */
 export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const effects = options.effects ?? browserEffects;
   const initialData = options.initialData ?? readInitialData();
-  const toast = createActor(toastMachine);
   const api =
     options.api ??
     createApiClient({
       baseUrl: options.baseUrl,
-      onUnexpectedError: (message) => toast.send({ type: 'error.raise', message }),
+      onUnexpectedError: (message) => system.toast.send({ type: 'error.raise', message }),
       // Any 401: the session machine logs out (if a user was in) and tells the app to offer the login.
-      onUnauthorized: () => session.send({ type: 'session.expired' }),
+      onUnauthorized: () => system.session.send({ type: 'session.expired' }),
     });
   // The real I/O of each machine, grouped by machine; screens' machines take theirs from here.
   const io = {
     blogList: createBlogListActors(api),
     blogPost: createBlogPostActors(api),
     // The order carries the cart as the cart actor holds it when the customer confirms.
-    checkout: createCheckoutActors(api, () => savedCart(cart.getSnapshot().context)),
+    checkout: createCheckoutActors(api, () => savedCart(system.cart.getSnapshot().context)),
     ...createAuthActors(api),
     account: createAccountActors(api),
   };
-
-  const session = createActor(sessionMachine.provide({ actors: createSessionActors(api) }), { input: { user: storage.user() } });
-  const shop = createActor(shopMachine.provide({ actors: createShopActors(api) }), { input: { primed: primedShop(initialData) } });
   // The customer's cart, and the logic of the cassa's own (not persisted: the widget's order is the cashier's).
   const cartLogic = cartMachine.provide({
     actors: createCartActors(api),
-    actions: { notifyError: (_, { message }) => toast.send({ type: 'error.raise', message }) },
+    actions: { notifyError: (_, { message }) => system.toast.send({ type: 'error.raise', message }) },
   });
-  const cart = createActor(cartLogic, { input: { saved: storage.cart() } });
-  const consent = createActor(cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }), {
-    input: { consented: storage.consent() },
+  const appLogic = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({ actors: createSessionActors(api) }),
+      shop: shopMachine.provide({ actors: createShopActors(api) }),
+      cart: cartLogic,
+      consent: cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }),
+      pageReload: pageReloadMachine.provide({ actions: { reloadPage: () => effects.reload() } }),
+    },
   });
-  const reload = createActor(pageReloadMachine.provide({ actions: { reloadPage: () => effects.reload() } }), {
-    input: { isAdmin: isAdmin(session.getSnapshot().context.user) },
-  });
-  session.subscribe((snapshot) => reload.send({ type: 'session.changed', isAdmin: isAdmin(snapshot.context.user) }));
-  persist(session, (s) => s.context.user, storage.saveUser);
+  // It lives as long as the page: started here, not in an effect (StrictMode would stop it).
+  const root = createActor(appLogic, {
+    input: { user: storage.user(), primedShop: primedShop(initialData), savedCart: storage.cart(), consented: storage.consent() },
+  }).start();
+  const system = appActorsOf(root);
+
+  persist(system.session, (s) => s.context.user, storage.saveUser);
   // Logging in or out in another tab: this tab follows (no request: the cookie is shared).
-  const stopSync = storage.onUserChangedElsewhere((user) => session.send({ type: 'session.synced', user }));
-  persist(consent, (s) => s.context.consented, storage.saveConsent);
+  const stopSync = storage.onUserChangedElsewhere((user) => system.session.send({ type: 'session.synced', user }));
+  persist(system.consent, (s) => s.context.consented, storage.saveConsent);
   // The context object changes only when the cart does; what is saved is its lasting part.
   persist(
-    cart,
+    system.cart,
     (s) => s.context,
     (context) => storage.saveCart(savedCart(context)),
   );
 
-  // They live as long as the page: started here, not in an effect (StrictMode would stop them).
-  const all = [toast, session, shop, cart, consent, reload];
-  all.forEach((actor) => actor.start());
   /** The cassa's list remembers whether its chime is off; the screen creates the actor, this root persists it. */
   const cassa = {
     muted: storage.cassaMuted,
@@ -92,15 +96,11 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
     initialData,
     effects,
     cassa,
-    toast,
-    session,
-    shop,
-    cart,
-    consent,
-    reload,
+    root,
+    ...system,
     stop: () => {
       stopSync();
-      all.forEach((actor) => actor.stop());
+      root.stop();
     },
   };
 }

@@ -89,7 +89,7 @@ describe('page reload machine: on real (fake) timers', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  // Every session snapshot sends session.changed (src/app/AppActors.tsx): only a new role restarts.
+  // Every session snapshot sends session.changed (the app root, machines/app.machine.ts): only a new role restarts.
   it('keeps counting when the session changes but the role does not', () => {
     vi.useFakeTimers();
     const { reloadPage, machine } = fakes();

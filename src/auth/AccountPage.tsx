@@ -1,7 +1,6 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
-import { useAppActors, useSession, useView } from '../actors/AppActors';
+import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
 
@@ -16,7 +15,7 @@ export function AccountPage() {
 
 function Account() {
   const { io } = useAppActors();
-  const view = useView(useActorRef(accountMachine.provide({ actors: io.account })), connectAccount);
+  const view = useView(useScreenActor(accountMachine.provide({ actors: io.account })), connectAccount);
   const { logoutButton } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);

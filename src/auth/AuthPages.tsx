@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { changePasswordMachine, connectChangePassword } from '../../machines/changePassword.machine';
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
-import { useAppActors, useSession, useView } from '../actors/AppActors';
+import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -87,7 +86,7 @@ export function RegisterPage() {
 /** /auth/forgot-password — the e-mail to send a reset link to. */
 export function ForgotPasswordPage() {
   const { io } = useAppActors();
-  const view = useView(useActorRef(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
+  const view = useView(useScreenActor(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
     <FormScreen view={view} confirmation={view.confirmation} links={<Link href="/auth/login">{view.texts.loginLink}</Link>}>
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
@@ -106,7 +105,7 @@ export function ResetPasswordPage() {
 function ResetPassword({ token, email }: { token: string; email: string }) {
   const { io } = useAppActors();
   const view = useView(
-    useActorRef(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
+    useScreenActor(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
     connectResetPassword,
   );
   return (
@@ -137,7 +136,7 @@ function ChangePassword() {
   const { io } = useAppActors();
   const email = useSession().user?.email ?? '';
   const view = useView(
-    useActorRef(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
+    useScreenActor(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
     connectChangePassword,
   );
   return (
@@ -157,7 +156,7 @@ export function ConfirmRequiredPage() {
 function ConfirmRequired({ email }: { email: string }) {
   const { io } = useAppActors();
   const view = useView(
-    useActorRef(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
+    useScreenActor(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
     connectConfirmRequired,
   );
   return (

@@ -1,7 +1,6 @@
 import { Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
-import { useAppActors, useView } from '../actors/AppActors';
+import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, useFormExits } from './AuthForm';
 
@@ -17,7 +16,7 @@ export interface AuthFormProps {
 export function LoginForm({ onDone }: AuthFormProps) {
   const { io, session } = useAppActors();
   const latest = useFormExits(onDone);
-  const login = useActorRef(
+  const login = useScreenActor(
     loginMachine.provide({
       actors: io.login,
       actions: {

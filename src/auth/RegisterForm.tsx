@@ -1,7 +1,6 @@
 import { Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
-import { useAppActors, useView } from '../actors/AppActors';
+import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, useFormExits } from './AuthForm';
 import type { AuthFormProps } from './LoginForm';
@@ -13,7 +12,7 @@ import type { AuthFormProps } from './LoginForm';
 export function RegisterForm({ onDone }: AuthFormProps) {
   const { io } = useAppActors();
   const latest = useFormExits(onDone);
-  const register = useActorRef(
+  const register = useScreenActor(
     registerMachine.provide({
       actors: io.register,
       actions: {

@@ -461,7 +461,7 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
             value: form.tipoConsegna,
             options: (['consegna', 'ritiro'] as const).map((value) => ({
               value,
-              label: value === 'consegna' ? DELIVERY_LABELS.consegna : 'Ritiro in pizzeria',
+              label: DELIVERY_LABELS[value],
             })),
             errorMessage: errors.tipoConsegna ?? null,
             onChange: (value: string) => send({ type: 'delivery.select', delivery: value === 'ritiro' ? 'ritiro' : 'consegna' }),
@@ -523,7 +523,7 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
     summary:
       step === 6
         ? {
-            deliveryLabel: isPickup ? 'Ritiro in pizzeria' : DELIVERY_LABELS.consegna,
+            deliveryLabel: DELIVERY_LABELS[isPickup ? 'ritiro' : 'consegna'],
             /** the code field is hidden for pickup (RITIRO-IN-PIZZERIA is applied by itself) */
             showsDiscountField: !isPickup,
             onApplyDiscount: (code: string) => send({ type: 'discount.apply', code }),

@@ -1,6 +1,7 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { DELIVERY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
 
@@ -132,7 +133,7 @@ function Addresses({ addresses, texts }: { addresses: AccountView['addresses']; 
               {addresses.items.map((address) => (
                 <tr key={address.id}>
                   <td>{address.name}</td>
-                  <td>{address.address ?? 'Ritiro in pizzeria'}</td>
+                  <td>{address.address ?? DELIVERY_LABELS.ritiro}</td>
                   <td>{address.telephone}</td>
                   <td>
                     <Button className="button button--secondary" {...address.deleteButton}>

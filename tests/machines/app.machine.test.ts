@@ -4,26 +4,18 @@ import { appActorsOf, appMachine, getAppActor, type AppInput } from '../../machi
 import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { sessionMachine, type UserLookup } from '../../machines/session.machine';
 import { admin, customer } from '../mocks/fixtures';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { appEntry } from './registry';
 
-const paths = generatePaths(appMachine, appEntry);
 const APP_ACTORS = ['cart', 'consent', 'pageReload', 'session', 'shop', 'toast'];
 
-describe('app machine (the actor system): path coverage', () => {
-  it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(appEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    await replayEntryPath(appEntry, path, {
-      assertInvariant: (snapshot) => {
-        // The app-wide actors live as long as the page: whatever is routed or stopped, all six are there.
-        expect(Object.keys(snapshot.children).sort()).toEqual(APP_ACTORS);
-        expect(snapshot.status).toBe('active');
-      },
-    });
+describePathCoverage('app machine (the actor system): path coverage', appEntry, async (path) => {
+  await replayEntryPath(appEntry, path, {
+    assertInvariant: (snapshot) => {
+      // The app-wide actors live as long as the page: whatever is routed or stopped, all six are there.
+      expect(Object.keys(snapshot.children).sort()).toEqual(APP_ACTORS);
+      expect(snapshot.status).toBe('active');
+    },
   });
 });
 

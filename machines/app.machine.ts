@@ -1,4 +1,4 @@
-import { sendTo, setup, stopChild, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { enqueueActions, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { cartMachine, type SavedCart } from './cart.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
 import { pageReloadMachine } from './pageReload.machine';
@@ -36,8 +36,8 @@ export interface AppInput {
   consented: boolean;
 }
 
-/** A screen's actor (created with this root as its parent and a systemId, so it is in the system) is done with. */
-export type AppEvent = { type: 'app.screen.stop'; systemId: string };
+/** A screen's actor (created with this root as its parent, so it is in the system) is done with. */
+export type AppEvent = { type: 'app.screen.stop'; actor: AnyActorRef };
 
 /**
  * The root of the app's actor system, created once per page by the composition root
@@ -67,8 +67,10 @@ export const appMachine = setup({
       type: 'session.changed' as const,
       isAdmin: isAdmin(session.context?.user ?? null),
     })),
-    // xstate stops a child only through its parent; an unknown systemId (a screen already gone) is a no-op.
-    stopScreen: stopChild(({ event, system }) => system.get(event.systemId)),
+    // xstate stops a child only through its parent: only this root's own (an actor of another parent is left alone).
+    stopScreen: enqueueActions(({ event, self, enqueue }) => {
+      if (event.actor._parent === self) enqueue.stopChild(event.actor);
+    }),
   },
 }).createMachine({
   id: 'app',

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   createActor,
   type Actor,
@@ -85,19 +85,17 @@ export function useView<TActor extends AnyActorRef, TView>(
 /**
  * A screen's actor, in the app's actor system: created with the system's root as its parent, so its
  * machine reaches the app-wide actors with `system.get('session')` / `sendTo` (typed:
- * `getAppActor(system, 'session')`), and is itself in the system under `systemId` (by default one
- * per mounted screen). Created once per mount (as `useActorRef` does), started by the mount and
- * stopped through the root (`app.screen.stop`) when the screen goes: xstate stops a child only
- * through its parent. StrictMode's trial unmount stops it: the remount starts a fresh one.
+ * `getAppActor(system, 'session')`). Created once per mount (as `useActorRef` does), started by the
+ * mount and stopped through the root (`app.screen.stop`) when the screen goes: xstate stops a child
+ * only through its parent. StrictMode's trial unmount stops it: the remount starts a fresh one.
  */
 export function useScreenActor<TLogic extends AnyActorLogic>(
   logic: TLogic,
-  options: Omit<ActorOptions<TLogic>, 'parent'> = {},
+  options: Omit<ActorOptions<TLogic>, 'parent' | 'systemId'> = {},
 ): Actor<TLogic> {
   const { root } = useAppActors();
-  const screenId = useId();
-  const systemId = options.systemId ?? `screen${screenId}`;
-  const [create] = useState(() => () => createActor(logic, { ...options, systemId, parent: root }));
+  // No systemId: xstate registers one at creation, and a render may be repeated or thrown away.
+  const [create] = useState(() => () => createActor(logic, { ...options, parent: root }));
   const [actor, setActor] = useState(create);
   useEffect(() => {
     if ((actor.getSnapshot() as { status: string }).status === 'stopped') {
@@ -105,8 +103,8 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
       return;
     }
     actor.start();
-    return () => root.send({ type: 'app.screen.stop', systemId });
-  }, [actor, create, root, systemId]);
+    return () => root.send({ type: 'app.screen.stop', actor });
+  }, [actor, create, root]);
   return actor;
 }
 

@@ -78,16 +78,14 @@ describe('app machine: the system composes', () => {
       initial: 'anonymous',
       states: { anonymous: {}, withUser: {} },
     });
-    const screen = createActor(screenMachine, { parent: root, systemId: 'screen«r1»' });
+    const screen = createActor(screenMachine, { parent: root });
     screen.start();
-    expect(root.system.get('screen«r1»')).toBe(screen);
     session.send({ type: 'session.login', user: customer });
     screen.send({ type: 'screen.check' });
     expect(screen.getSnapshot().value).toBe('withUser');
 
-    root.send({ type: 'app.screen.stop', systemId: 'screen«r1»' });
+    root.send({ type: 'app.screen.stop', actor: screen });
     expect(screen.getSnapshot().status).toBe('stopped');
-    expect(root.system.get('screen«r1»')).toBeUndefined();
     // The app-wide actors go on.
     expect(Object.keys(root.getSnapshot().children).sort()).toEqual(APP_ACTORS);
   });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
@@ -168,18 +168,6 @@ export function useView<TActor extends AnyActorRef, TView>(
 ): TView {
   const snapshot = useSelector(actor as AnyActorRef, (s) => s as SnapshotFrom<TActor>);
   return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
-}
-
-/**
- * A screen's actor persisted like the app-wide ones (one subscription, `save` on change), for as
- * long as the screen is mounted: the checkout keeps its step and form in the tab's storage.
- */
-export function usePersisted<TActor extends AnyActorRef, T>(
-  actor: TActor,
-  select: (snapshot: SnapshotFrom<TActor>) => T,
-  save: (value: T) => void,
-): void {
-  useEffect(() => persist(actor, select, save), [actor, select, save]);
 }
 
 /** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */

@@ -18,7 +18,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.machine';
-import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
+import { connectCheckout, type CheckoutView } from '../../machines/checkout.connect';
 import { useAppActors, useView } from '../app/AppActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
@@ -32,8 +32,12 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   return (
     <section className="page page--narrow checkout" aria-busy={view.isLoading}>
-      <p className="muted">{view.stepLabel}</p>
-      <h1>{view.title}</h1>
+      {view.title && (
+        <>
+          <p className="muted">{view.stepLabel}</p>
+          <h1>{view.title}</h1>
+        </>
+      )}
       {view.message && (
         <p className="notice notice--error" role="alert">
           {view.message}
@@ -209,7 +213,7 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {summary.showsDiscountField && <DiscountCodeForm label="Codice sconto" code={view.code} onApply={summary.onApplyDiscount} />}
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
-      {view.totals && <CartTotals totals={view.totals} finalLabel="Da pagare alla consegna" />}
+      {view.totals && <CartTotals totals={view.totals} finalLabel={summary.finalLabel} />}
       <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
         {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
       </Button>

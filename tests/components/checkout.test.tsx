@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM } from '../../machines/checkout.machine';
+import { EMPTY_FORM } from '../../machines/checkout.types';
 import { customer, zones } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';

@@ -109,7 +109,7 @@ export function CheckoutPage() {
 }
 
 /**
- * Step 1: log in or register right here. A login moves the checkout on by itself (the machine
+ * Step 1: log in or register right here, the two forms side by side (so neither links to the other). A login moves the checkout on by itself (the machine
  * follows the session); a new account must first confirm its e-mail, so registering leads to
  * /auth/confirm-required, the cart waiting in this browser meanwhile.
  */
@@ -118,11 +118,11 @@ function AccountStep() {
     <div className="checkout-account">
       <section aria-labelledby="checkout-login-title">
         <h2 id="checkout-login-title">Hai già un account?</h2>
-        <LoginForm />
+        <LoginForm isBesideOtherForm />
       </section>
       <section aria-labelledby="checkout-register-title">
         <h2 id="checkout-register-title">Sei un nuovo cliente?</h2>
-        <RegisterForm />
+        <RegisterForm isBesideOtherForm />
       </section>
     </div>
   );

@@ -302,6 +302,25 @@ describe('checkout: ordering in the browser', () => {
     expect(final).toBe(`${order!.total_price.toFixed(2).replace('.', ',')} €`);
   });
 
+  it('on a phone, a pickup summary ends with "Da pagare al ritiro" and no label of the totals wraps', async () => {
+    const page = await customerWindow('phonepickup', 'Marta Gialli', { viewport: VIEWPORTS[0].viewport });
+    await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
+      'Impasto integrale (+1,50 €)',
+      'Acciughe (+1,00 €)',
+      'Funghi (+1,00 €)',
+    ]);
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupToSummary(page, { name: 'Marta Gialli', phone: '3334445566', slot: '19:45' });
+    const totals = page.locator('.checkout-summary .cart-totals');
+    await totals.getByText('Sconto').waitFor();
+    expect(await totals.locator('dt').last().textContent()).toBe('Da pagare al ritiro');
+    // Every label on one line, as high as 'Totale'.
+    const heights = await totals.locator('dt').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+    expect(heights).toHaveLength(3);
+    for (const height of heights) expect(height).toBeCloseTo(heights[0]!, 0);
+  });
+
   it('step 4 refuses a phone with letters, the zone "Altra zona" and a missing timeslot, and places no order', async () => {
     const page = await customerWindow('invalid', 'Paolo Verdi');
     await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');

@@ -10,9 +10,10 @@ afterAll(() => server.close());
 // The texts the user reads (SPEC §2 and §8, and the server's own Italian messages).
 const REGISTERED = 'Registrazione completata! Ti abbiamo inviato un link per attivare il tuo account.';
 const UNVERIFIED = 'Devi confermare il tuo indirizzo email prima di accedere. Controlla la tua casella di posta.';
-const VERIFIED = 'Indirizzo email verificato con successo! Ora puoi accedere.';
-const ALREADY_VERIFIED = 'Il tuo indirizzo email è già stato verificato. Puoi accedere.';
-const VERIFY_INVALID = 'Il link di verifica non è valido o è scaduto. Accedi e richiedi un nuovo link.';
+/** The verification link's outcomes, named in the redirect (the page shows their fixed texts). */
+const VERIFIED = 'verified';
+const ALREADY_VERIFIED = 'already_verified';
+const VERIFY_INVALID = 'invalid_link';
 const BAD_CREDENTIALS = 'Credenziali non valide.';
 const PASSWORDS_DIFFER = 'Le password non coincidono.';
 const EMAIL_TAKEN = 'Questo indirizzo email è già registrato.';

@@ -17,7 +17,7 @@ import {
 } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
-import { connectCart } from '../../machines/cart.machine';
+import { connectCart } from '../../machines/cart.connect';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.connect';
 import { useAppActors, useView } from '../app/AppActors';
 import { CartTotals, DiscountCodeForm } from '../cart';

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromCallback } from 'xstate';
-import { deliveryCodeEvent } from '../../machines/cart.machine';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
 import { EMPTY_FORM, type CheckoutEvent, type SavedCheckout, type Step } from '../../machines/checkout.types';
 import { useAppActors } from '../app/AppActors';
@@ -47,7 +46,7 @@ export function useCheckout() {
         }),
       },
       actions: {
-        prepareCart: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
+        prepareCart: (_, { delivery }) => cart.send({ type: 'delivery.select', delivery }),
         addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: (_, { code }) => cart.send({ type: 'discount.apply', code }),
         orderPlaced: (_, { message }) => {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ADDRESS_REQUIRED, checkoutDetailsErrors } from '../src/domain';
+import { ADDRESS_REQUIRED, checkoutDetailsErrors, type DeliveryType } from '../src/domain';
 import type { Product } from './shop.machine';
 import {
   EMPTY_FORM,
@@ -14,7 +14,6 @@ import {
   type Step,
   type Timeslot,
 } from './checkout.types';
-import type { DeliveryType } from '../src/domain';
 
 const DELIVERY_REQUIRED = 'Il campo tipo di consegna è obbligatorio.';
 const DETAIL_FIELDS: readonly string[] = ['nomeCitofono', 'zonaConsegna', 'indirizzo', 'nomeCliente', 'telefono', 'fascia'];
@@ -38,10 +37,10 @@ const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
  * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes
  * history entries and the tab's copy from the actor's snapshots and sends them back as one
  * `checkout.restore` (a reload, the browser's Back). The session's owner tells whether a user is in
- * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the
- * saved addresses, 4 the timeslots, 5 the suggestions, 6 re-prices the cart with the code the
- * delivery type calls for (`prepareCart`). One Idempotency-Key per attempt, kept in context (and
- * across a reload) until the order is placed, so retries never make a second order.
+ * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the saved
+ * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type, which re-prices
+ * it with the code that type calls for (`prepareCart`). One Idempotency-Key per attempt, kept in
+ * context (and across a reload) until the order is placed, so retries never make a second order.
  */
 export const checkoutMachine = setup({
   types: {
@@ -86,7 +85,7 @@ export const checkoutMachine = setup({
     isAddressRefusal: (_, outcome: OrderOutcome) => !outcome.ok && outcome.field === 'addressSelector',
   },
   actions: {
-    /** Step 6: the cart re-priced, with RITIRO-IN-PIZZERIA for pickup and without it otherwise. */
+    /** Step 6: the cart hears the delivery type (RITIRO-IN-PIZZERIA for pickup, priced for that type). */
     prepareCart: (_, _params: { delivery: DeliveryType | null }) => {
       throw new Error('prepareCart not provided');
     },

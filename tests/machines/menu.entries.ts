@@ -15,7 +15,7 @@ import { productDialogMachine, type LineChoice } from '../../machines/productDia
 import { PICKUP_CODE, priceCartAnswer, UNKNOWN_CODE } from '../mocks/cart';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { webapp } from '../mocks/fixtures';
-import { internalEvents, invokeInput } from './pathCoverage';
+import { internalEvents, invokeInput, type InternalEvent } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
@@ -126,15 +126,12 @@ export const cartEntry = defineEntry({
       }
       return events;
     },
-    (s) => {
+    (s): CartEvent | CartEvent[] | null => {
       if (!s.matches('idle') || s.context.lines.length === 0) return null;
       const { code, delivery } = s.context;
-      if (code !== null) {
-        const events: CartEvent[] = [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }];
-        // From pickup back to home delivery: the pickup code goes.
-        if (delivery === 'ritiro') events.push({ type: 'delivery.select', delivery: 'consegna' });
-        return events;
-      }
+      // From pickup back to home delivery: the pickup code goes.
+      if (delivery === 'ritiro') return { type: 'delivery.select', delivery: 'consegna' };
+      if (code !== null) return delivery === null ? [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }] : null;
       // The cassa opens an order: its lines and its code replace the cart.
       if (s.context.lines.length === 2) return { type: 'cart.load', lines: [s.context.lines[1]!], code: PICKUP_CODE };
       // Home delivery told by the checkout: the pickup code typed then gives no discount.
@@ -154,14 +151,18 @@ export const cartEntry = defineEntry({
       const request = invokeInput<PriceRequest>(s, cartEvents.invokeId('priceCart'));
       return request && { type: cartEvents.done('priceCart'), output: answerFor(request) };
     },
-    // A refusal (a product withdrawn meanwhile) and a failure (a 5xx, the network) while one line is being priced.
-    (s) =>
-      s.context.lines.length === 1
-        ? [
-            { type: cartEvents.done('priceCart'), output: { ok: false, message: WITHDRAWN } },
-            { type: cartEvents.error('priceCart'), error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico') },
-          ]
-        : null,
+    // A refusal (a product withdrawn meanwhile) while one line is being priced; a failure (a 5xx, the
+    // network) while the remembered cart is.
+    (s) => {
+      if (s.context.lines.length !== 1 || s.context.delivery !== null) return null;
+      const refused: InternalEvent = { type: cartEvents.done('priceCart'), output: { ok: false, message: WITHDRAWN } };
+      const [only] = s.context.lines;
+      if (only!.productId !== fioriDiZucca.id || only!.qty !== 1) return refused;
+      return [
+        refused,
+        { type: cartEvents.error('priceCart'), error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico') },
+      ];
+    },
   ],
   serializeState: (s) =>
     facts(s, {

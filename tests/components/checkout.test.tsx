@@ -42,3 +42,16 @@ describe('checkout step 4', () => {
     sessionStorage.clear();
   });
 });
+
+describe('checkout step 1', () => {
+  it('shows the login and the registration side by side, neither linking to the other', async () => {
+    renderApp('/ecommerce/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accedi o registrati' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Hai già un account?' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sei un nuovo cliente?' })).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.queryByRole('link', { name: 'Non hai un account? Registrati' })).toBeNull();
+    expect(main.queryByRole('link', { name: 'Hai già un account? Accedi' })).toBeNull();
+    expect(main.getByRole('link', { name: 'Password dimenticata?' })).toBeTruthy();
+  });
+});

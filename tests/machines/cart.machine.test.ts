@@ -13,9 +13,10 @@ const UNKNOWN_MESSAGE = 'Codice sconto non valido o non attivo.';
 const OPEN = { isClosed: false };
 
 describe('cart machine: path coverage', () => {
+  // ~480 replays in one test: a loaded machine needs more than the default 5 s.
   it('reaches every state node and takes every transition (from a remembered cart to an empty one and back)', async () => {
     await expectFullCoverage(cartEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const notifyError = vi.fn();

@@ -108,18 +108,6 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
   return actor;
 }
 
-/**
- * A screen's actor persisted like the app-wide ones (one subscription, `save` on change), for as
- * long as the screen is mounted: the checkout keeps its step and form in the tab's storage.
- */
-export function usePersisted<TActor extends AnyActorRef, T>(
-  actor: TActor,
-  select: (snapshot: SnapshotFrom<TActor>) => T,
-  save: (value: T) => void,
-): void {
-  useEffect(() => persist(actor, select, save), [actor, select, save]);
-}
-
 /** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */
 export function useSession() {
   return useView(useAppActors().session, connectSession);

@@ -6,10 +6,11 @@ import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/c
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { verifyMessage } from '../domain';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
 import { usePageTitle } from '../ui/usePageTitle';
-import { emailFromState } from './confirmRequired';
+import { emailFromState, useLoginAfterConfirmationHref } from './confirmRequired';
 import { GuestOnly, RequireUser } from './guards';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -159,6 +160,7 @@ function ConfirmRequired({ email }: { email: string }) {
     useScreenActor(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
     connectConfirmRequired,
   );
+  const login = useLoginAfterConfirmationHref();
   return (
     <AuthScreen title={view.texts.title}>
       <p>{view.texts.explanation}</p>
@@ -172,16 +174,17 @@ function ConfirmRequired({ email }: { email: string }) {
         <Button className="link-button" {...view.resendButton}>
           {view.texts.resend}
         </Button>
-        <Link href="/auth/login">{view.texts.loginLink}</Link>
+        <Link href={login}>{view.texts.loginLink}</Link>
       </p>
     </AuthScreen>
   );
 }
 
-/** Where the e-mail verification link lands: the server's outcome travels in `message`. */
+/** Where the e-mail verification link lands: the server names the outcome in `message`, shown in its fixed words. */
 export function VerifyMessagePage() {
   const [params] = useSearchParams();
-  const message = params.get('message');
+  const message = verifyMessage(params.get('message'));
+  const login = useLoginAfterConfirmationHref();
   return (
     <AuthScreen title="Verifica email">
       {message && (
@@ -189,7 +192,7 @@ export function VerifyMessagePage() {
           {message}
         </p>
       )}
-      <Link href="/auth/login" className="button button--primary">
+      <Link href={login} className="button button--primary">
         Accedi
       </Link>
     </AuthScreen>

@@ -9,7 +9,7 @@ import type { AuthFormProps } from './LoginForm';
  * Name, e-mail, password and its confirmation. Success goes to confirm-required with the address
  * (SPEC §2), or calls `onDone` instead when the embedding page passes it.
  */
-export function RegisterForm({ onDone }: AuthFormProps) {
+export function RegisterForm({ onDone, isBesideOtherForm = false }: AuthFormProps) {
   const { io } = useAppActors();
   const latest = useFormExits(onDone);
   const register = useScreenActor(
@@ -29,9 +29,11 @@ export function RegisterForm({ onDone }: AuthFormProps) {
     <AuthForm
       view={view}
       after={
-        <p className="auth-form__links">
-          <Link href="/auth/login">{view.texts.loginLink}</Link>
-        </p>
+        !isBesideOtherForm && (
+          <p className="auth-form__links">
+            <Link href="/auth/login">{view.texts.loginLink}</Link>
+          </p>
+        )
       }
     >
       <TextField label={view.texts.name} field={view.nameField} autoComplete="name" />

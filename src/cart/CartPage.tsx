@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { connectCart, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
+import { connectCart } from '../../machines/cart.connect';
+import type { CartSnapshot, CartEvent } from '../../machines/cart.machine';
 import { useAppActors, useView } from '../actors/AppActors';
 import { ClosedShopNotice } from '../ui/ClosedShopNotice';
 import { ProductDialog, useProductDialog } from '../menu';

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
+import { connectCart } from '../../machines/cart.connect';
+import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
 import {
   connectCassaOrder,
   type cassaOrderMachine,

@@ -1,9 +1,6 @@
 /** The texts the user reads (SPEC §2 and §8, and the server's own Italian messages), as the server tests expect them. */
 export const REGISTERED = 'Registrazione completata! Ti abbiamo inviato un link per attivare il tuo account.';
 export const UNVERIFIED = 'Devi confermare il tuo indirizzo email prima di accedere. Controlla la tua casella di posta.';
-export const VERIFIED = 'Indirizzo email verificato con successo! Ora puoi accedere.';
-export const ALREADY_VERIFIED = 'Il tuo indirizzo email è già stato verificato. Puoi accedere.';
-export const VERIFY_INVALID = 'Il link di verifica non è valido o è scaduto. Accedi e richiedi un nuovo link.';
 export const BAD_CREDENTIALS = 'Credenziali non valide.';
 export const PASSWORDS_DIFFER = 'Le password non coincidono.';
 export const EMAIL_TAKEN = 'Questo indirizzo email è già registrato.';

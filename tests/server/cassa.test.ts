@@ -756,7 +756,7 @@ describe('orders from external platforms (source 3)', () => {
     const before = await storedState();
     const response = await update(externalId, phoneOrder({ nomeCliente: 'Qualcun altro', fascia: '20:45' }, [{ id: ids.coca, qty: 1 }]));
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe('Gli ordini delle piattaforme esterne non sono modificabili.');
+    expect(response.body.message).toBe('Gli ordini delle piattaforme esterne non si possono modificare.');
     expect(await storedState()).toEqual(before);
   });
 });

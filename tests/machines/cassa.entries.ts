@@ -1,11 +1,14 @@
 /** Path-coverage entries of the cassa's machines (added to machineRegistry in registry.ts). */
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../../src/api/cassaActors';
+import { cartMachine, EMPTY_CART as NO_LINES } from '../../machines/cart.machine';
 import { newOrderForm } from '../../machines/cassaOrder.form';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CartFacts, CassaClient } from '../../machines/cassaOrder.types';
+import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
   CASSA_TODAY,
   CASSA_TOMORROW,
@@ -248,4 +251,52 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
     }),
 };
 
-export const cassaEntries = [orderPollingEntry, cassaOrderEntry];
+// --- suggestion popup -----------------------------------------------------------------------
+
+const boxEvents = internalEvents(suggestBoxMachine);
+export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
+  name: 'suggestBox',
+  machine: suggestBoxMachine,
+  // The client name's popup, and the product search's (its list comes back after an item is added).
+  inputs: [{ reopensAfterPick: false }, { reopensAfterPick: true }],
+  events: [
+    { type: 'suggest.focus' },
+    { type: 'suggest.blur' },
+    { type: 'suggest.type' },
+    { type: 'suggest.pick' },
+    { type: boxEvents.after('suggestBox.closing', 'SUGGEST_CLOSE') },
+    { type: boxEvents.after('suggestBox.reopening', 'SUGGEST_REOPEN') },
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, reopens: s.context.reopensAfterPick }),
+};
+
+// --- the cassa screen ------------------------------------------------------------------------
+
+/** The cart as it tells the screen about a line being priced (a real snapshot: the screen reads its tags). */
+export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LINES, lines: openedPhoneOrder.lines } } }).getSnapshot();
+
+export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
+  name: 'cassaScreen',
+  machine: cassaScreenMachine,
+  // The list on screen, or an order the URL names (the chime remembered off).
+  inputs: [
+    { orderId: null, muted: false, createKey: () => 'chiave-ordine-1' },
+    { orderId: phoneOrder.id, muted: true, createKey: () => 'chiave-ordine-1' },
+  ],
+  events: [
+    // The page: the URL names an order, another, none.
+    { type: 'url.changed', orderId: phoneOrder.id },
+    { type: 'url.changed', orderId: onlinePickup.id },
+    { type: 'url.changed', orderId: null },
+    { type: 'list.back' },
+    // The children.
+    { type: 'list.open', id: onlinePickup.id },
+    { type: 'editor.cart', command: { type: 'cart.empty' } },
+    { type: 'editor.saved' },
+    { type: 'editor.show', id: null },
+    { type: 'xstate.snapshot.cart', snapshot: pricingCart } as never,
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId }),
+};
+
+export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry];

@@ -840,6 +840,13 @@ describe('validation: nothing is stored when the form is wrong', () => {
     expect(body.errors.telefono).toEqual([PHONE_MESSAGE]);
   });
 
+  it('refuses a missing name and a wrong phone number together, so the cashier fixes both at once', async () => {
+    for (const telefono of ['06 12ab', '123']) {
+      const body = await rejects(phoneOrder({ client_id: 0, nomeCliente: '', telefono }));
+      expect(body.errors).toEqual({ nomeCliente: ['Il campo nome del cliente è obbligatorio.'], telefono: [PHONE_MESSAGE] });
+    }
+  });
+
   it("rejects a delivery time like '25:00'", async () => {
     const body = await rejects(phoneOrder({ fascia: '25:00' }));
     expect(body.errors.fascia).toEqual(['Il campo orario di consegna ha un formato non valido.']);

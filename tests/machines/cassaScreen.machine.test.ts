@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventObject, InspectionEvent } from 'xstate';
+import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
 import { cartFacts, cassaScreenMachine, connectCassaScreen, type CassaScreenEvent } from '../../machines/cassaScreen.machine';
 import { cassaScreenEntry, pricingCart } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -19,8 +19,10 @@ function fakes() {
   /** What the screen told each child, in order. */
   const told: { to: string; event: EventObject }[] = [];
   const inspect = (e: InspectionEvent) => {
-    if (e.type !== '@xstate.event' || !CHILDREN.includes(e.actorRef.id) || e.event.type === 'xstate.init') return;
-    if (e.sourceRef && e.sourceRef !== e.actorRef && !CHILDREN.includes(e.sourceRef.id)) told.push({ to: e.actorRef.id, event: e.event });
+    if (e.type !== '@xstate.event' || e.event.type === 'xstate.init') return;
+    const to = (e.actorRef as AnyActorRef).id;
+    const from = (e.sourceRef as AnyActorRef | undefined)?.id;
+    if (CHILDREN.includes(to) && from !== undefined && !CHILDREN.includes(from)) told.push({ to, event: e.event });
   };
   return { effects, machine, told, inspect };
 }

@@ -25,10 +25,9 @@ const addProduct = ({ context, event }: { context: CassaOrderContext; event: Cas
   return { type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } };
 };
 /** RITIRO-IN-PIZZERIA follows the delivery type (set for pickup, cleared for home delivery). */
-const codeFor =
-  (delivery: DeliveryType) =>
-  ({ context }: { context: CassaOrderContext }) =>
-    deliveryCodeEvent(context.cart.code, delivery);
+const codeFor = (context: CassaOrderContext, delivery: DeliveryType) => deliveryCodeEvent(context.cart.code, delivery);
+/** The order a successful load brought. */
+const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
 
 /**
  * The cassa's add/edit widget: a phone order typed from the first letter of the name to 'Conferma
@@ -202,15 +201,12 @@ export const cassaOrderMachine = setup({
                 target: 'editing',
                 actions: [
                   assign(({ event }) => {
-                    const { order } = event.output as Extract<LoadOrderOutcome, { ok: true }>;
+                    const order = loaded(event.output);
                     return { opened: order, form: order.form, errors: {}, idempotencyKey: null, productQuery: '' };
                   }),
                   {
                     type: 'toCart',
-                    params: ({ event }) => {
-                      const { order } = event.output as Extract<LoadOrderOutcome, { ok: true }>;
-                      return { type: 'cart.load', lines: order.lines, code: order.code };
-                    },
+                    params: ({ event }) => ({ type: 'cart.load', lines: loaded(event.output).lines, code: loaded(event.output).code }),
                   },
                 ],
               },
@@ -256,7 +252,7 @@ export const cassaOrderMachine = setup({
                   errors: {},
                 }),
                 sendTo('clientBox', { type: 'suggest.pick' }),
-                { type: 'toCart', params: codeFor('consegna') },
+                { type: 'toCart', params: ({ context }) => codeFor(context, 'consegna') },
               ],
             },
             'zone.select': { guard: 'isKnownZone', actions: 'changeForm' },
@@ -265,7 +261,7 @@ export const cassaOrderMachine = setup({
             'minute.change': { guard: 'isMinute', actions: 'changeForm' },
             'payment.change': { actions: 'changeForm' },
             'delivery.change': {
-              actions: ['changeForm', { type: 'toCart', params: ({ context, event }) => codeFor(event.delivery)({ context }) }],
+              actions: ['changeForm', { type: 'toCart', params: ({ context, event }) => codeFor(context, event.delivery) }],
             },
             'product.query': {
               actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],

@@ -25,9 +25,10 @@ function fakes() {
 }
 
 describe('order polling machine: path coverage', () => {
+  // 475 replays of three parallel regions: about 5 s on a busy 2-core machine, so more time than the default.
   it('reaches every state node and takes every transition', async () => {
     await expectFullCoverage(orderPollingEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();

@@ -72,8 +72,8 @@ describe('cassa order machine: path coverage', () => {
               zoneId: mario.zoneId,
             });
             expect(form).toMatchObject({ delivery: 'consegna', paymentType: 'Contanti' });
-            // No pickup code to take off: the cart is priced again as it is.
-            expect(lastCommand).toEqual({ type: 'cart.refresh' });
+            // A picked client is a home delivery: the cart prices for it (and drops a pickup code).
+            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: 'consegna' });
             break;
           }
           case 'client.query':
@@ -81,7 +81,7 @@ describe('cassa order machine: path coverage', () => {
             expect(view.client.newClientNote).toBe(NEW_CLIENT_NOTE);
             break;
           case 'delivery.change':
-            expect(lastCommand).toEqual({ type: 'discount.apply', code: 'RITIRO-IN-PIZZERIA' });
+            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: (event as { delivery: string }).delivery });
             break;
           case 'hour.change':
           case 'minute.change':

@@ -1,11 +1,10 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { connectCassaScreen } from '../../machines/cassaScreen.machine';
 import { connectOrderPolling } from '../../machines/orderPolling.connect';
 import { cassaScreenLogic } from '../api/cassaActors';
-import { useAppActors, useView } from '../actors/AppActors';
+import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
 import { cassaEffects } from './effects';
@@ -40,7 +39,7 @@ export function CassaPage() {
       scrollToTop: () => window.scrollTo({ top: 0 }),
     }),
   );
-  const screen = useActorRef(logic, { input: { orderId, muted: cassa.muted(), createKey: () => crypto.randomUUID() } });
+  const screen = useScreenActor(logic, { input: { orderId, muted: cassa.muted(), createKey: () => crypto.randomUUID() } });
   const view = useView(screen, connectCassaScreen);
   useEffect(() => cassa.persistMuted(view.orders), [cassa, view.orders]);
   useEffect(() => screen.send({ type: 'url.changed', orderId }), [screen, orderId]);

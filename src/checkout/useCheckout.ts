@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useActorRef } from '@xstate/react';
 import { fromCallback } from 'xstate';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
 import { EMPTY_FORM, type CheckoutEvent, type SavedCheckout, type Step } from '../../machines/checkout.types';
-import { useAppActors } from '../actors/AppActors';
+import { useAppActors, useScreenActor } from '../actors/AppActors';
+import { getAppActor } from '../../machines/app.machine';
 import { storage } from '../actors/storage';
 import { servedZones } from '../domain';
 
@@ -30,15 +30,16 @@ const restore = (saved: SavedCheckout | null): CheckoutEvent => ({
  * is not sent: a step is only gone on to by 'Prosegui', which checks it.
  */
 export function useCheckout() {
-  const { io, session, shop, cart } = useAppActors();
+  const { io, shop } = useAppActors();
   const navigate = useNavigate();
   const location = useLocation();
-  const actor = useActorRef(
+  const actor = useScreenActor(
     checkoutMachine.provide({
       actors: {
         ...io.checkout,
-        // The session's owner tells the checkout whether a user is in, now and on every change.
-        followSession: fromCallback<CheckoutEvent>(({ sendBack }) => {
+        // The session's owner (found in the app's actor system) tells the checkout whether a user is in, now and on every change.
+        followSession: fromCallback<CheckoutEvent>(({ sendBack, system }) => {
+          const session = getAppActor(system, 'session');
           const tell = (hasUser: boolean) => sendBack({ type: 'session.changed', hasUser });
           tell(session.getSnapshot().context.user !== null);
           const subscription = session.subscribe((s) => tell(s.context.user !== null));
@@ -46,11 +47,12 @@ export function useCheckout() {
         }),
       },
       actions: {
-        prepareCart: (_, { delivery }) => cart.send({ type: 'delivery.select', delivery }),
-        addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
-        applyDiscount: (_, { code }) => cart.send({ type: 'discount.apply', code }),
-        orderPlaced: (_, { message }) => {
-          cart.send({ type: 'cart.empty' });
+        prepareCart: ({ system }, { delivery }) => getAppActor(system, 'cart').send({ type: 'delivery.select', delivery }),
+        addToCart: ({ system }, { product }) =>
+          getAppActor(system, 'cart').send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
+        applyDiscount: ({ system }, { code }) => getAppActor(system, 'cart').send({ type: 'discount.apply', code }),
+        orderPlaced: ({ system }, { message }) => {
+          getAppActor(system, 'cart').send({ type: 'cart.empty' });
           void navigate(`/ecommerce/ordine-confermato?message=${encodeURIComponent(message)}`, { replace: true });
         },
       },

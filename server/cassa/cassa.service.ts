@@ -27,7 +27,6 @@ import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
   insertOrder,
-  type InsertedOrder,
   loadOrders,
   replaceOrder,
   type OrderChangeRefusal,
@@ -67,8 +66,8 @@ function isCalendarDate(value: string): boolean {
 /** Turns a refused order change into the answer staff see. */
 function refuse(refusal: OrderChangeRefusal | null): void {
   if (refusal === 'missing') throw notFound('Ordine non trovato.');
-  if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE);
-  if (refusal === 'stale') throw conflict(STALE_ORDER_MESSAGE);
+  if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE, 'order.cancelled');
+  if (refusal === 'stale') throw conflict(STALE_ORDER_MESSAGE, 'order.stale');
 }
 
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
@@ -199,7 +198,7 @@ export class CassaService {
       const id = await this.deps.db.transaction().execute(async (tx) => {
         if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
         // Staff judge capacity themselves: no limit, but the slot load counts the order.
-        return ((await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })) as InsertedOrder).id;
+        return (await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })).id;
       });
       return { order: await this.order(id), replayed: false };
     } catch (error) {
@@ -215,7 +214,8 @@ export class CassaService {
     const basedOnVersion = input.data.version;
     if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
     const existing = await this.order(id);
-    if (existing.source_id === ORDER_SOURCE.external) throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.');
+    if (existing.source_id === ORDER_SOURCE.external)
+      throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.', 'order.external');
     refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
     await this.deps.db.transaction().execute(async (tx) => {

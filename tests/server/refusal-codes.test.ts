@@ -16,7 +16,6 @@ let unverified: ApiClient;
 let admin: ApiClient;
 let margherita: number;
 let giftCan: number;
-let monteverde: number;
 
 beforeAll(async () => {
   // One pizza per slot: two in one order overbook it.
@@ -26,40 +25,41 @@ beforeAll(async () => {
   admin = (await loggedInClient(server, { role: 'admin' })).client;
   margherita = await productId(server, 'Margherita');
   giftCan = await productId(server, 'Lattina omaggio');
-  monteverde = (await server.handle.db.selectFrom('zones').select('id').where('name', '=', 'Monteverde').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());
 
 const anonymous = () => new ApiClient(server.baseUrl);
 
+/** A pickup at 20:00 ordered online. */
 const checkout = (client: ApiClient, qty = 1) =>
   client.post('/api/v1/ecommerce/checkout', {
-    data: {
-      tipoConsegna: 'consegna',
-      addressSelector: 0,
-      nomeCitofono: 'Rossi',
-      zonaConsegna: monteverde,
-      indirizzo: 'Via di Donna Olimpia 10',
-      telefono: '+39 333 123 4567',
-      fascia: '20:00',
-    },
+    data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '20:00' },
     cart: [{ id: margherita, qty }],
   });
 
-/** A pickup order taken at the cassa (for a new client of that name). */
-async function cassaOrder(name: string, fascia: string): Promise<{ id: number; version: number }> {
+type CassaOrder = { id: number; version: number };
+
+/** An edit of a cassa order, based on the version given. */
+const edit = (order: CassaOrder, version = order.version) =>
+  admin.put(`/api/v1/ecommerce/cassa/orders/${order.id}/update`, {
+    data: { id: order.id, version, delivery: 'ritiro', nomeCliente: 'Anna Neri', fascia: '21:30', payment_type: 'Carta di credito' },
+    cart: [{ id: margherita, qty: 2 }],
+  });
+
+/** A pickup order taken at the cassa (for a new client), `meanwhile` done to it, then `then` sent. */
+async function cassaOrder(
+  name: string,
+  meanwhile: (order: CassaOrder) => Promise<unknown>,
+  then: (order: CassaOrder) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
   const stored = await admin.post('/api/v1/ecommerce/cassa/orders/store', {
-    data: { client_id: 0, delivery: 'ritiro', nomeCliente: name, telefono: '333 765 4321', fascia, payment_type: 'Contanti' },
+    data: { client_id: 0, delivery: 'ritiro', nomeCliente: name, telefono: '333 765 4321', fascia: '21:00', payment_type: 'Contanti' },
     cart: [{ id: margherita, qty: 1 }],
   });
   expect(stored.status).toBe(201);
-  return stored.body.order;
+  await meanwhile(stored.body.order);
+  return then(stored.body.order);
 }
-
-const editOf = (order: { id: number; version: number }, fascia: string) => ({
-  data: { id: order.id, version: order.version, delivery: 'ritiro', nomeCliente: 'Anna Neri', fascia, payment_type: 'Carta di credito' },
-  cart: [{ id: margherita, qty: 2 }],
-});
 
 /**
  * Sends raw bytes and reads the raw answer, for what Node's parser refuses before Fastify. `write`
@@ -253,33 +253,36 @@ const SCENARIOS: Scenario[] = [
     what: 'a cassa edit based on a version another desk has replaced',
     status: 409,
     message: "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.",
-    send: async () => {
-      const order = await cassaOrder('Anna Neri', '21:00');
-      expect((await admin.put(`/api/v1/ecommerce/cassa/orders/${order.id}/update`, editOf(order, '21:15'))).status).toBe(200);
-      return admin.put(`/api/v1/ecommerce/cassa/orders/${order.id}/update`, editOf(order, '21:30'));
-    },
+    send: () =>
+      cassaOrder(
+        'Anna Neri',
+        async (order) => expect((await edit(order)).status).toBe(200),
+        (order) => edit(order, 0),
+      ),
   },
   {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,
     message: 'Questo ordine è stato annullato e non è modificabile.',
-    send: async () => {
-      const order = await cassaOrder('Bruno Gialli', '21:45');
-      expect((await admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 })).status).toBe(200);
-      return admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 1 });
-    },
+    send: () =>
+      cassaOrder(
+        'Bruno Gialli',
+        (order) => admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 }),
+        (order) => admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 1 }),
+      ),
   },
   {
     code: 'order.external',
     what: "an edit of an external platform's order",
     status: 409,
     message: 'Gli ordini delle piattaforme esterne non sono modificabili.',
-    send: async () => {
-      const order = await cassaOrder('Carla Verdi', '22:00');
-      await server.handle.db.updateTable('orders').set({ source_id: 3 }).where('id', '=', order.id).execute();
-      return admin.put(`/api/v1/ecommerce/cassa/orders/${order.id}/update`, editOf(order, '22:15'));
-    },
+    send: () =>
+      cassaOrder(
+        'Carla Verdi',
+        (order) => server.handle.db.updateTable('orders').set({ source_id: 3 }).where('id', '=', order.id).execute(),
+        edit,
+      ),
   },
   {
     code: 'request.malformed',

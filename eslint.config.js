@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * Boundaries (issue 7): the places every area may use; every other folder of src/ is an area
  * (home, blog, auth…, new ones included), reachable from another area only through its index.ts.
  */
-const SHARED = ['app', 'api', 'domain', 'ui'];
+const SHARED = ['app', 'actors', 'api', 'domain', 'ui'];
 const AREAS = fs
   .readdirSync(path.join(import.meta.dirname, 'src'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
@@ -23,6 +23,12 @@ const MESSAGE_MATCHES = [
   "SwitchStatement[discriminant.property.name='message']",
   "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match|localeCompare)$/]",
 ];
+
+/** Direction (issue 16): src/app composes the areas and the shared places; nothing imports it back. */
+const NO_APP_IMPORT = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'src/app is the composition root: it imports the areas, never the reverse. Shared hooks live in src/actors or src/ui.',
+};
 
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'fetch'];
 const machineIo = 'machines/ hold no I/O: the composition root (src/app) provides it with machine.provide().';
@@ -85,16 +91,23 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHES.map((selector) => ({ selector, message: BY_CODE }))] },
   },
+  {
+    files: ['src/{actors,api,ui}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP_IMPORT] }] },
+  },
   ...AREAS.map((area) => ({
     files: [`src/${area}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: AREAS.filter((other) => other !== area).map((other) => ({
-            regex: `^(\\.\\./)+${other}/`,
-            message: `Another area's files are its own: import from '../${other}' (its index.ts), or move what is shared to src/ui or src/domain.`,
-          })),
+          patterns: [
+            NO_APP_IMPORT,
+            ...AREAS.filter((other) => other !== area).map((other) => ({
+              regex: `^(\\.\\./)+${other}/`,
+              message: `Another area's files are its own: import from '../${other}' (its index.ts), or move what is shared to src/ui or src/domain.`,
+            })),
+          ],
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { discountCodeForDelivery, formatEuro, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
-import { choicePriceCents, type EditedLine, type LineChoice } from './productDialog.machine';
+import { discountCodeForDelivery, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
+import { choicePriceCents, type LineChoice } from './productDialog.machine';
 import type { Addition, Variant } from './shop.machine';
 
 /** A cart line: what was chosen, and its total (the browser's estimate until the server has priced it). */
@@ -49,7 +49,12 @@ export interface PricedCart {
 export interface PriceRequest {
   lines: CartLine[];
   code: string | null;
+  /** the delivery type once chosen: a code for the other type gives no discount */
+  delivery: DeliveryType | null;
 }
+
+/** The server's answer: the priced cart, or a refusal the customer is told (a product withdrawn…). */
+export type PriceAnswer = { ok: true; priced: PricedCart } | { ok: false; message: string };
 
 /** What survives a reload, a login and a registration (localStorage, through the composition root). */
 export interface SavedCart {
@@ -62,6 +67,8 @@ export interface SavedCart {
 export interface CartContext extends SavedCart {
   /** why the last entered code was dropped ('Codice sconto non valido o non attivo.') */
   codeMessage: string | null;
+  /** told by the checkout or the cassa; null before it is chosen (not remembered: they tell it again) */
+  delivery: DeliveryType | null;
 }
 
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
@@ -79,6 +86,8 @@ export type CartEvent =
   | { type: 'quantity.decrement'; index: number }
   | { type: 'discount.apply'; code: string }
   | { type: 'discount.clear' }
+  /** the delivery type is (re)chosen: RITIRO-IN-PIZZERIA for pickup, removed again for home delivery */
+  | { type: 'delivery.select'; delivery: DeliveryType | null }
   | { type: 'cart.refresh' }
   | { type: 'cart.empty' }
   /** the cassa opens an order: its lines and code replace the cart, priced again */
@@ -123,10 +132,11 @@ function addLine(lines: CartLine[], choice: LineChoice): CartLine[] {
 }
 
 /**
- * The cart: app-wide, persisted. Every change of a line or of the code is priced by the server
- * (debounced: `PRICE_DEBOUNCE`); a change while a request is out leaves `pricing`, which stops that
- * request, so only the answer for the latest cart is ever applied. The server's prices replace the
- * browser's estimates; a failure keeps the cart and raises the global error (`notifyError`).
+ * The cart: app-wide, persisted. Every change of a line, of the code or of the delivery type is
+ * priced by the server (debounced: `PRICE_DEBOUNCE`); a change while a request is out leaves
+ * `pricing`, which stops that request, so only the answer for the latest cart is ever applied. The
+ * server's prices replace the browser's estimates; a refusal keeps the cart and raises the global
+ * error (`notifyError`); a failure keeps the cart (the API client has raised the error).
  */
 export const cartMachine = setup({
   types: {
@@ -136,13 +146,14 @@ export const cartMachine = setup({
     tags: {} as 'pricing',
   },
   actors: {
-    priceCart: fromPromise<PricedCart, PriceRequest>(async () => {
+    priceCart: fromPromise<PriceAnswer, PriceRequest>(async () => {
       throw new Error('priceCart not provided');
     }),
   },
   guards: {
     hasLines: ({ context }) => context.lines.length > 0,
-    isUnknownCode: (_, priced: PricedCart) => priced.discount?.errorMessage != null,
+    isRefused: (_, answer: PriceAnswer) => !answer.ok,
+    isUnknownCode: (_, answer: PriceAnswer) => answer.ok && answer.priced.discount?.errorMessage != null,
     isValidIndex: ({ context, event }) => {
       assertEvent(event, ['line.replace', 'quantity.increment', 'quantity.decrement']);
       return event.index >= 0 && event.index < context.lines.length;
@@ -169,7 +180,7 @@ export const cartMachine = setup({
   delays: { PRICE_DEBOUNCE: 200 },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null }),
+  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null }),
   // A saved cart is priced again on start: its last price request may have been cut off by leaving
   // the page (lines without totals, no checkout button), and prices may have changed since.
   initial: 'starting',
@@ -221,13 +232,23 @@ export const cartMachine = setup({
       reenter: true,
       actions: assign({ code: null, discount: null, codeMessage: null }),
     },
+    'delivery.select': {
+      target: '.waiting',
+      reenter: true,
+      actions: assign(({ context, event }) => {
+        const code = event.delivery ? discountCodeForDelivery(event.delivery, context.code) : context.code;
+        // A changed code starts over (SPEC §4), as if applied or cleared by hand.
+        const reset = code === context.code ? {} : { discount: null, codeMessage: null };
+        return { delivery: event.delivery, code, ...reset };
+      }),
+    },
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
-    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null }) },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null }) },
     'cart.load': {
       target: '.waiting',
       reenter: true,
-      actions: assign(({ event }) => ({ ...EMPTY_CART, lines: event.lines, code: event.code, codeMessage: null })),
+      actions: assign(({ event }) => ({ ...EMPTY_CART, lines: event.lines, code: event.code, codeMessage: null, delivery: null })),
     },
   },
   states: {
@@ -244,24 +265,30 @@ export const cartMachine = setup({
       invoke: {
         id: 'priceCart',
         src: 'priceCart',
-        input: ({ context }) => ({ lines: context.lines, code: context.code }),
+        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery }),
         onDone: [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: { type: 'notifyError', params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }) },
+          },
           {
             // An unknown code is dropped and the cart priced again without it.
             guard: { type: 'isUnknownCode', params: ({ event }) => event.output },
             target: 'pricing',
             reenter: true,
-            actions: assign({ code: null, discount: null, codeMessage: ({ event }) => event.output.discount!.errorMessage }),
+            actions: assign({ code: null, discount: null, codeMessage: ({ event }) => priced(event.output).discount!.errorMessage }),
           },
           {
             target: 'idle',
-            actions: assign(({ event }) => ({ lines: event.output.lines, backend: event.output.backend, discount: event.output.discount })),
+            actions: assign(({ event }) => {
+              const { lines, backend, discount } = priced(event.output);
+              return { lines, backend, discount };
+            }),
           },
         ],
-        onError: {
-          target: 'idle',
-          actions: { type: 'notifyError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : '' }) },
-        },
+        // A network failure or a 5xx: the API client raised the global error already (one toast).
+        onError: { target: 'idle' },
       },
     },
   },
@@ -269,71 +296,13 @@ export const cartMachine = setup({
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
-/**
- * What the cart must hear when the delivery type is (re)chosen: RITIRO-IN-PIZZERIA for pickup,
- * removed again for home delivery, or just a fresh price (checkout step 6, the cassa).
- */
-export function deliveryCodeEvent(code: string | null, delivery: DeliveryType | null): CartEvent {
-  const wanted = delivery ? discountCodeForDelivery(delivery, code) : code;
-  if (wanted === code) return { type: 'cart.refresh' };
-  return wanted ? { type: 'discount.apply', code: wanted } : { type: 'discount.clear' };
+/** The priced cart of an answer the guards found priced. */
+function priced(answer: PriceAnswer): PricedCart {
+  if (!answer.ok) throw new Error('a refusal has no priced cart');
+  return answer.priced;
 }
 
 export const savedCart = ({ lines, backend, discount, code }: CartContext): SavedCart => ({ lines, backend, discount, code });
 
 /** How many items the cart holds (the header's badge): counted from the lines, so it moves at once. */
 export const cartItemCount = (snapshot: CartSnapshot) => snapshot.context.lines.reduce((sum, line) => sum + line.qty, 0);
-
-const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
-
-/** The cart page: lines with their buttons, the server's totals and the button to the checkout. */
-export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => void, shop: { isClosed: boolean }) {
-  const { lines, backend, discount, code, codeMessage } = snapshot.context;
-  const isPricing = snapshot.hasTag('pricing');
-  const totalCents = backend?.totalCents ?? 0;
-  const finalCents = backend?.finalCents ?? 0;
-  const itemCount = backend?.totalQuantity ?? 0;
-  return {
-    isPricing,
-    isEmpty: lines.length === 0,
-    emptyMessage: lines.length === 0 ? 'Il carrello è vuoto.' : null,
-    lines: lines.map((line, index) => ({
-      key: `${index}-${line.productId}`,
-      name: line.name,
-      imageUrl: line.imageUrl,
-      basePrice: formatEuro(line.priceCents),
-      dough: line.variant?.name ?? null,
-      additions: line.additions.map((a) => a.name),
-      qty: line.qty,
-      total: formatEuro(line.totalCents),
-      /** what 'Modifica' reopens the product dialog with */
-      edit: {
-        productId: line.productId,
-        line: { index, variantId: line.variant?.id ?? null, additionIds: lineKey(line).additionIds, qty: line.qty },
-      },
-      decrementButton: {
-        'aria-label': `Diminuisci quantità di ${line.name}`,
-        isDisabled: line.qty <= MIN_QUANTITY,
-        onPress: () => send({ type: 'quantity.decrement', index }),
-      },
-      incrementButton: { 'aria-label': `Aumenta quantità di ${line.name}`, onPress: () => send({ type: 'quantity.increment', index }) },
-      removeButton: { onPress: () => send({ type: 'line.remove', line: lineKey(line) }) },
-    })) satisfies Array<{ edit: { productId: number; line: EditedLine } }>,
-    totals: backend && {
-      total: formatEuro(totalCents),
-      final: formatEuro(finalCents),
-      discount: discount?.isValid && discount.valueCents > 0 ? `${discount.code}: -${formatEuro(discount.valueCents)}` : null,
-    },
-    code,
-    codeMessage,
-    codeError: discount?.validationError ?? null,
-    onApplyCode: (typed: string) => send({ type: 'discount.apply', code: typed }),
-    /** 'Invia ordine (N articoli) - total'; hidden when the total is 0 or the shop is closed (SPEC §2, §8) */
-    checkoutButton:
-      totalCents > 0 && !shop.isClosed && lines.length > 0
-        ? { label: `Invia ordine (${articles(itemCount)}) - ${formatEuro(finalCents)}`, href: '/ecommerce/checkout', isDisabled: isPricing }
-        : null,
-  };
-}
-
-export type CartView = ReturnType<typeof connectCart>;

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   defaultDeliveryTime,
-  DELIVERY_LABELS,
+  CASSA_DELIVERY_LABELS,
   formatEuro,
   formatTime,
   freeItems,
@@ -645,7 +645,7 @@ export function connectCassaOrder(
     delivery: {
       value: form.delivery,
       isDisabled: !isEditable,
-      options: (['consegna', 'ritiro'] as const).map((value) => ({ value, label: DELIVERY_LABELS[value] })),
+      options: (['consegna', 'ritiro'] as const).map((value) => ({ value, label: CASSA_DELIVERY_LABELS[value] })),
       onChange: (value: string) => send({ type: 'delivery.change', delivery: value as DeliveryType }),
     },
     payment: {

@@ -1,122 +1,46 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { ADDRESS_REQUIRED, checkoutDetailsErrors, type DeliveryType } from '../src/domain';
+import type { Product } from './shop.machine';
 import {
-  ADDRESS_REQUIRED,
-  checkoutDetailsErrors,
-  DELIVERY_LABELS,
-  formatEuro,
-  PICKUP_AVAILABLE_NOTE,
-  ZONE_NOT_COVERED,
-  type CheckoutDetails,
-  type CheckoutField,
-  type DeliveryType,
-} from '../src/domain';
-import type { Product, Zone } from './shop.machine';
-
-export interface SavedAddress {
-  id: number;
-  name: string;
-  zoneId: number | null;
-  address: string | null;
-  telephone: string;
-  delivery: DeliveryType;
-}
-
-export interface Timeslot {
-  /** 'HH:MM' */
-  time: string;
-  available: boolean;
-}
-
-/** What the customer has typed or chosen: the order form (SPEC §3 checkout payload). */
-export interface CheckoutForm extends CheckoutDetails {
-  /** a saved address id, 0 for a new one, null before step 3 */
-  addressSelector: number | null;
-}
-
-export type OrderOutcome =
-  | { ok: true; message: string }
-  /** `field`: the field the server refused (the step that must change), null for the shop being closed and the like */
-  | { ok: false; message: string; field: string | null };
-
-export interface PlaceOrderInput {
-  form: CheckoutForm;
-  idempotencyKey: string;
-}
-
-export type Step = 1 | 2 | 3 | 4 | 5 | 6;
-
-/** What survives a reload of the checkout (sessionStorage, through the composition root). */
-export interface SavedCheckout {
-  step: Step;
-  form: CheckoutForm;
-  idempotencyKey: string | null;
-}
-
-export interface CheckoutInput {
-  hasUser: boolean;
-  zones: Zone[];
-  saved: SavedCheckout | null;
-  /** a fresh Idempotency-Key, once per order attempt */
-  createKey: () => string;
-}
-
-type FieldName = CheckoutField | 'tipoConsegna' | 'addressSelector';
-
-export interface CheckoutContext {
-  hasUser: boolean;
-  zones: Zone[];
-  restoreStep: Step;
-  createKey: () => string;
-  form: CheckoutForm;
-  addresses: SavedAddress[];
-  timeslots: Timeslot[];
-  suggestions: Product[];
-  errors: Partial<Record<FieldName, string>>;
-  /** the server's refusal or failure, in its words */
-  message: string | null;
-  idempotencyKey: string | null;
-}
-
-type TextField = 'nomeCitofono' | 'indirizzo' | 'nomeCliente' | 'telefono' | 'fascia' | 'note';
-
-export type CheckoutEvent =
-  | { type: 'session.changed'; hasUser: boolean }
-  | { type: 'delivery.select'; delivery: DeliveryType }
-  | { type: 'address.select'; id: number }
-  | { type: 'field.change'; field: TextField; value: string }
-  | { type: 'zone.select'; zoneId: number | null }
-  | { type: 'upsell.add'; product: Product }
-  | { type: 'discount.apply'; code: string }
-  | { type: 'step.next' }
-  | { type: 'step.back' }
-  | { type: 'order.confirm' };
-
-export const EMPTY_FORM: CheckoutForm = {
-  tipoConsegna: null,
-  addressSelector: null,
-  nomeCitofono: '',
-  zonaConsegna: null,
-  indirizzo: '',
-  nomeCliente: '',
-  telefono: '',
-  fascia: '',
-  note: '',
-};
+  EMPTY_FORM,
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutInput,
+  type FieldName,
+  type OrderOutcome,
+  type PlaceOrderInput,
+  type SavedAddress,
+  type SavedCheckout,
+  type Step,
+  type Timeslot,
+} from './checkout.types';
 
 const DELIVERY_REQUIRED = 'Il campo tipo di consegna è obbligatorio.';
 const DETAIL_FIELDS: readonly string[] = ['nomeCitofono', 'zonaConsegna', 'indirizzo', 'nomeCliente', 'telefono', 'fascia'];
 
-const isStep =
-  (step: Step) =>
-  ({ context }: { context: CheckoutContext }) =>
-    context.hasUser && context.restoreStep === step;
+/** The state node of each step: the one owner of the step. */
+const STEP_STATES = { 1: 'account', 2: 'delivery', 3: 'address', 4: 'details', 5: 'upsell', 6: 'summary' } as const;
 
 /**
- * The six-step checkout (SPEC §2, §4). The machine owns the step; the page mirrors it in the
- * browser history (`showStep`) so that Back goes to the previous step. Entering step 3 loads the
- * saved addresses, 4 the timeslots, 5 the suggestions, 6 re-prices the cart with the code the
- * delivery type calls for (`prepareCart`). One Idempotency-Key per attempt, kept in context (and
- * across a reload) until the order is placed, so retries never make a second order.
+ * `checkout.restore` to each of `steps`, for a logged-in customer (step 1 needs no restoring): on
+ * arrival, any step; later, the browser's Back to an earlier step's entry (not while the order is
+ * on its way: the answer decides).
+ */
+const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
+  steps.map((step) => ({
+    guard: { type: 'isRestoringTo' as const, params: { step } },
+    target: `#checkout.${STEP_STATES[step]}`,
+    actions: 'restore' as const,
+  }));
+
+/**
+ * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes
+ * history entries and the tab's copy from the actor's snapshots and sends them back as one
+ * `checkout.restore` (a reload, the browser's Back). The session's owner tells whether a user is in
+ * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the saved
+ * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type, which re-prices
+ * it with the code that type calls for (`prepareCart`). One Idempotency-Key per attempt, kept in
+ * context (and across a reload) until the order is placed, so retries never make a second order.
  */
 export const checkoutMachine = setup({
   types: {
@@ -126,6 +50,10 @@ export const checkoutMachine = setup({
     tags: {} as 'loading' | 'submitting',
   },
   actors: {
+    /** Sends `session.changed` now and whenever the session's owner changes its mind. */
+    followSession: fromCallback<CheckoutEvent>(() => {
+      throw new Error('followSession not provided');
+    }),
     loadAddresses: fromPromise<SavedAddress[]>(async () => {
       throw new Error('loadAddresses not provided');
     }),
@@ -141,11 +69,10 @@ export const checkoutMachine = setup({
   },
   guards: {
     hasUser: ({ context }) => context.hasUser,
-    isAtStep2: isStep(2),
-    isAtStep3: isStep(3),
-    isAtStep4: isStep(4),
-    isAtStep5: isStep(5),
-    isAtStep6: isStep(6),
+    isRestoringTo: ({ context, event }, { step }: { step: Step }) => {
+      assertEvent(event, 'checkout.restore');
+      return context.hasUser && event.step === step;
+    },
     hasDeliveryType: ({ context }) => context.form.tipoConsegna !== null,
     hasAddressChoice: ({ context }) => context.form.addressSelector !== null && context.form.addressSelector >= 0,
     areDetailsValid: ({ context }) => Object.keys(checkoutDetailsErrors(context.form, context.zones)).length === 0,
@@ -158,11 +85,7 @@ export const checkoutMachine = setup({
     isAddressRefusal: (_, outcome: OrderOutcome) => !outcome.ok && outcome.field === 'addressSelector',
   },
   actions: {
-    /** Mirrors the step in the browser history (Back goes to the previous step). */
-    showStep: (_, _params: { step: Step }) => {
-      throw new Error('showStep not provided');
-    },
-    /** Step 6: the cart re-priced, with RITIRO-IN-PIZZERIA for pickup and without it otherwise. */
+    /** Step 6: the cart hears the delivery type (RITIRO-IN-PIZZERIA for pickup, priced for that type). */
     prepareCart: (_, _params: { delivery: DeliveryType | null }) => {
       throw new Error('prepareCart not provided');
     },
@@ -176,6 +99,10 @@ export const checkoutMachine = setup({
     orderPlaced: (_, _params: { message: string }) => {
       throw new Error('orderPlaced not provided');
     },
+    restore: assign(({ event }) => {
+      assertEvent(event, 'checkout.restore');
+      return { form: event.form, idempotencyKey: event.idempotencyKey };
+    }),
     changeField: assign({
       form: ({ context, event }) => {
         assertEvent(event, 'field.change');
@@ -191,12 +118,11 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
-    hasUser: input.hasUser,
+    hasUser: false,
     zones: input.zones,
     createKey: input.createKey,
-    restoreStep: input.saved?.step ?? 1,
-    form: input.saved?.form ?? EMPTY_FORM,
-    idempotencyKey: input.saved?.idempotencyKey ?? null,
+    form: EMPTY_FORM,
+    idempotencyKey: null,
     addresses: [],
     timeslots: [],
     suggestions: [],
@@ -207,25 +133,18 @@ export const checkoutMachine = setup({
     'session.changed': { actions: assign({ hasUser: ({ event }) => event.hasUser }) },
     'field.change': { actions: 'changeField' },
   },
+  invoke: { id: 'session', src: 'followSession' },
   initial: 'starting',
   states: {
-    // A reload comes back to the step it left (the user still logged in).
+    // Waits for the browser's copy: a reload comes back to the step it left (the user still logged in).
     starting: {
-      always: [
-        { guard: 'isAtStep6', target: 'summary' },
-        { guard: 'isAtStep5', target: 'upsell' },
-        { guard: 'isAtStep4', target: 'details' },
-        { guard: 'isAtStep3', target: 'address' },
-        { guard: 'isAtStep2', target: 'delivery' },
-        { target: 'account' },
-      ],
+      tags: ['loading'],
+      on: { 'checkout.restore': [...restoreTo([2, 3, 4, 5, 6]), { target: 'account', actions: 'restore' }] },
     },
     account: {
-      entry: { type: 'showStep', params: { step: 1 } },
       always: { guard: 'hasUser', target: 'delivery' },
     },
     delivery: {
-      entry: { type: 'showStep', params: { step: 2 } },
       on: {
         'delivery.select': {
           actions: assign({
@@ -240,10 +159,9 @@ export const checkoutMachine = setup({
       },
     },
     address: {
-      entry: { type: 'showStep', params: { step: 3 } },
       initial: 'loading',
       on: {
-        'step.back': 'delivery',
+        'checkout.restore': restoreTo([2]),
         'address.select': {
           guard: 'isKnownAddress',
           target: 'details',
@@ -284,10 +202,9 @@ export const checkoutMachine = setup({
       },
     },
     details: {
-      entry: { type: 'showStep', params: { step: 4 } },
       initial: 'loading',
       on: {
-        'step.back': 'address',
+        'checkout.restore': restoreTo([2, 3]),
         'zone.select': {
           actions: assign({
             form: ({ context, event }) => ({ ...context.form, zonaConsegna: event.zoneId }),
@@ -313,10 +230,9 @@ export const checkoutMachine = setup({
       },
     },
     upsell: {
-      entry: { type: 'showStep', params: { step: 5 } },
       initial: 'loading',
       on: {
-        'step.back': 'details',
+        'checkout.restore': restoreTo([2, 3, 4]),
         'step.next': 'summary',
         'upsell.add': { actions: { type: 'addToCart', params: ({ event }) => ({ product: event.product }) } },
       },
@@ -334,15 +250,12 @@ export const checkoutMachine = setup({
       },
     },
     summary: {
-      entry: [
-        { type: 'showStep', params: { step: 6 } },
-        { type: 'prepareCart', params: ({ context }) => ({ delivery: context.form.tipoConsegna }) },
-      ],
+      entry: { type: 'prepareCart', params: ({ context }) => ({ delivery: context.form.tipoConsegna }) },
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'step.back': '#checkout.upsell',
+            'checkout.restore': restoreTo([2, 3, 4, 5]),
             'discount.apply': { actions: { type: 'applyDiscount', params: ({ event }) => ({ code: event.code }) } },
             'order.confirm': {
               target: 'submitting',
@@ -399,143 +312,18 @@ function refusal(outcome: OrderOutcome): Pick<CheckoutContext, 'message' | 'erro
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
-const STEP_STATES: [string, Step][] = [
-  ['account', 1],
-  ['delivery', 2],
-  ['address', 3],
-  ['details', 4],
-  ['upsell', 5],
-  ['summary', 6],
-  ['placed', 6],
-];
-
-/** The step on screen. */
-export function checkoutStep(snapshot: CheckoutSnapshot): Step {
-  return STEP_STATES.find(([state]) => snapshot.matches(state as never))?.[1] ?? 1;
+/** The step on screen; null while the checkout waits for the browser's copy (`starting`). */
+export function checkoutStep(snapshot: CheckoutSnapshot): Step | null {
+  if (snapshot.matches('placed')) return 6;
+  const steps = Object.entries(STEP_STATES) as unknown as [string, (typeof STEP_STATES)[Step]][];
+  const found = steps.find(([, state]) => snapshot.matches(state));
+  return found ? (Number(found[0]) as Step) : null;
 }
 
-/** What a reload should bring back; nothing once the order is placed. */
+/** What the browser keeps (the tab's copy, the history entry); nothing once the order is placed. */
 export function savedCheckout(snapshot: CheckoutSnapshot): SavedCheckout | null {
-  if (snapshot.status === 'done') return null;
-  const { form, idempotencyKey } = snapshot.context;
-  return { step: checkoutStep(snapshot), form, idempotencyKey };
-}
-
-export const STEP_TITLES: Record<Step, string> = {
-  1: 'Accedi o registrati',
-  2: 'Consegna o ritiro',
-  3: 'Indirizzo',
-  4: 'Dettagli',
-  5: 'Ti consigliamo anche',
-  6: 'Riepilogo',
-};
-
-/** What each step shows and the handlers it calls. */
-export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: CheckoutEvent) => void) {
-  const { context } = snapshot;
   const step = checkoutStep(snapshot);
-  const { form, errors } = context;
-  const isPickup = form.tipoConsegna === 'ritiro';
-  const isSubmitting = snapshot.hasTag('submitting');
-  const field = (name: TextField, label: string) => ({
-    label,
-    value: form[name],
-    errorMessage: errors[name as FieldName] ?? null,
-    isInvalid: Boolean(errors[name as FieldName]),
-    onChange: (value: string) => send({ type: 'field.change', field: name, value }),
-  });
-  return {
-    step,
-    title: STEP_TITLES[step],
-    stepLabel: `Passo ${step} di 6`,
-    isLoading: snapshot.hasTag('loading'),
-    message: context.message,
-    nextButton: step >= 2 && step <= 5 ? { label: 'Prosegui', onPress: () => send({ type: 'step.next' }) } : null,
-    /** 'Indietro' from step 3: the page goes back in the history, which sends `step.back` */
-    hasBackButton: step >= 3 && !isSubmitting,
-    onHistoryBack: () => send({ type: 'step.back' }),
-    delivery:
-      step === 2
-        ? {
-            label: 'Come vuoi ricevere il tuo ordine?',
-            value: form.tipoConsegna,
-            options: (['consegna', 'ritiro'] as const).map((value) => ({
-              value,
-              label: value === 'consegna' ? DELIVERY_LABELS.consegna : 'Ritiro in pizzeria',
-            })),
-            errorMessage: errors.tipoConsegna ?? null,
-            onChange: (value: string) => send({ type: 'delivery.select', delivery: value === 'ritiro' ? 'ritiro' : 'consegna' }),
-          }
-        : null,
-    address:
-      step === 3
-        ? {
-            saved: context.addresses
-              .filter((a) => a.delivery === form.tipoConsegna)
-              .map((a) => ({
-                id: a.id,
-                label: [a.name, a.address, a.telephone].filter(Boolean).join(' — '),
-                onPress: () => send({ type: 'address.select', id: a.id }),
-              })),
-            newButton: { label: 'Aggiungi un nuovo indirizzo', onPress: () => send({ type: 'address.select', id: 0 }) },
-            errorMessage: errors.addressSelector ?? null,
-          }
-        : null,
-    details:
-      step === 4
-        ? {
-            isPickup,
-            nomeCitofono: isPickup ? null : field('nomeCitofono', 'Nome sul citofono'),
-            indirizzo: isPickup ? null : field('indirizzo', 'Indirizzo'),
-            nomeCliente: isPickup ? field('nomeCliente', 'Nome') : null,
-            zone: isPickup
-              ? null
-              : {
-                  label: 'Zona di consegna',
-                  value: form.zonaConsegna,
-                  options: context.zones.map((z) => ({ id: z.id, name: z.name })),
-                  errorMessage: errors.zonaConsegna ?? null,
-                  note: errors.zonaConsegna === ZONE_NOT_COVERED ? PICKUP_AVAILABLE_NOTE : null,
-                  onChange: (zoneId: number | null) => send({ type: 'zone.select', zoneId }),
-                },
-            telefono: field('telefono', 'Telefono'),
-            note: field('note', 'Note'),
-            fascia: {
-              label: 'Fascia oraria',
-              value: form.fascia,
-              options: context.timeslots.map((t) => ({ value: t.time, label: t.time, isDisabled: !t.available })),
-              errorMessage: errors.fascia ?? null,
-              onChange: (value: string) => send({ type: 'field.change', field: 'fascia', value }),
-            },
-          }
-        : null,
-    upsell:
-      step === 5
-        ? context.suggestions.map((product) => ({
-            id: product.id,
-            name: product.name,
-            description: product.description,
-            imageUrl: product.image_url,
-            price: formatEuro(product.priceCents),
-            addButton: { label: `Aggiungi ${product.name}`, onPress: () => send({ type: 'upsell.add', product }) },
-          }))
-        : null,
-    summary:
-      step === 6
-        ? {
-            deliveryLabel: isPickup ? 'Ritiro in pizzeria' : DELIVERY_LABELS.consegna,
-            /** the code field is hidden for pickup (RITIRO-IN-PIZZERIA is applied by itself) */
-            showsDiscountField: !isPickup,
-            onApplyDiscount: (code: string) => send({ type: 'discount.apply', code }),
-            confirmButton: {
-              label: 'Conferma ordine',
-              isDisabled: isSubmitting,
-              onPress: () => send({ type: 'order.confirm' }),
-            },
-            isSubmitting,
-          }
-        : null,
-  };
+  if (snapshot.status === 'done' || step === null) return null;
+  const { form, idempotencyKey } = snapshot.context;
+  return { step, form, idempotencyKey };
 }
-
-export type CheckoutView = ReturnType<typeof connectCheckout>;

@@ -367,8 +367,9 @@ export interface paths {
         /**
          * Verify an e-mail address
          * @description The link in the verification e-mail, opened in the customer's browser: marks the address as
-         *     verified and redirects to `/auth/verify-message?message=…` with the outcome (also when the link
-         *     is expired or already used). Public; the e-mail and the single-use token travel in the query
+         *     verified and redirects to `/auth/verify-message?message=<outcome>`, the outcome one of
+         *     `verified`, `already_verified`, `invalid_link` (also when the link is expired or already used);
+         *     the page shows that outcome's fixed Italian text, never words from the URL. Public; the e-mail and the single-use token travel in the query
          *     because the link is all the customer has.
          */
         get: operations["verifyEmail"];
@@ -1912,7 +1913,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect to /auth/verify-message with the outcome in `message` */
+            /** @description Redirect to /auth/verify-message with the outcome (verified, already_verified, invalid_link) in `message` */
             302: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppActors } from './app/AppActors';
-import { ChunkLoadError } from './app/lazyChunk';
+import { createAppActors } from './app/createAppActors';
+import { ChunkLoadError } from './ui/lazyChunk';
 import './styles.css';
 
 createRoot(document.getElementById('root')!, {

@@ -9,6 +9,7 @@ import { resetMail, verificationMail } from '../mail/templates';
 import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
 import { LoginThrottle, RateLimiter } from './rate-limiter';
+import type { VerifyOutcome } from '../../src/domain';
 
 /** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
 export const TOKEN_TTL_MINUTES: Record<AuthUser['role'], number> = { admin: 12 * 60, customer: 30 * 24 * 60 };
@@ -28,9 +29,6 @@ export const MESSAGES = {
   resetInvalid: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
   changed: 'Password aggiornata con successo.',
   wrongCurrent: 'La password attuale non è corretta.',
-  verified: 'Indirizzo email verificato con successo! Ora puoi accedere.',
-  alreadyVerified: 'Il tuo indirizzo email è già stato verificato. Puoi accedere.',
-  verifyInvalid: 'Il link di verifica non è valido o è scaduto. Accedi e richiedi un nuovo link.',
   loggedOut: 'Disconnessione effettuata.',
 };
 
@@ -227,8 +225,8 @@ export class AuthService {
     return MESSAGES.resent;
   }
 
-  /** The outcome of a verification link, as the message the verify-message page shows. */
-  async verifyEmail(email: string, secret: string): Promise<string> {
+  /** The outcome of a verification link, which the verify-message page names in Italian. */
+  async verifyEmail(email: string, secret: string): Promise<VerifyOutcome> {
     // Only a genuine link may tell whether the address is already verified.
     const link = await this.db
       .selectFrom('user_tokens')
@@ -238,13 +236,13 @@ export class AuthService {
       .where('user_tokens.purpose', '=', 'verify')
       .where('users.email', '=', normalizeEmail(email))
       .executeTakeFirst();
-    if (!link) return MESSAGES.verifyInvalid;
-    if (link.email_verified_at) return MESSAGES.alreadyVerified;
+    if (!link) return 'invalid_link';
+    if (link.email_verified_at) return 'already_verified';
     return this.db.transaction().execute(async (tx) => {
       const owner = await this.consumeLink(tx, email, secret, 'verify');
-      if (!owner) return MESSAGES.verifyInvalid;
+      if (!owner) return 'invalid_link';
       await tx.updateTable('users').set({ email_verified_at: this.now() }).where('id', '=', owner.id).execute();
-      return MESSAGES.verified;
+      return 'verified';
     });
   }
 

@@ -35,8 +35,8 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
   }));
 
   defineRoute(app, 'verifyEmail', { access: 'public' }, async (request, reply) => {
-    const message = await auth.verifyEmail(request.query.email, request.query.token);
-    return reply.redirect(`/auth/verify-message?message=${encodeURIComponent(message)}`, 302);
+    const outcome = await auth.verifyEmail(request.query.email, request.query.token);
+    return reply.redirect(`/auth/verify-message?message=${outcome}`, 302);
   });
 
   defineRoute(app, 'logout', { access: 'user' }, async (request, reply) => {

@@ -30,13 +30,10 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
   doc.font('Helvetica-Bold').fontSize(12).text(ctx.shopName, { width: CONTENT, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(18).text(`Ordine #${order.order_num}`, { width: CONTENT, align: 'center' });
   doc.fontSize(14).text(`Ore ${order.delivery_time} - ${day}/${month}/${year}`, { width: CONTENT, align: 'center' });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(order.delivery === 'consegna' ? DELIVERY_LABELS.consegna : 'Ritiro in pizzeria', {
-      width: CONTENT,
-      align: 'center',
-    });
+  doc.font('Helvetica').fontSize(10).text(DELIVERY_LABELS[order.delivery], {
+    width: CONTENT,
+    align: 'center',
+  });
   rule();
 
   doc.font('Helvetica-Bold').fontSize(11).text(order.name, { width: CONTENT });

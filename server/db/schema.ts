@@ -234,7 +234,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type ClientRow = Selectable<ClientsTable>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser } from '../auth/auth.service';
 import { AppError } from '../errors';
-import type { Access } from './contract';
 
 export const AUTH_COOKIE = 'auth_token';
 
@@ -40,6 +39,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, options: {
     return pending;
   });
 }
+
+/** Who may call an operation (each route of the contract names one). */
+export type Access = 'public' | 'user' | 'verified' | 'admin';
 
 export function accessGuard(access: Access): ((request: FastifyRequest) => Promise<void>) | undefined {
   if (access === 'public') return undefined;

@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { operations } from '../../openapi/schema';
 import { fieldLabel, fieldMessages, invalidField } from '../errors';
-import { accessGuard } from './auth';
+import { accessGuard, type Access } from './auth';
 
 /** The contract file, loaded once: routes, validation and serialisation all come from it. */
 export const CONTRACT_PATH = new URL('../../openapi/openapi.yaml', import.meta.url);
@@ -153,8 +153,6 @@ export type ContractHandler<K extends OperationId> = (
   request: ContractRequest<K>,
   reply: FastifyReply,
 ) => Promise<SuccessBody<K> | FastifyReply | void>;
-
-export type Access = 'public' | 'user' | 'verified' | 'admin';
 
 export interface RouteOptions {
   access: Access;

@@ -58,7 +58,7 @@ export interface ConfirmationMailOrder {
 export function orderConfirmationMail(shopName: string, to: string, name: string, order: ConfirmationMailOrder): MailMessage {
   const [year, month, day] = order.deliveryDate.split('-');
   const when = `${day}/${month}/${year} alle ${order.deliveryTime}`;
-  const where = order.delivery === 'consegna' ? `${DELIVERY_LABELS.consegna}: ${order.address ?? ''}` : 'Ritiro in pizzeria';
+  const where = order.delivery === 'consegna' ? `${DELIVERY_LABELS.consegna}: ${order.address ?? ''}` : DELIVERY_LABELS.ritiro;
   const lineText = order.lines.map((l) => `${l.qty} × ${l.description} — ${formatEuro(l.totalCents)}`);
   const discount =
     order.discountCode && order.originalCents !== order.totalCents

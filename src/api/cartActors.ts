@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { CartLine, cartMachine, Discount, PricedCart, PriceRequest } from '../../machines/cart.machine';
+import type { CartLine, cartMachine, Discount, PriceAnswer, PricedCart, PriceRequest } from '../../machines/cart.machine';
 import { toCents } from '../domain';
-import { unwrap, type ApiClient, type Schemas } from './client';
+import { answer, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
 
 /** What the server reads of a line: product, quantity, dough and additions by id (it prices them itself). */
 export function lineToWire(line: CartLine): Schemas['CartLineInput'] {
@@ -56,21 +57,28 @@ export function pricedCartFromWire(answer: Schemas['CartResponse']): PricedCart 
   };
 }
 
+/** The statuses POST /cart refuses with (a product no longer for sale…): the machine tells the customer. */
+const PRICE_REFUSALS = [400, 413, 415, 419, 422] as const;
+
 /**
- * POST /api/v1/ecommerce/cart. Not aborted when a newer cart supersedes it (an abort would read as a
- * network failure): the machine has stopped listening, so its answer is simply dropped.
- * Any refusal (a product no longer for sale…) is the global error with the server's message.
+ * POST /api/v1/ecommerce/cart, with the delivery type once chosen. Not aborted when a newer cart
+ * supersedes it (an abort would read as a network failure): the machine has stopped listening, so
+ * its answer is simply dropped. A refusal is data (the machine raises it); a 5xx or a network
+ * failure is an error, which the API client has already shown.
  */
 export function createCartActors(api: ApiClient) {
   return {
-    priceCart: fromPromise<PricedCart, PriceRequest>(async ({ input }) =>
-      pricedCartFromWire(
-        unwrap(
-          await api.POST('/api/v1/ecommerce/cart', {
-            body: { cart: input.lines.map(lineToWire), discount: input.code ? { code: input.code } : null },
-          }),
-        ),
-      ),
-    ),
+    priceCart: fromPromise<PriceAnswer, PriceRequest>(async ({ input }) => {
+      const result = await api.POST('/api/v1/ecommerce/cart', {
+        body: {
+          cart: input.lines.map(lineToWire),
+          discount: input.code ? { code: input.code } : null,
+          ...(input.delivery && { delivery: input.delivery }),
+        },
+      });
+      // The message is all the cart shows of a refusal; nothing branches on it.
+      const priced = answer(result, PRICE_REFUSALS, (_status, body) => ({ ok: false as const, message: refusalFrom(body).message }));
+      return 'ok' in priced ? priced : { ok: true, priced: pricedCartFromWire(priced) };
+    }),
   } satisfies ActorsOf<typeof cartMachine>;
 }

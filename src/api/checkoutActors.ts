@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { SavedCart } from '../../machines/cart.machine';
-import type { checkoutMachine, OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.machine';
+import type { checkoutMachine } from '../../machines/checkout.machine';
+import type { OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.types';
 import type { Product } from '../../machines/shop.machine';
 import { lineToWire } from './cartActors';
 import { answer, unwrap, type ApiClient } from './client';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { AppActorsProvider, FIRST_LOCATION_KEY, useAppActors, type AppActors } from './AppActors';
+import { AppActorsProvider, FIRST_LOCATION_KEY, useAppActors, type AppActors } from '../actors/AppActors';
 import { AppRoutes } from './routes';
 
 /** The whole site: app-wide actors around the router. Tests render `AppRoutes` in a memory router. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'react-aria-components';
 import { connectCookieConsent } from '../../machines/cookieConsent.machine';
-import { useAppActors, useView } from './AppActors';
+import { useAppActors, useView } from '../actors/AppActors';
 
 // The blocking overlay is rare (only after Rifiuta): its dialog code loads only then.
 const ConsentOverlay = lazy(() => import('./ConsentOverlay'));

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import { useShop } from './AppActors';
+import { useShop } from '../actors/AppActors';
 
 /** Legal line, address, the two phone numbers and the static pages. */
 export function Footer() {

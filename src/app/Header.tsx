@@ -1,9 +1,9 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { cartItemCount } from '../../machines/cart.machine';
-import { useAppActors, useSession, useShop } from './AppActors';
-import { loginHref } from './returnTo';
-import { HeaderSlot } from './HeaderSlot';
+import { useAppActors, useSession, useShop } from '../actors/AppActors';
+import { loginHref } from '../ui/returnTo';
+import { HeaderSlot } from '../ui/HeaderSlot';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {

@@ -4,10 +4,10 @@ import { RouterProvider } from 'react-aria-components';
 import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useAppActors } from './AppActors';
-import { HeaderSlotProvider } from './HeaderSlot';
+import { useAppActors } from '../actors/AppActors';
+import { HeaderSlotProvider } from '../ui/HeaderSlot';
 import { MobileTabs } from './MobileTabs';
-import { loginHref } from './returnTo';
+import { loginHref } from '../ui/returnTo';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastRegion } from './ToastRegion';
 

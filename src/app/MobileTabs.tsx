@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { useSession } from './AppActors';
+import { useSession } from '../actors/AppActors';
 
 interface Tab {
   to: string;

@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
-import { useAppActors } from './AppActors';
-import { chunkToReloadFor, markReloadFor } from './lazyChunk';
+import { useAppActors } from '../actors/AppActors';
+import { chunkToReloadFor, markReloadFor } from '../ui/lazyChunk';
 
 /** Catches what a page throws while rendering (a lazy chunk that failed to load) and shows RouteError. */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {

@@ -1,6 +1,6 @@
 import { Button } from 'react-aria-components';
 import { connectToast } from '../../machines/toast.machine';
-import { useAppActors, useView } from './AppActors';
+import { useAppActors, useView } from '../actors/AppActors';
 
 /** The global error: red, top right, gone after 5 seconds (the toast machine's TOAST delay). */
 export function ToastRegion() {

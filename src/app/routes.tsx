@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { Layout } from './Layout';
-import { lazyChunk } from './lazyChunk';
+import { lazyChunk } from '../ui/lazyChunk';
 import { RouteErrorBoundary } from './RouteError';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
-import { useAppActors, useSession, useView } from '../app/AppActors';
+import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { DELIVERY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
 
@@ -16,7 +16,7 @@ export function AccountPage() {
 
 function Account() {
   const { io } = useAppActors();
-  const view = useView(useActorRef(accountMachine.provide({ actors: io.account })), connectAccount);
+  const view = useView(useScreenActor(accountMachine.provide({ actors: io.account })), connectAccount);
   const { logoutButton } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);
@@ -133,7 +133,7 @@ function Addresses({ addresses, texts }: { addresses: AccountView['addresses']; 
               {addresses.items.map((address) => (
                 <tr key={address.id}>
                   <td>{address.name}</td>
-                  <td>{address.address ?? 'Ritiro in pizzeria'}</td>
+                  <td>{address.address ?? DELIVERY_LABELS.ritiro}</td>
                   <td>{address.telephone}</td>
                   <td>
                     <Button className="button button--secondary" {...address.deleteButton}>

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { changePasswordMachine, connectChangePassword } from '../../machines/changePassword.machine';
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
-import { useAppActors, useSession, useView } from '../app/AppActors';
+import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { verifyMessage } from '../domain';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
 import { usePageTitle } from '../ui/usePageTitle';
-import { emailFromState } from './confirmRequired';
+import { emailFromState, useLoginAfterConfirmationHref } from './confirmRequired';
 import { GuestOnly, RequireUser } from './guards';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -87,7 +87,7 @@ export function RegisterPage() {
 /** /auth/forgot-password — the e-mail to send a reset link to. */
 export function ForgotPasswordPage() {
   const { io } = useAppActors();
-  const view = useView(useActorRef(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
+  const view = useView(useScreenActor(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
     <FormScreen view={view} confirmation={view.confirmation} links={<Link href="/auth/login">{view.texts.loginLink}</Link>}>
       <TextField label={view.texts.email} field={view.emailField} type="email" autoComplete="email" />
@@ -106,7 +106,7 @@ export function ResetPasswordPage() {
 function ResetPassword({ token, email }: { token: string; email: string }) {
   const { io } = useAppActors();
   const view = useView(
-    useActorRef(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
+    useScreenActor(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
     connectResetPassword,
   );
   return (
@@ -137,7 +137,7 @@ function ChangePassword() {
   const { io } = useAppActors();
   const email = useSession().user?.email ?? '';
   const view = useView(
-    useActorRef(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
+    useScreenActor(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
     connectChangePassword,
   );
   return (
@@ -157,9 +157,10 @@ export function ConfirmRequiredPage() {
 function ConfirmRequired({ email }: { email: string }) {
   const { io } = useAppActors();
   const view = useView(
-    useActorRef(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
+    useScreenActor(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
     connectConfirmRequired,
   );
+  const login = useLoginAfterConfirmationHref();
   return (
     <AuthScreen title={view.texts.title}>
       <p>{view.texts.explanation}</p>
@@ -173,16 +174,17 @@ function ConfirmRequired({ email }: { email: string }) {
         <Button className="link-button" {...view.resendButton}>
           {view.texts.resend}
         </Button>
-        <Link href="/auth/login">{view.texts.loginLink}</Link>
+        <Link href={login}>{view.texts.loginLink}</Link>
       </p>
     </AuthScreen>
   );
 }
 
-/** Where the e-mail verification link lands: the server's outcome travels in `message`. */
+/** Where the e-mail verification link lands: the server names the outcome in `message`, shown in its fixed words. */
 export function VerifyMessagePage() {
   const [params] = useSearchParams();
-  const message = params.get('message');
+  const message = verifyMessage(params.get('message'));
+  const login = useLoginAfterConfirmationHref();
   return (
     <AuthScreen title="Verifica email">
       {message && (
@@ -190,7 +192,7 @@ export function VerifyMessagePage() {
           {message}
         </p>
       )}
-      <Link href="/auth/login" className="button button--primary">
+      <Link href={login} className="button button--primary">
         Accedi
       </Link>
     </AuthScreen>

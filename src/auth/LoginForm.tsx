@@ -1,23 +1,24 @@
 import { Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, useFormExits } from './AuthForm';
 
 export interface AuthFormProps {
   /** called instead of the default next step, once the form succeeded (an embedding page goes on) */
   onDone?: () => void;
+  /** shown beside the other form (checkout step 1): no link to it */
+  isBesideOtherForm?: boolean;
 }
 
 /**
  * E-mail and password. Success tells the session who logged in, then calls `onDone` (the login page
  * passes none: its guard sends the user on); an unverified account goes to confirm-required.
  */
-export function LoginForm({ onDone }: AuthFormProps) {
+export function LoginForm({ onDone, isBesideOtherForm = false }: AuthFormProps) {
   const { io, session } = useAppActors();
   const latest = useFormExits(onDone);
-  const login = useActorRef(
+  const login = useScreenActor(
     loginMachine.provide({
       actors: io.login,
       actions: {
@@ -37,7 +38,7 @@ export function LoginForm({ onDone }: AuthFormProps) {
       after={
         <p className="auth-form__links">
           <Link href="/auth/forgot-password">{view.texts.forgotLink}</Link>
-          <Link href="/auth/register">{view.texts.registerLink}</Link>
+          {!isBesideOtherForm && <Link href="/auth/register">{view.texts.registerLink}</Link>}
         </p>
       }
     >

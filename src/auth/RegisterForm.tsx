@@ -1,7 +1,6 @@
 import { Link } from 'react-aria-components';
-import { useActorRef } from '@xstate/react';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, useFormExits } from './AuthForm';
 import type { AuthFormProps } from './LoginForm';
@@ -10,10 +9,10 @@ import type { AuthFormProps } from './LoginForm';
  * Name, e-mail, password and its confirmation. Success goes to confirm-required with the address
  * (SPEC §2), or calls `onDone` instead when the embedding page passes it.
  */
-export function RegisterForm({ onDone }: AuthFormProps) {
+export function RegisterForm({ onDone, isBesideOtherForm = false }: AuthFormProps) {
   const { io } = useAppActors();
   const latest = useFormExits(onDone);
-  const register = useActorRef(
+  const register = useScreenActor(
     registerMachine.provide({
       actors: io.register,
       actions: {
@@ -30,9 +29,11 @@ export function RegisterForm({ onDone }: AuthFormProps) {
     <AuthForm
       view={view}
       after={
-        <p className="auth-form__links">
-          <Link href="/auth/login">{view.texts.loginLink}</Link>
-        </p>
+        !isBesideOtherForm && (
+          <p className="auth-form__links">
+            <Link href="/auth/login">{view.texts.loginLink}</Link>
+          </p>
+        )
       }
     >
       <TextField label={view.texts.name} field={view.nameField} autoComplete="name" />

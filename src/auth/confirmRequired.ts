@@ -1,4 +1,7 @@
 import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useAppActors } from '../actors/AppActors';
+import { loginHref } from '../ui/returnTo';
 
 /**
  * The address waiting for confirmation travels in the history entry of /auth/confirm-required: it
@@ -17,4 +20,13 @@ export function emailFromState(state: unknown): string | null {
 export function useGoToConfirmRequired(): (email: string) => void {
   const navigate = useNavigate();
   return (email) => void navigate('/auth/confirm-required', { state: { email } satisfies ConfirmRequiredState });
+}
+
+/**
+ * The login offered once the address is confirmed (or while it waits): a cart waiting in this
+ * browser means the customer was ordering, so the login returns to the checkout.
+ */
+export function useLoginAfterConfirmationHref(): string {
+  const hasCart = useSelector(useAppActors().cart, (s) => s.context.lines.length > 0);
+  return loginHref(hasCart ? '/ecommerce/checkout' : null);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useSession } from '../app/AppActors';
-import { AFTER_LOGIN_DEFAULT, loginHref, returnToFrom } from '../app/returnTo';
+import { useSession } from '../actors/AppActors';
+import { AFTER_LOGIN_DEFAULT, loginHref, returnToFrom } from '../ui/returnTo';
 
 /**
  * Login and register are for visitors: a logged-in user goes on to the remembered page (the login

@@ -3,4 +3,4 @@
 export { LoginForm, type AuthFormProps } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { GuestOnly, RequireUser } from './guards';
-export { loginHref, returnToFrom } from '../app/returnTo';
+export { loginHref, returnToFrom } from '../ui/returnTo';

@@ -2,7 +2,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Link } from 'react-aria-components';
 import { connectBlogList } from '../../machines/blogList.machine';
 import { connectBlogPost } from '../../machines/blogPost.machine';
-import { useView } from '../app/AppActors';
+import { useView } from '../actors/AppActors';
 import { formatLongDate } from '../ui/format';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { blogListMachine } from '../../machines/blogList.machine';
 import { blogPostMachine } from '../../machines/blogPost.machine';
 import { primedBlogPage, primedBlogPost } from '../api/blogActors';
-import { useAppActors, useInitialData } from '../app/AppActors';
+import { useAppActors, useInitialData, useScreenActor } from '../actors/AppActors';
 
 /** `?page=N` as the blog writes it: absent for page 1, a plain whole number otherwise. */
 export function blogPageHref(page: number): string {
@@ -32,7 +31,7 @@ export function useReplacePageInUrl(): (page: number) => void {
 export function useBlogList(page: number, showPage: (page: number) => void = () => {}): ActorRefFrom<typeof blogListMachine> {
   const { io } = useAppActors();
   const initialData = useInitialData();
-  const blog = useActorRef(blogListMachine.provide({ actors: io.blogList, actions: { showPage: (_, shown) => showPage(shown.page) } }), {
+  const blog = useScreenActor(blogListMachine.provide({ actors: io.blogList, actions: { showPage: (_, shown) => showPage(shown.page) } }), {
     input: { page, primed: primedBlogPage(initialData, page) },
   });
   useEffect(() => blog.send({ type: 'page.changed', page }), [blog, page]);
@@ -43,5 +42,5 @@ export function useBlogList(page: number, showPage: (page: number) => void = () 
 export function useBlogPost(id: number): ActorRefFrom<typeof blogPostMachine> {
   const { io } = useAppActors();
   const initialData = useInitialData();
-  return useActorRef(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, primed: primedBlogPost(initialData, id) } });
+  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, primed: primedBlogPost(initialData, id) } });
 }

@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components';
-import type { CartView } from '../../machines/cart.machine';
+import type { CartView } from '../../machines/cart.connect';
 import { ProductImage } from '../menu';
 
 type Line = CartView['lines'][number];

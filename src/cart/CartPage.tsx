@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { connectCart, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
-import { useAppActors, useView } from '../app/AppActors';
-import { ClosedShopNotice } from '../app/ClosedShopNotice';
+import { connectCart } from '../../machines/cart.connect';
+import type { CartSnapshot, CartEvent } from '../../machines/cart.machine';
+import { useAppActors, useView } from '../actors/AppActors';
+import { ClosedShopNotice } from '../ui/ClosedShopNotice';
 import { ProductDialog, useProductDialog } from '../menu';
 import { CartLineItem } from './CartLineItem';
 import { usePageTitle } from '../ui/usePageTitle';

@@ -1,4 +1,4 @@
-import type { CartView } from '../../machines/cart.machine';
+import type { CartView } from '../../machines/cart.connect';
 
 /** The server's totals of a cart: total, the discount when one applies, and what is left to pay. */
 export function CartTotals({ totals, finalLabel }: { totals: NonNullable<CartView['totals']>; finalLabel: string }) {

@@ -2,12 +2,12 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { deliveryCodeEvent, savedCart } from '../../machines/cart.machine';
+import { savedCart } from '../../machines/cart.machine';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { connectOrderPolling, orderPollingMachine } from '../../machines/orderPolling.machine';
 import { createCassaOrderActors, createOrderPollingActors } from '../api/cassaActors';
-import { useAppActors, useView } from '../app/AppActors';
-import { InHeader } from '../app/HeaderSlot';
+import { useAppActors, useView } from '../actors/AppActors';
+import { InHeader } from '../ui/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
 import { cassaEffects } from './effects';
 import { OrderEditor } from './OrderEditor';
@@ -59,7 +59,7 @@ export function CassaPage() {
         loadCart: (_, { lines, code }) => cart.send({ type: 'cart.load', lines, code }),
         emptyCart: () => cart.send({ type: 'cart.empty' }),
         addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
-        syncDeliveryCode: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
+        syncDeliveryCode: (_, { delivery }) => cart.send({ type: 'delivery.select', delivery }),
         ordersChanged: () => polling.send({ type: 'orders.refresh' }),
         showOrder: (_, { id }) => void navigate(id === null ? CASSA_PATH : `${CASSA_PATH}?ordine=${id}`, { replace: true }),
       },

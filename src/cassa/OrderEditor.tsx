@@ -1,14 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import { connectCart, type cartMachine, type CartSnapshot, type CartEvent } from '../../machines/cart.machine';
+import { connectCart } from '../../machines/cart.connect';
+import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
 import {
   connectCassaOrder,
   type cassaOrderMachine,
   type CassaOrderEvent,
   type CassaOrderSnapshot,
 } from '../../machines/cassaOrder.machine';
-import { useView } from '../app/AppActors';
+import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
 import { SuggestBox } from './SuggestBox';

@@ -1,4 +1,4 @@
-import type { CassaEffects } from '../app/AppActors';
+import type { CassaEffects } from '../actors/AppActors';
 
 const FRAME_ID = 'cassa-print-frame';
 let audio: AudioContext | null = null;

@@ -17,9 +17,9 @@ import {
 } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
-import { connectCart } from '../../machines/cart.machine';
-import { connectCheckout, type CheckoutView } from '../../machines/checkout.machine';
-import { useAppActors, useView } from '../app/AppActors';
+import { connectCart } from '../../machines/cart.connect';
+import { connectCheckout, type CheckoutView } from '../../machines/checkout.connect';
+import { useAppActors, useView } from '../actors/AppActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -32,8 +32,12 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   return (
     <section className="page page--narrow checkout" aria-busy={view.isLoading}>
-      <p className="muted">{view.stepLabel}</p>
-      <h1>{view.title}</h1>
+      {view.title && (
+        <>
+          <p className="muted">{view.stepLabel}</p>
+          <h1>{view.title}</h1>
+        </>
+      )}
       {view.message && (
         <p className="notice notice--error" role="alert">
           {view.message}
@@ -105,7 +109,7 @@ export function CheckoutPage() {
 }
 
 /**
- * Step 1: log in or register right here. A login moves the checkout on by itself (the machine
+ * Step 1: log in or register right here, the two forms side by side (so neither links to the other). A login moves the checkout on by itself (the machine
  * follows the session); a new account must first confirm its e-mail, so registering leads to
  * /auth/confirm-required, the cart waiting in this browser meanwhile.
  */
@@ -114,11 +118,11 @@ function AccountStep() {
     <div className="checkout-account">
       <section aria-labelledby="checkout-login-title">
         <h2 id="checkout-login-title">Hai già un account?</h2>
-        <LoginForm />
+        <LoginForm isBesideOtherForm />
       </section>
       <section aria-labelledby="checkout-register-title">
         <h2 id="checkout-register-title">Sei un nuovo cliente?</h2>
-        <RegisterForm />
+        <RegisterForm isBesideOtherForm />
       </section>
     </div>
   );
@@ -209,7 +213,7 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {summary.showsDiscountField && <DiscountCodeForm label="Codice sconto" code={view.code} onApply={summary.onApplyDiscount} />}
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
-      {view.totals && <CartTotals totals={view.totals} finalLabel="Da pagare alla consegna" />}
+      {view.totals && <CartTotals totals={view.totals} finalLabel={summary.finalLabel} />}
       <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
         {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
       </Button>

@@ -1,21 +1,33 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
-import { deliveryCodeEvent } from '../../machines/cart.machine';
-import { checkoutMachine, checkoutStep, savedCheckout, type Step } from '../../machines/checkout.machine';
-import { useAppActors, usePersisted } from '../app/AppActors';
-import { storage } from '../app/storage';
+import { fromCallback } from 'xstate';
+import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
+import { EMPTY_FORM, type CheckoutEvent, type SavedCheckout, type Step } from '../../machines/checkout.types';
+import { useAppActors } from '../actors/AppActors';
+import { storage } from '../actors/storage';
 import { servedZones } from '../domain';
 
 const CHECKOUT_PATH = '/ecommerce/checkout';
 
-/** The step the current history entry shows (react-router keeps it in the entry's state). */
-const historyStep = (state: unknown) => (state as { checkoutStep?: Step } | null)?.checkoutStep ?? null;
+/**
+ * The step a history entry shows. Entries are written with react-router's public `navigate(path,
+ * { state })` and read back from `useLocation().state`: the router owns the history stack (its own
+ * index and key in each entry; a memory router in the component tests), so pushing entries behind
+ * its back would put them out of step.
+ */
+const entryStep = (state: unknown) => (state as { checkoutStep?: Step } | null)?.checkoutStep ?? null;
+
+const restore = (saved: SavedCheckout | null): CheckoutEvent => ({
+  type: 'checkout.restore',
+  ...(saved ?? { step: 1, form: EMPTY_FORM, idempotencyKey: null }),
+});
 
 /**
- * The checkout actor of the page. The machine owns the step; every step it enters gets a history
- * entry (`showStep`), so the browser's Back lands on the previous step's entry and is sent back as
- * `step.back`. Step and form live in the tab's storage, so a reload comes back to them.
+ * The checkout actor of the page. Its state node owns the step: one subscription writes the tab's
+ * copy (a reload comes back to it) and a history entry per step entered (the browser's Back lands on
+ * the previous step's entry); both come back as `checkout.restore`. Forward to a later step's entry
+ * is not sent: a step is only gone on to by 'Prosegui', which checks it.
  */
 export function useCheckout() {
   const { io, session, shop, cart } = useAppActors();
@@ -23,16 +35,18 @@ export function useCheckout() {
   const location = useLocation();
   const actor = useActorRef(
     checkoutMachine.provide({
-      actors: io.checkout,
+      actors: {
+        ...io.checkout,
+        // The session's owner tells the checkout whether a user is in, now and on every change.
+        followSession: fromCallback<CheckoutEvent>(({ sendBack }) => {
+          const tell = (hasUser: boolean) => sendBack({ type: 'session.changed', hasUser });
+          tell(session.getSnapshot().context.user !== null);
+          const subscription = session.subscribe((s) => tell(s.context.user !== null));
+          return () => subscription.unsubscribe();
+        }),
+      },
       actions: {
-        showStep: (_, { step }) => {
-          const shown = historyStep(window.history.state?.usr);
-          if (shown === step) return;
-          // Step 1 is never gone back to (it is left by logging in): the next step takes its entry,
-          // so Back from step 2 leaves the checkout at once.
-          void navigate(CHECKOUT_PATH, { state: { checkoutStep: step }, replace: shown === null || shown === 1 });
-        },
-        prepareCart: (_, { delivery }) => cart.send(deliveryCodeEvent(cart.getSnapshot().context.code, delivery)),
+        prepareCart: (_, { delivery }) => cart.send({ type: 'delivery.select', delivery }),
         addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: (_, { code }) => cart.send({ type: 'discount.apply', code }),
         orderPlaced: (_, { message }) => {
@@ -41,27 +55,32 @@ export function useCheckout() {
         },
       },
     }),
-    {
-      input: {
-        hasUser: session.getSnapshot().context.user !== null,
-        zones: servedZones(shop.getSnapshot().context.zones),
-        saved: storage.checkout(),
-        createKey: () => crypto.randomUUID(),
-      },
-    },
+    { input: { zones: servedZones(shop.getSnapshot().context.zones), createKey: () => crypto.randomUUID() } },
   );
-  usePersisted(actor, savedCheckout, storage.saveCheckout);
 
+  const entry = entryStep(location.state);
   useEffect(() => {
-    const subscription = session.subscribe((s) => actor.send({ type: 'session.changed', hasUser: s.context.user !== null }));
+    // Read back (after the actor started, so it knows the session): the tab's copy on arrival, an
+    // earlier step's entry on Back.
+    const current = actor.getSnapshot();
+    const at = checkoutStep(current);
+    if (at === null) actor.send(restore(storage.checkout()));
+    else if (entry !== null && entry < at) actor.send(restore({ ...savedCheckout(current)!, step: entry }));
+
+    let shown = entry;
+    const write = (snapshot: typeof current) => {
+      storage.saveCheckout(savedCheckout(snapshot));
+      const step = checkoutStep(snapshot);
+      if (step === null || step === shown || snapshot.status === 'done') return;
+      // Step 1 is never gone back to (it is left by logging in): the next step takes its entry, so
+      // Back from step 2 leaves the checkout at once.
+      void navigate(CHECKOUT_PATH, { state: { checkoutStep: step }, replace: shown === null || shown === 1 });
+      shown = step;
+    };
+    write(actor.getSnapshot());
+    const subscription = actor.subscribe(write);
     return () => subscription.unsubscribe();
-  }, [actor, session]);
-
-  // The browser's Back (or 'Indietro', which goes back in the history) shows an earlier step's entry.
-  const shown = historyStep(location.state);
-  useEffect(() => {
-    if (shown !== null && shown < checkoutStep(actor.getSnapshot())) actor.send({ type: 'step.back' });
-  }, [actor, shown, location.key]);
+  }, [actor, entry, location.key, navigate]);
 
   return actor;
 }

@@ -11,3 +11,4 @@ export * from './password';
 export * from './menu';
 export * from './checkout';
 export * from './cassa';
+export * from './verifyEmail';

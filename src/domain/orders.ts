@@ -1,10 +1,14 @@
 export const DELIVERY_TYPES = ['consegna', 'ritiro'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
+/** An order's delivery as every screen, ticket and mail names it (server and browser alike). */
 export const DELIVERY_LABELS: Record<DeliveryType, string> = {
   consegna: 'Consegna a domicilio',
-  ritiro: 'Ritiro',
+  ritiro: 'Ritiro in pizzeria',
 };
+
+/** The cassa editor's delivery select says only 'Ritiro' (the SPEC's cassa form). */
+export const CASSA_DELIVERY_LABELS: Record<DeliveryType, string> = { ...DELIVERY_LABELS, ritiro: 'Ritiro' };
 
 export const PAYMENT_TYPES = ['Contanti', 'Carta di credito'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

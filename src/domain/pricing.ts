@@ -18,22 +18,3 @@ export function unitPriceCents(line: Omit<PricedLine, 'qty'>): Cents {
 export function linePriceCents(line: PricedLine): Cents {
   return line.qty * unitPriceCents(line);
 }
-
-export function clampQuantity(qty: number): number {
-  return Number.isFinite(qty) ? Math.max(MIN_QUANTITY, Math.floor(qty)) : MIN_QUANTITY;
-}
-
-export interface CartTotals {
-  totalQuantity: number;
-  totalCents: Cents;
-}
-
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  return lines.reduce<CartTotals>(
-    (totals, line) => ({
-      totalQuantity: totals.totalQuantity + line.qty,
-      totalCents: totals.totalCents + linePriceCents(line),
-    }),
-    { totalQuantity: 0, totalCents: 0 },
-  );
-}

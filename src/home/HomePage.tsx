@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { connectBlogList } from '../../machines/blogList.machine';
-import { useShop, useView } from '../app/AppActors';
+import { useShop, useView } from '../actors/AppActors';
 import { PostCard, useBlogList } from '../blog';
 import { usePageTitle } from '../ui/usePageTitle';
 

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { PhoneLink } from '../../machines/shop.machine';
-import { useShop } from '../app/AppActors';
+import { useShop } from '../actors/AppActors';
 
 /** Shop data the static pages quote, with neutral wording while the settings are still loading. */
 export type ShopInfo = ReturnType<typeof useShopInfo>;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { productDialogMachine } from '../../machines/productDialog.machine';
-import { lazyChunk } from '../app/lazyChunk';
+import { lazyChunk } from '../ui/lazyChunk';
 
 /** The dialog and react-aria's modal are a chunk of their own, fetched on the first open: the menu paints without them. */
 const Dialog = lazy(lazyChunk('productDialog', () => import('./ProductDialog')));

@@ -13,7 +13,7 @@ import {
 } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { connectProductDialog, type productDialogMachine } from '../../machines/productDialog.machine';
-import { useView } from '../app/AppActors';
+import { useView } from '../actors/AppActors';
 import { ProductImage } from './ProductImage';
 
 /**

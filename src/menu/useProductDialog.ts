@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import { productDialogMachine, type EditedLine } from '../../machines/productDialog.machine';
 import type { Product } from '../../machines/shop.machine';
-import { useAppActors } from '../app/AppActors';
+import { useAppActors, useScreenActor } from '../actors/AppActors';
 
 /** Where the dialog's choice goes: by default the app-wide cart, with the shop's dough setting. */
 export interface DialogTarget {
@@ -20,7 +19,7 @@ export interface DialogTarget {
 export function useProductDialog(target?: DialogTarget) {
   const { cart: appCart, shop } = useAppActors();
   const cart = target?.cart ?? appCart;
-  const actor = useActorRef(
+  const actor = useScreenActor(
     productDialogMachine.provide({
       actions: {
         confirmLine: (_, { index, choice }) =>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useShop } from '../app/AppActors';
+import { useShop } from '../actors/AppActors';
 
 /** The tab title follows the page ("Ultime notizie — <shop name>"), so history and screen readers name it. */
 export function usePageTitle(title: string | null | undefined): void {

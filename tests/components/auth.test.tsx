@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/app/storage';
+import { STORAGE_KEYS } from '../../src/actors/storage';
 import { accountOrders, savedAddresses } from '../mocks/accountFixtures';
 import { customer } from '../mocks/fixtures';
 import { http, mockSession, server } from '../mocks/handlers';

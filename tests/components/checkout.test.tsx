@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM } from '../../machines/checkout.machine';
+import { EMPTY_FORM } from '../../machines/checkout.types';
 import { customer, zones } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
@@ -40,5 +40,18 @@ describe('checkout step 4', () => {
     expect(screen.getByText('Il campo nome sul citofono è obbligatorio.')).toBeTruthy();
     expect(within(screen.getByRole('main')).getByText('Passo 4 di 6')).toBeTruthy();
     sessionStorage.clear();
+  });
+});
+
+describe('checkout step 1', () => {
+  it('shows the login and the registration side by side, neither linking to the other', async () => {
+    renderApp('/ecommerce/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accedi o registrati' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Hai già un account?' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sei un nuovo cliente?' })).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.queryByRole('link', { name: 'Non hai un account? Registrati' })).toBeNull();
+    expect(main.queryByRole('link', { name: 'Hai già un account? Accedi' })).toBeNull();
+    expect(main.getByRole('link', { name: 'Password dimenticata?' })).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/app/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../src/actors/storage';
 import { savedCart } from '../machines/menu.entries';
 import { settings, webapp } from '../mocks/fixtures';
-import { http, server } from '../mocks/handlers';
+import { http, server, serverError } from '../mocks/handlers';
 import { renderApp } from './render';
 
 const dialog = () => within(screen.getByRole('dialog'));
@@ -142,5 +142,15 @@ describe('cart page', () => {
       await within(screen.getByRole('alert')).findByText('Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.'),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Fiori di zucca e alici' })).toBeTruthy();
+  });
+
+  it('raises one error toast, not two, for a 5xx while pricing', async () => {
+    remember();
+    server.use(http.post('/api/v1/ecommerce/cart', ({ response }) => response.untyped(serverError('Servizio non disponibile'))));
+    const { actors } = renderApp('/ecommerce/cart');
+    const raised = vi.spyOn(actors.toast, 'send');
+    expect(await within(screen.getByRole('alert')).findByText('Servizio non disponibile')).toBeTruthy();
+    await waitFor(() => expect(actors.cart.getSnapshot().hasTag('pricing')).toBe(false));
+    expect(raised.mock.calls.filter(([event]) => event.type === 'error.raise')).toHaveLength(1);
   });
 });

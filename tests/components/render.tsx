@@ -4,9 +4,10 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { createInitialData } from '../../src/api/initialData';
-import { AppActorsProvider, createAppActors, type BrowserEffects } from '../../src/app/AppActors';
+import { AppActorsProvider, type BrowserEffects } from '../../src/actors/AppActors';
+import { createAppActors } from '../../src/app/createAppActors';
 import { AppRoutes } from '../../src/app/routes';
-import { STORAGE_KEYS } from '../../src/app/storage';
+import { STORAGE_KEYS } from '../../src/actors/storage';
 import { API_BASE_URL, mockSession } from '../mocks/handlers';
 
 type User = components['schemas']['User'];

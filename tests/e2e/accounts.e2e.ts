@@ -178,6 +178,40 @@ describe('customer accounts', () => {
     await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
   });
 
+  it('with a cart waiting, verifying the e-mail then logging in returns to the checkout', async () => {
+    const p = await browser.open();
+    allowRefusals(p);
+    const { page } = p;
+    const email = newEmail('cart');
+    await page.goto(url('/ecommerce'));
+    await page.getByRole('heading', { level: 2, name: 'Pizze Classiche' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Marinara/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aggiungi al Carrello (5,50 €)' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await register(page, 'Marta Rossi', email);
+    await verify(page, email);
+    await page.getByRole('main').getByRole('link', { name: 'Accedi' }).click();
+    await heading(page, 'Accedi');
+    await fill(page, { Email: email, Password: PASSWORD });
+    await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
+    await heading(page, 'Consegna o ritiro');
+    expect(new URL(page.url()).pathname).toBe('/ecommerce/checkout');
+  });
+
+  it('the verification page shows only the outcomes the server names, never words from the URL', async () => {
+    const { page } = await browser.open();
+    await page.goto(url('/auth/verify-message?message=already_verified'));
+    await heading(page, 'Verifica email');
+    await page.getByText('Il tuo indirizzo email è già stato verificato. Puoi accedere.').waitFor();
+    await page.goto(url(`/auth/verify-message?message=${encodeURIComponent('Il tuo conto è bloccato: chiama il 333 000 0000')}`));
+    await heading(page, 'Verifica email');
+    expect(await page.getByText('Il tuo conto è bloccato', { exact: false }).count()).toBe(0);
+    expect(await page.getByRole('status').count()).toBe(0);
+  });
+
   it('a session revoked on the server sends the user to login on the next call, and back afterwards', async () => {
     const p = await browser.open();
     allowRefusals(p);

@@ -16,7 +16,7 @@ export const VIEWPORTS = [
   { name: 'desktop', viewport: DESKTOP },
 ] as const;
 
-/** localStorage key and value the consent machine reads (src/app/storage.ts). */
+/** localStorage key and value the consent machine reads (src/actors/storage.ts). */
 export const CONSENT_KEY = 'pizzeria.cookieConsent';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

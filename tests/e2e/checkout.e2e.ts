@@ -60,6 +60,16 @@ async function addFromMenu(page: Page, name: string, buttonLabel: string, choice
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** A Margherita on whole-wheat dough with anchovies and mushrooms (10,00 €) and a Marinara (5,50 €): 15,50 €. */
+async function cartOf1550(page: Page) {
+  await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
+    'Impasto integrale (+1,50 €)',
+    'Acciughe (+1,00 €)',
+    'Funghi (+1,00 €)',
+  ]);
+  await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+}
+
 /** A verified customer, logged in in this page (register and verify through the API and the e-mail). */
 async function verifiedCustomer(page: Page, label: string, name: string): Promise<string> {
   const email = newEmail(label);
@@ -273,12 +283,7 @@ describe('checkout: ordering in the browser', () => {
 
   it('pickup for 15 € or more gets RITIRO-IN-PIZZERIA (15 % off) by itself', async () => {
     const page = await customerWindow('pickup', 'Sara Neri');
-    await addFromMenu(page, 'Margherita', 'Aggiungi al Carrello (10,00 €)', [
-      'Impasto integrale (+1,50 €)',
-      'Acciughe (+1,00 €)',
-      'Funghi (+1,00 €)',
-    ]);
-    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await cartOf1550(page);
     await toCheckout(page);
     await pickupDetails(page, { name: 'Sara Neri', phone: '3331112233', slot: '19:00' });
     await next(page);
@@ -300,6 +305,25 @@ describe('checkout: ordering in the browser', () => {
     expect(order!.original_price).toBe(15.5);
     expect(order!.total_price).toBeCloseTo(15.5 * 0.85, 1);
     expect(final).toBe(`${order!.total_price.toFixed(2).replace('.', ',')} €`);
+  });
+
+  it('on a phone, a pickup summary ends with "Da pagare al ritiro" and no label of the totals wraps', async () => {
+    const page = await customerWindow('phonepickup', 'Marta Gialli', { viewport: VIEWPORTS[0].viewport });
+    await cartOf1550(page);
+    await toCheckout(page);
+    await pickupToSummary(page, { name: 'Marta Gialli', phone: '3334445566', slot: '19:45' });
+    const totals = page.locator('.checkout-summary .cart-totals');
+    await totals.getByText('Sconto').waitFor();
+    expect(await totals.locator('dt').last().textContent()).toBe('Da pagare al ritiro');
+    // Every label on one line (a long value may wrap, inside its own cell).
+    const lineCounts = await totals.locator('dt').evaluateAll((labels) =>
+      labels.map((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return range.getClientRects().length;
+      }),
+    );
+    expect(lineCounts).toEqual([1, 1, 1]);
   });
 
   it('step 4 refuses a phone with letters, the zone "Altra zona" and a missing timeslot, and places no order', async () => {

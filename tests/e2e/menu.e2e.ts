@@ -1,36 +1,26 @@
 /** Issue 10 points 1–4: the menu, the product dialog and the cart in a real browser against the real server. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, expectNoA11yViolations, url, useBrowser } from './browser';
+import { VIEWPORTS, apiCall, expectNoA11yViolations, url, useBrowser } from './browser';
 
 /** What the server says the cart in this page's storage costs (prices computed by the server). */
-const serverTotal = (page: Page) =>
-  page.evaluate(async () => {
-    const cart = JSON.parse(localStorage.getItem('pizzeria.cart') ?? '{"lines":[]}') as {
-      lines: { productId: number; qty: number; variant: { id: number } | null; additions: { id: number }[] }[];
-    };
-    if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/csrf-cookie', { credentials: 'include' });
-    const xsrf = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.slice(11) ?? '',
-    );
-    const response = await fetch('/api/v1/ecommerce/cart', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-      body: JSON.stringify({
-        cart: cart.lines.map((l) => ({
-          id: l.productId,
-          qty: l.qty,
-          variants: l.variant ? [{ id: l.variant.id }] : [],
-          additions: l.additions.map((a) => ({ id: a.id })),
-        })),
-      }),
-    });
-    return ((await response.json()) as { backend: { total_quantity: number; final_price: number } }).backend;
+async function serverTotal(page: Page) {
+  const cart = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('pizzeria.cart') ?? '{"lines":[]}') as {
+        lines: { productId: number; qty: number; variant: { id: number } | null; additions: { id: number }[] }[];
+      },
+  );
+  const { body } = await apiCall(page, 'POST', '/api/v1/ecommerce/cart', {
+    cart: cart.lines.map((l) => ({
+      id: l.productId,
+      qty: l.qty,
+      variants: l.variant ? [{ id: l.variant.id }] : [],
+      additions: l.additions.map((a) => ({ id: a.id })),
+    })),
   });
+  return (body as { backend: { total_quantity: number; final_price: number } }).backend;
+}
 
 const euro = (value: number) => `${value.toFixed(2).replace('.', ',')} €`;
 

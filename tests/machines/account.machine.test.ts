@@ -1,67 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { accountMachine, connectAccount, type AccountEvent } from '../../machines/account.machine';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths } from './pathCoverage';
+import { expect } from 'vitest';
+import { connectAccount, type AccountEvent } from '../../machines/account.machine';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { accountEntry, accountOrdersInCents } from './auth.entries';
 
-const paths = generatePaths(accountMachine, accountEntry);
-
-describe('account machine: path coverage', () => {
-  it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(accountEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    const result = await replayEntryPath(accountEntry, path, {
-      assertInvariant: (snapshot, { invocations }) => {
-        const sent: AccountEvent[] = [];
-        const view = connectAccount(snapshot, (event) => sent.push(event));
-        const { orders, addresses } = view;
-        // Empty texts only for a list that loaded empty: never while loading, never after a failure.
-        expect(orders.emptyMessage).toBe(
-          snapshot.matches({ orders: 'ready' }) && orders.items.length === 0 ? 'Non hai ancora effettuato ordini.' : null,
-        );
-        expect(addresses.emptyMessage).toBe(
-          snapshot.matches({ addresses: 'ready' }) && addresses.items.length === 0 ? 'Non hai ancora aggiunto indirizzi.' : null,
-        );
-        expect(orders.failure !== null).toBe(snapshot.matches({ orders: 'failed' }));
-        expect(addresses.failure !== null).toBe(snapshot.matches({ addresses: 'failed' }));
-        // While an address is deleted or the list reloads, no other 'Elimina' can be pressed.
-        for (const item of addresses.items) expect(item.deleteButton.isDisabled).toBe(addresses.isLoading);
-        if (snapshot.hasTag('deleting')) {
-          const deleting = invocations.filter((i) => i.src === 'deleteAddress').at(-1);
-          expect(deleting).toMatchObject({ input: { id: snapshot.context.deletingId }, outcome: 'pending' });
-        }
-        if (orders.items.length > 0) {
-          // dd/MM/yyyy; the original price struck through only when it differs; the code and discounted price.
-          expect(orders.items.map((o) => [o.deliveryDate, o.total, o.originalPrice, o.discount])).toEqual([
-            ['18/11/2026', '20,40 €', '24,00 €', { code: 'RITIRO-IN-PIZZERIA', discountedPrice: '20,40 €' }],
-            ['02/03/2026', '10,50 €', null, null],
-          ]);
-          expect(orders.items[0]!.lines[0]).toMatchObject({
-            name: 'Margherita',
-            qty: 2,
-            variantAndAdditions: 'Integrale, + Bufala',
-            unitPrice: '10,50 €',
-            lineTotal: '21,00 €',
-          });
-          expect(orders.items.length).toBe(accountOrdersInCents.length);
-        }
-        addresses.items[0]?.deleteButton.onPress();
-        orders.failure?.retryButton.onPress();
-        addresses.failure?.retryButton.onPress();
-        expect(sent).toEqual([
-          ...(addresses.items[0] ? [{ type: 'address.delete', id: addresses.items[0].id }] : []),
-          ...(orders.failure ? [{ type: 'orders.retry' }] : []),
-          ...(addresses.failure ? [{ type: 'addresses.retry' }] : []),
+describePathCoverage('account machine: path coverage', accountEntry, async (path) => {
+  const result = await replayEntryPath(accountEntry, path, {
+    assertInvariant: (snapshot, { invocations }) => {
+      const sent: AccountEvent[] = [];
+      const view = connectAccount(snapshot, (event) => sent.push(event));
+      const { orders, addresses } = view;
+      // Empty texts only for a list that loaded empty: never while loading, never after a failure.
+      expect(orders.emptyMessage).toBe(
+        snapshot.matches({ orders: 'ready' }) && orders.items.length === 0 ? 'Non hai ancora effettuato ordini.' : null,
+      );
+      expect(addresses.emptyMessage).toBe(
+        snapshot.matches({ addresses: 'ready' }) && addresses.items.length === 0 ? 'Non hai ancora aggiunto indirizzi.' : null,
+      );
+      expect(orders.failure !== null).toBe(snapshot.matches({ orders: 'failed' }));
+      expect(addresses.failure !== null).toBe(snapshot.matches({ addresses: 'failed' }));
+      // While an address is deleted or the list reloads, no other 'Elimina' can be pressed.
+      for (const item of addresses.items) expect(item.deleteButton.isDisabled).toBe(addresses.isLoading);
+      if (snapshot.hasTag('deleting')) {
+        const deleting = invocations.filter((i) => i.src === 'deleteAddress').at(-1);
+        expect(deleting).toMatchObject({ input: { id: snapshot.context.deletingId }, outcome: 'pending' });
+      }
+      if (orders.items.length > 0) {
+        // dd/MM/yyyy; the original price struck through only when it differs; the code and discounted price.
+        expect(orders.items.map((o) => [o.deliveryDate, o.total, o.originalPrice, o.discount])).toEqual([
+          ['18/11/2026', '20,40 €', '24,00 €', { code: 'RITIRO-IN-PIZZERIA', discountedPrice: '20,40 €' }],
+          ['02/03/2026', '10,50 €', null, null],
         ]);
-      },
-    });
-    // Every delete is followed by a reload of the list, whatever its answer.
-    const kinds = result.invocations.map((i) => i.src);
-    result.invocations.forEach(({ src, outcome }, i) => {
-      if (src === 'deleteAddress' && (outcome === 'resolved' || outcome === 'rejected'))
-        expect(kinds.slice(i + 1)).toContain('loadAddresses');
-    });
+        expect(orders.items[0]!.lines[0]).toMatchObject({
+          name: 'Margherita',
+          qty: 2,
+          variantAndAdditions: 'Integrale, + Bufala',
+          unitPrice: '10,50 €',
+          lineTotal: '21,00 €',
+        });
+        expect(orders.items.length).toBe(accountOrdersInCents.length);
+      }
+      addresses.items[0]?.deleteButton.onPress();
+      orders.failure?.retryButton.onPress();
+      addresses.failure?.retryButton.onPress();
+      expect(sent).toEqual([
+        ...(addresses.items[0] ? [{ type: 'address.delete', id: addresses.items[0].id }] : []),
+        ...(orders.failure ? [{ type: 'orders.retry' }] : []),
+        ...(addresses.failure ? [{ type: 'addresses.retry' }] : []),
+      ]);
+    },
+  });
+  // Every delete is followed by a reload of the list, whatever its answer.
+  const kinds = result.invocations.map((i) => i.src);
+  result.invocations.forEach(({ src, outcome }, i) => {
+    if (src === 'deleteAddress' && (outcome === 'resolved' || outcome === 'rejected'))
+      expect(kinds.slice(i + 1)).toContain('loadAddresses');
   });
 });

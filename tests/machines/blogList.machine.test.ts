@@ -2,11 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { blogListMachine, connectBlogList, POSTS_PER_PAGE, type BlogListEvent, type PostPage } from '../../machines/blogList.machine';
 import { postPage, posts } from '../mocks/fixtures';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths, internalEvents } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
+import { internalEvents } from './pathCoverage';
 import { blogListEntry } from './registry';
 
-const paths = generatePaths(blogListMachine, blogListEntry);
 const { done: doneOf, error: errorOf } = internalEvents(blogListMachine);
 const LAST_PAGE = Math.ceil(posts.length / POSTS_PER_PAGE);
 
@@ -15,61 +14,54 @@ function fakes() {
   return { showPage, machine: blogListMachine.provide({ actions: { showPage: (_, params) => showPage(params.page) } }) };
 }
 
-describe('blog list machine: path coverage', () => {
-  it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(blogListEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    const { showPage, machine } = fakes();
-    const corrections: number[] = [];
-    await replayEntryPath(blogListEntry, path, {
-      machine,
-      assertInvariant: (snapshot, { index, step, invocations }) => {
-        const sent: BlogListEvent[] = [];
-        const view = connectBlogList(snapshot, (event) => sent.push(event));
-        const { posts: shown, currentPage, totalPages, requestedPage } = snapshot.context;
-        // The pager always reads "Pagina N di M" with 1 ≤ N ≤ M, loading or not, and the arrows agree.
-        expect(view.pageLabel).toBe(`Pagina ${currentPage} di ${totalPages}`);
-        expect(currentPage).toBeGreaterThanOrEqual(1);
-        expect(currentPage).toBeLessThanOrEqual(totalPages);
-        expect(view.previousPage).toBe(currentPage > 1 ? currentPage - 1 : null);
-        expect(view.nextPage).toBe(currentPage < totalPages ? currentPage + 1 : null);
-        expect(shown.length).toBeLessThanOrEqual(POSTS_PER_PAGE);
-        expect(view.posts).toBe(shown);
-        // While loading it asks the server for the page the URL names.
-        expect(view.isLoading).toBe(snapshot.matches('loading'));
-        if (view.isLoading)
-          expect(invocations.at(-1)).toMatchObject({ src: 'loadPage', input: { page: requestedPage }, outcome: 'pending' });
-        const type = step.event.type;
-        if (type === doneOf('loadPage')) {
-          const answered = (step.event as { output: PostPage }).output;
-          if (answered.meta.current_page > answered.meta.last_page) {
-            // A page past the end: the last page is loaded instead, and the URL is corrected to it.
-            corrections.push(LAST_PAGE);
-            expect(requestedPage).toBe(LAST_PAGE);
-          } else {
-            expect(shown).toEqual(postPage(currentPage).data);
-          }
+describePathCoverage('blog list machine: path coverage', blogListEntry, async (path) => {
+  const { showPage, machine } = fakes();
+  const corrections: number[] = [];
+  await replayEntryPath(blogListEntry, path, {
+    machine,
+    assertInvariant: (snapshot, { index, step, invocations }) => {
+      const sent: BlogListEvent[] = [];
+      const view = connectBlogList(snapshot, (event) => sent.push(event));
+      const { posts: shown, currentPage, totalPages, requestedPage } = snapshot.context;
+      // The pager always reads "Pagina N di M" with 1 ≤ N ≤ M, loading or not, and the arrows agree.
+      expect(view.pageLabel).toBe(`Pagina ${currentPage} di ${totalPages}`);
+      expect(currentPage).toBeGreaterThanOrEqual(1);
+      expect(currentPage).toBeLessThanOrEqual(totalPages);
+      expect(view.previousPage).toBe(currentPage > 1 ? currentPage - 1 : null);
+      expect(view.nextPage).toBe(currentPage < totalPages ? currentPage + 1 : null);
+      expect(shown.length).toBeLessThanOrEqual(POSTS_PER_PAGE);
+      expect(view.posts).toBe(shown);
+      // While loading it asks the server for the page the URL names.
+      expect(view.isLoading).toBe(snapshot.matches('loading'));
+      if (view.isLoading) expect(invocations.at(-1)).toMatchObject({ src: 'loadPage', input: { page: requestedPage }, outcome: 'pending' });
+      const type = step.event.type;
+      if (type === doneOf('loadPage')) {
+        const answered = (step.event as { output: PostPage }).output;
+        if (answered.meta.current_page > answered.meta.last_page) {
+          // A page past the end: the last page is loaded instead, and the URL is corrected to it.
+          corrections.push(LAST_PAGE);
+          expect(requestedPage).toBe(LAST_PAGE);
+        } else {
+          expect(shown).toEqual(postPage(currentPage).data);
         }
-        // A failed list shows an empty blog, page 1 of 1, with a retry — and never touches the URL.
-        if (type === errorOf('loadPage')) {
-          expect({ shown, currentPage, totalPages }).toEqual({ shown: [], currentPage: 1, totalPages: 1 });
-          expect(view.failure?.message).toBe('Non è stato possibile caricare le notizie.');
-          view.failure!.retryButton.onPress();
-          expect(sent).toEqual([{ type: 'page.retry' }]);
-        }
-        expect(view.failure !== null).toBe(snapshot.matches('failed'));
-        expect(showPage.mock.calls.map(([page]) => page)).toEqual(corrections);
-        // "Nessuna notizia per ora." only for a blog that really has no posts (never while loading or failed).
-        expect(view.emptyMessage).toBeNull();
-        // The page rendered into the HTML is shown at once, without a request.
-        if (index === 0 && path.input?.primed) {
-          expect(snapshot.matches('ready')).toBe(true);
-          expect(invocations).toEqual([]);
-        }
-      },
-    });
+      }
+      // A failed list shows an empty blog, page 1 of 1, with a retry — and never touches the URL.
+      if (type === errorOf('loadPage')) {
+        expect({ shown, currentPage, totalPages }).toEqual({ shown: [], currentPage: 1, totalPages: 1 });
+        expect(view.failure?.message).toBe('Non è stato possibile caricare le notizie.');
+        view.failure!.retryButton.onPress();
+        expect(sent).toEqual([{ type: 'page.retry' }]);
+      }
+      expect(view.failure !== null).toBe(snapshot.matches('failed'));
+      expect(showPage.mock.calls.map(([page]) => page)).toEqual(corrections);
+      // "Nessuna notizia per ora." only for a blog that really has no posts (never while loading or failed).
+      expect(view.emptyMessage).toBeNull();
+      // The page rendered into the HTML is shown at once, without a request.
+      if (index === 0 && path.input?.primed) {
+        expect(snapshot.matches('ready')).toBe(true);
+        expect(invocations).toEqual([]);
+      }
+    },
   });
 });
 

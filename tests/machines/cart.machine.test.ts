@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { cartMachine, connectCart, lineKey, type CartEvent, type PricedCart, type PriceRequest } from '../../machines/cart.machine';
+import { connectCart } from '../../machines/cart.connect';
+import { cartMachine, lineKey, type CartEvent, type PriceAnswer, type PriceRequest } from '../../machines/cart.machine';
 import { PICKUP_CODE, UNKNOWN_CODE } from '../mocks/cart';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { cartEntry, fioriChoice, margheritaChoice, pricedFor, savedCart } from './menu.entries';
+import { answerFor, cartEntry, fioriChoice, margheritaChoice, savedCart, WITHDRAWN } from './menu.entries';
 import { generatePaths, internalEvents } from './pathCoverage';
 
 const paths = generatePaths(cartMachine, cartEntry);
@@ -12,9 +13,10 @@ const UNKNOWN_MESSAGE = 'Codice sconto non valido o non attivo.';
 const OPEN = { isClosed: false };
 
 describe('cart machine: path coverage', () => {
+  // ~480 replays in one test: a loaded machine needs more than the default 5 s.
   it('reaches every state node and takes every transition (from a remembered cart to an empty one and back)', async () => {
     await expectFullCoverage(cartEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const notifyError = vi.fn();
@@ -30,37 +32,51 @@ describe('cart machine: path coverage', () => {
         // Quantities never below 1.
         for (const line of context.lines) expect(line.qty).toBeGreaterThanOrEqual(1);
         view.lines.forEach((line, i) => expect(line.decrementButton.isDisabled).toBe(context.lines[i]!.qty === 1));
-        // While pricing, the request carries the cart as it is now and the code entered.
+        // While pricing, the request carries the cart as it is now, the code entered and the delivery type.
         if (snapshot.matches('pricing')) {
           expect(invocations.at(-1)).toMatchObject({
             src: 'priceCart',
-            input: { lines: context.lines, code: context.code },
+            input: { lines: context.lines, code: context.code, delivery: context.delivery },
             outcome: 'pending',
           });
         }
         const type = step.event.type;
+        if (type === 'delivery.select') {
+          // Pickup brings its code; home delivery drops it.
+          if (context.delivery === 'ritiro') expect(context.code).toBe(PICKUP_CODE);
+          else expect(context.code).not.toBe(PICKUP_CODE);
+        }
+        // A pickup-only code on home delivery never shows a discount, and says why.
+        if (context.delivery === 'consegna' && context.discount?.code === PICKUP_CODE) {
+          expect(view.totals?.discount).toBeNull();
+          expect(view.codeError).toBe('Il codice RITIRO-IN-PIZZERIA è valido solo per il ritiro in pizzeria.');
+        }
         if (type === doneOf('priceCart')) {
-          const answer = (step.event as unknown as { output: PricedCart }).output;
+          const answer = (step.event as unknown as { output: PriceAnswer }).output;
           const asked = invocations.filter((i) => i.outcome === 'resolved').at(-1)!.input as PriceRequest;
-          if (asked.code === UNKNOWN_CODE) {
+          if (!answer.ok) {
+            errors++;
+            // A refusal keeps the cart and raises the global error with the server's message.
+            expect(context).toEqual(previous!.context);
+            expect(notifyError).toHaveBeenLastCalledWith(WITHDRAWN);
+          } else if (asked.code === UNKNOWN_CODE) {
             // The unknown code is dropped, said, and the cart priced again without it.
             expect({ code: context.code, message: context.codeMessage }).toEqual({ code: null, message: UNKNOWN_MESSAGE });
             expect(snapshot.matches('pricing')).toBe(true);
-            expect(invocations.at(-1)!.input).toEqual({ lines: asked.lines, code: null });
+            expect(invocations.at(-1)!.input).toEqual({ lines: asked.lines, code: null, delivery: asked.delivery });
           } else {
+            const { priced: answered } = answer;
             // The server's cart, totals and discount replace the browser's; the entered code stays.
-            expect(context.lines).toEqual(answer.lines);
-            expect(context.backend).toEqual(answer.backend);
-            expect(context.discount).toEqual(answer.discount);
+            expect(context.lines).toEqual(answered.lines);
+            expect(context.backend).toEqual(answered.backend);
+            expect(context.discount).toEqual(answered.discount);
             expect(context.code).toBe(asked.code);
             expect(snapshot.matches('idle')).toBe(true);
           }
         }
         if (type === errorOf('priceCart')) {
-          errors++;
-          // A failure keeps the cart and raises the global error with the server's message.
+          // A failure (5xx, network) keeps the cart; the API client raised its one toast, the cart none.
           expect(context).toEqual(previous!.context);
-          expect(notifyError).toHaveBeenLastCalledWith('Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.');
         }
         expect(notifyError).toHaveBeenCalledTimes(errors);
         if (type === 'cart.empty') expect(context).toMatchObject({ lines: [], backend: null, code: null, discount: null });
@@ -87,12 +103,12 @@ describe('cart machine: path coverage', () => {
 
 /** A cart whose price requests are answered by hand. */
 function startCart(saved = null as typeof savedCart | null) {
-  const requests: { input: PriceRequest; answer: (priced: PricedCart) => void; fail: (error: Error) => void }[] = [];
+  const requests: { input: PriceRequest; answer: (answer: PriceAnswer) => void; fail: (error: Error) => void }[] = [];
   const notifyError = vi.fn();
   const cart = createActor(
     cartMachine.provide({
       actors: {
-        priceCart: fromPromise<PricedCart, PriceRequest>(
+        priceCart: fromPromise<PriceAnswer, PriceRequest>(
           ({ input }) => new Promise((answer, fail) => requests.push({ input, answer, fail })),
         ),
       },
@@ -110,8 +126,8 @@ describe('cart machine: pricing', () => {
       const { cart, requests } = startCart({ ...savedCart, backend: null });
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton).toBeNull();
       await vi.advanceTimersByTimeAsync(200);
-      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null }]);
-      requests[0]!.answer(pricedFor(requests[0]!.input));
+      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null, delivery: null }]);
+      requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton?.label).toBe('Invia ordine (1 articolo) - 10,50 €');
     } finally {
@@ -147,9 +163,9 @@ describe('cart machine: pricing', () => {
       await vi.advanceTimersByTimeAsync(200);
       expect(requests).toHaveLength(2);
       // The newer answer arrives first, then the stale one for the one-line cart.
-      requests[1]!.answer(pricedFor(requests[1]!.input));
+      requests[1]!.answer(answerFor(requests[1]!.input));
       await vi.advanceTimersByTimeAsync(0);
-      requests[0]!.answer(pricedFor(requests[0]!.input));
+      requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       const { context } = cart.getSnapshot();
       expect(context.lines).toHaveLength(2);
@@ -181,7 +197,7 @@ describe('cart machine: pricing', () => {
       cart.send({ type: 'discount.apply', code: ` ${PICKUP_CODE} ` });
       await vi.advanceTimersByTimeAsync(200);
       expect(requests[0]!.input.code).toBe(PICKUP_CODE);
-      requests[0]!.answer(pricedFor(requests[0]!.input));
+      requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       const view = connectCart(cart.getSnapshot(), () => {}, OPEN);
       expect(view.totals).toEqual({ total: '31,50 €', final: '26,77 €', discount: `${PICKUP_CODE}: -4,73 €` });
@@ -189,7 +205,7 @@ describe('cart machine: pricing', () => {
 
       cart.send({ type: 'discount.apply', code: UNKNOWN_CODE });
       await vi.advanceTimersByTimeAsync(200);
-      requests[1]!.answer(pricedFor(requests[1]!.input));
+      requests[1]!.answer(answerFor(requests[1]!.input));
       await vi.advanceTimersByTimeAsync(0);
       expect(requests[2]!.input.code).toBeNull();
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN)).toMatchObject({ code: null, codeMessage: UNKNOWN_MESSAGE });
@@ -198,16 +214,49 @@ describe('cart machine: pricing', () => {
     }
   });
 
-  it('a failed request keeps the cart and raises the error', async () => {
+  it('asks with the delivery type, so a pickup-only code typed on home delivery shows no discount', async () => {
+    vi.useFakeTimers();
+    try {
+      const { cart, requests } = startCart(savedCart);
+      cart.send({ type: 'line.add', choice: margheritaChoice });
+      cart.send({ type: 'delivery.select', delivery: 'consegna' });
+      cart.send({ type: 'discount.apply', code: PICKUP_CODE });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(requests[0]!.input).toMatchObject({ code: PICKUP_CODE, delivery: 'consegna' });
+      requests[0]!.answer(answerFor(requests[0]!.input));
+      await vi.advanceTimersByTimeAsync(0);
+      const view = connectCart(cart.getSnapshot(), () => {}, OPEN);
+      expect(view.totals).toEqual({ total: '31,50 €', final: '31,50 €', discount: null });
+      expect(view.codeError).toBe('Il codice RITIRO-IN-PIZZERIA è valido solo per il ritiro in pizzeria.');
+
+      // Pickup chosen instead: the same code takes its 15 %.
+      cart.send({ type: 'delivery.select', delivery: 'ritiro' });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(requests[1]!.input).toMatchObject({ code: PICKUP_CODE, delivery: 'ritiro' });
+      requests[1]!.answer(answerFor(requests[1]!.input));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connectCart(cart.getSnapshot(), () => {}, OPEN).totals?.discount).toBe(`${PICKUP_CODE}: -4,73 €`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refused request keeps the cart and raises the error; a failed one leaves the error to the API client', async () => {
     vi.useFakeTimers();
     try {
       const { cart, requests, notifyError } = startCart(savedCart);
       cart.send({ type: 'quantity.increment', index: 0 });
       await vi.advanceTimersByTimeAsync(200);
-      requests[0]!.fail(new Error('Errore generico'));
+      requests[0]!.answer({ ok: false, message: WITHDRAWN });
       await vi.advanceTimersByTimeAsync(0);
-      expect(notifyError).toHaveBeenCalledWith('Errore generico');
+      expect(notifyError).toHaveBeenCalledWith(WITHDRAWN);
       expect(cart.getSnapshot().context.lines[0]!.qty).toBe(2);
+      cart.send({ type: 'quantity.increment', index: 0 });
+      await vi.advanceTimersByTimeAsync(200);
+      requests[1]!.fail(new Error('Errore generico'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(notifyError).toHaveBeenCalledTimes(1);
+      expect(cart.getSnapshot().context.lines[0]!.qty).toBe(3);
     } finally {
       vi.useRealTimers();
     }

@@ -2,15 +2,15 @@
 import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { shopDataFromWire } from '../../src/api/shopActors';
+import { checkoutMachine, checkoutStep, type CheckoutSnapshot } from '../../machines/checkout.machine';
 import {
-  checkoutMachine,
-  checkoutStep,
-  type CheckoutSnapshot,
   EMPTY_FORM,
   type CheckoutEvent,
+  type CheckoutForm,
   type SavedAddress,
+  type Step,
   type Timeslot,
-} from '../../machines/checkout.machine';
+} from '../../machines/checkout.types';
 import { checkoutDetailsErrors, servedZones } from '../../src/domain';
 import { webapp } from '../mocks/fixtures';
 import { internalEvents } from './pathCoverage';
@@ -34,12 +34,20 @@ export const SLOT_FULL = "La fascia delle 19:15 non ha più posto per il tuo ord
 export const SHOP_CLOSED = 'Il negozio è chiuso.';
 
 const events = internalEvents(checkoutMachine);
+/** The note of every form a reload brings back: it tells a restored checkout from one walked through. */
+const RESTORED_NOTE = 'Citofono rotto';
 /** A customer's event, sent only on the walk from the visitor's start (a restored checkout just shows its step). */
 const walked =
   <E extends CheckoutEvent>(event: (s: CheckoutSnapshot) => E | E[] | null) =>
   (s: CheckoutSnapshot) =>
-    s.context.restoreStep === 1 ? event(s) : null;
-const savedForm = {
+    checkoutStep(s) !== null && s.context.form.note !== RESTORED_NOTE ? event(s) : null;
+const restore = (step: Step, form: CheckoutForm, idempotencyKey: string | null = null): CheckoutEvent => ({
+  type: 'checkout.restore',
+  step,
+  form,
+  idempotencyKey,
+});
+const savedForm: CheckoutForm = {
   tipoConsegna: 'ritiro' as const,
   addressSelector: 0,
   nomeCitofono: '',
@@ -48,25 +56,26 @@ const savedForm = {
   nomeCliente: 'Giulia',
   telefono: '+39 333 123 4567',
   fascia: '19:15',
-  note: '',
+  note: RESTORED_NOTE,
 };
 
 export const checkoutEntry = defineEntry({
   name: 'checkout',
   machine: checkoutMachine,
-  // A visitor; reloads at steps 2–5 (typed data kept); a reload at step 6 with an attempt under way.
-  inputs: [
-    { hasUser: false, zones, saved: null, createKey: () => FIXED_KEY },
-    ...([2, 3, 4, 5] as const).map((step) => ({
-      hasUser: true,
-      zones,
-      saved: { step, form: step === 2 ? { ...EMPTY_FORM, tipoConsegna: 'ritiro' as const } : savedForm, idempotencyKey: null },
-      createKey: () => FIXED_KEY,
-    })),
-    { hasUser: true, zones, saved: { step: 6, form: savedForm, idempotencyKey: FIXED_KEY }, createKey: () => FIXED_KEY },
-  ],
+  input: { zones, createKey: () => FIXED_KEY },
   maxSimplePathStates: 0,
   events: [
+    // The browser's copy: a visitor's empty one; a customer's reload at steps 2–5 (typed data kept),
+    // at step 6 with an attempt under way.
+    (s): CheckoutEvent[] | null => {
+      if (checkoutStep(s) !== null) return null;
+      if (!s.context.hasUser) return [{ type: 'session.changed', hasUser: true }, restore(1, EMPTY_FORM)];
+      return [
+        restore(2, { ...EMPTY_FORM, tipoConsegna: 'ritiro', note: RESTORED_NOTE }),
+        ...([3, 4, 5] as const).map((step) => restore(step, savedForm)),
+        restore(6, savedForm, FIXED_KEY),
+      ];
+    },
     // The steps are walked from the visitor's start; a reload only shows it comes back to its step
     // (and, at step 6, that it confirms with the saved key): this keeps the graph to a few hundred paths.
     walked((s) => (s.context.hasUser ? null : { type: 'session.changed', hasUser: true })),
@@ -103,8 +112,14 @@ export const checkoutEntry = defineEntry({
     walked((s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null)),
     walked((s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null)),
     walked(() => ({ type: 'step.next' })),
-    // Back only from a clean step (after a refusal the customer fixes, then goes on).
-    walked((s) => (s.context.message === null && Object.keys(s.context.errors).length === 0 ? { type: 'step.back' } : null)),
+    // The browser's Back to any earlier step, only from a clean step (after a refusal the customer
+    // fixes, then goes on).
+    walked((s) => {
+      const at = checkoutStep(s)!;
+      const isClean = s.context.message === null && Object.keys(s.context.errors).length === 0;
+      if (!isClean) return null;
+      return ([2, 3, 4, 5] as const).filter((step) => step < at).map((step) => restore(step, s.context.form, s.context.idempotencyKey));
+    }),
     { type: 'order.confirm' },
     { type: events.done('loadAddresses'), output: savedAddresses },
     { type: events.error('loadAddresses'), error: new ApiError(401, { message: 'Devi accedere per continuare.' }, 'Errore generico') },

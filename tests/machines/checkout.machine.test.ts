@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMachine, checkoutStep, connectCheckout, type Step } from '../../machines/checkout.machine';
+import { connectCheckout } from '../../machines/checkout.connect';
+import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
+import type { CheckoutEvent } from '../../machines/checkout.types';
 import { ADDRESS_REQUIRED } from '../../src/domain';
 import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL } from './checkout.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -14,12 +16,10 @@ describe('checkout machine: path coverage', () => {
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    const shown: Step[] = [];
     const placed: string[] = [];
     const prepared: (string | null)[] = [];
     const machine = checkoutMachine.provide({
       actions: {
-        showStep: (_, { step }) => void shown.push(step),
         prepareCart: (_, { delivery }) => void prepared.push(delivery),
         addToCart: () => {},
         applyDiscount: () => {},
@@ -31,13 +31,27 @@ describe('checkout machine: path coverage', () => {
       assertInvariant: (snapshot, { step, previous, invocations }) => {
         const view = connectCheckout(snapshot, () => {});
         const at = checkoutStep(snapshot);
+        // Nothing of a step shows until the browser's copy is read back.
+        expect(view.title === null).toBe(at === null);
         // Step 1 only without a user; 'Prosegui' on 2–5, 'Indietro' from 3, confirm only on 6.
-        if (snapshot.context.hasUser && snapshot.status === 'active') expect(at).toBeGreaterThan(1);
-        expect(view.nextButton !== null).toBe(at >= 2 && at <= 5);
+        if (at !== null && snapshot.context.hasUser && snapshot.status === 'active') expect(at).toBeGreaterThan(1);
+        expect(view.nextButton !== null).toBe(at !== null && at >= 2 && at <= 5);
         if (snapshot.status === 'active') expect(view.summary !== null).toBe(at === 6);
-        // The history mirrors every step entered.
-        if (snapshot.status === 'active') expect(shown.at(-1)).toBe(at);
+        // What the browser keeps is the step on screen.
+        if (at !== null && snapshot.status === 'active') expect(savedCheckout(snapshot)?.step).toBe(at);
         const type = step.event.type;
+        if (type === 'checkout.restore') {
+          // A reload or Back shows the step sent back, with its form; a visitor stays at step 1.
+          const restored = step.event as Extract<CheckoutEvent, { type: 'checkout.restore' }>;
+          expect(at).toBe(snapshot.context.hasUser ? restored.step : 1);
+          expect(snapshot.context.form).toEqual(restored.form);
+          expect(snapshot.context.idempotencyKey).toBe(restored.idempotencyKey);
+        }
+        if (snapshot.hasTag('submitting')) {
+          // Back while the order is on its way changes nothing: the answer decides.
+          const back = { type: 'checkout.restore', step: 5, form: snapshot.context.form, idempotencyKey: FIXED_KEY } as const;
+          expect(snapshot.can(back)).toBe(false);
+        }
         if (type === 'order.confirm' && previous?.matches({ summary: 'idle' })) {
           // One key per attempt: the saved one on a reload, else a new one, reused by every retry.
           expect(snapshot.context.idempotencyKey).toBe(FIXED_KEY);
@@ -72,7 +86,11 @@ describe('checkout machine: path coverage', () => {
         }
         // Entering step 6 re-prices the cart for the chosen delivery type.
         if (at === 6 && previous && checkoutStep(previous) !== 6) expect(prepared.at(-1)).toBe(snapshot.context.form.tipoConsegna);
-        if (view.summary) expect(view.summary.showsDiscountField).toBe(snapshot.context.form.tipoConsegna !== 'ritiro');
+        if (view.summary) {
+          const isPickup = snapshot.context.form.tipoConsegna === 'ritiro';
+          expect(view.summary.showsDiscountField).toBe(!isPickup);
+          expect(view.summary.finalLabel).toBe(isPickup ? 'Da pagare al ritiro' : 'Da pagare alla consegna');
+        }
       },
     });
   });

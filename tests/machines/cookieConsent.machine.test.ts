@@ -1,23 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectCookieConsent, cookieConsentMachine, type CookieConsentEvent } from '../../machines/cookieConsent.machine';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { cookieConsentEntry } from './registry';
-
-const paths = generatePaths(cookieConsentMachine, cookieConsentEntry);
 
 function fakes() {
   const leavePage = vi.fn();
   return { leavePage, machine: cookieConsentMachine.provide({ actions: { leavePage } }) };
 }
 
-describe('cookie consent machine: path coverage', () => {
-  it('reaches every state node and takes every transition (both remembered and fresh visitors)', async () => {
-    await expectFullCoverage(cookieConsentEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+describePathCoverage(
+  'cookie consent machine: path coverage',
+  cookieConsentEntry,
+  async (path) => {
     const { leavePage, machine } = fakes();
     let expectedLeaves = 0;
     await replayEntryPath(cookieConsentEntry, path, {
@@ -44,8 +39,9 @@ describe('cookie consent machine: path coverage', () => {
         expect(sent.map((e) => e.type)).toEqual(['consent.accept', 'consent.refuse', 'page.close']);
       },
     });
-  });
-});
+  },
+  'reaches every state node and takes every transition (both remembered and fresh visitors)',
+);
 
 describe('cookie consent machine: what the buttons may do', () => {
   it("offers 'Chiudi pagina' only on the refusal cover", () => {

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { coverage, replayPath, type MachinePath, type ReplayOptions } from './pathCoverage';
+import { coverage, generatePaths, replayPath, type MachinePath, type ReplayOptions } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 /** Every state node reached and every transition taken by at least one generated path. */
@@ -24,5 +24,27 @@ export function replayEntryPath<T extends AnyStateMachine>(
   return replayPath(options.machine ?? entry.machine, path, {
     serializeState: entry.serializeState,
     assertInvariant: options.assertInvariant,
+  });
+}
+
+/**
+ * A machine's path-coverage suite: one test that the generated paths reach every state node and
+ * take every transition, then one test per path, which `replay` replays and checks.
+ */
+export function describePathCoverage<T extends AnyStateMachine>(
+  title: string,
+  entry: MachineEntry<T>,
+  replay: (path: MachinePath<T>) => Promise<unknown>,
+  coverageTitle = 'reaches every state node and takes every transition',
+): void {
+  const paths = generatePaths(entry.machine, entry);
+  describe(title, () => {
+    it(coverageTitle, async () => {
+      await expectFullCoverage(entry, paths);
+    });
+
+    it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+      await replay(path);
+    });
   });
 }

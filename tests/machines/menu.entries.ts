@@ -2,12 +2,20 @@
 import type { AnyStateMachine } from 'xstate';
 import { pricedCartFromWire, lineToWire } from '../../src/api/cartActors';
 import { ApiError } from '../../src/api/client';
-import { cartMachine, lineKey, type CartEvent, type CartLine, type PriceRequest, type SavedCart } from '../../machines/cart.machine';
+import {
+  cartMachine,
+  lineKey,
+  type CartEvent,
+  type CartLine,
+  type PriceAnswer,
+  type PriceRequest,
+  type SavedCart,
+} from '../../machines/cart.machine';
 import { productDialogMachine, type LineChoice } from '../../machines/productDialog.machine';
 import { PICKUP_CODE, priceCartAnswer, UNKNOWN_CODE } from '../mocks/cart';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { webapp } from '../mocks/fixtures';
-import { internalEvents, invokeInput } from './pathCoverage';
+import { internalEvents, invokeInput, type InternalEvent } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
@@ -74,11 +82,17 @@ export const margheritaChoice: LineChoice = { product: margherita, variant: inte
 export const fioriChoice: LineChoice = { product: fioriDiZucca, variant: null, additions: [], qty: 1 };
 
 /** What the server answers for a cart and code (as the mock server prices it). */
-export const pricedFor = (request: PriceRequest) => pricedCartFromWire(priceCartAnswer(request.lines.map(lineToWire), request.code));
+export const pricedFor = (request: PriceRequest) =>
+  pricedCartFromWire(priceCartAnswer(request.lines.map(lineToWire), request.code, request.delivery));
+/** The priced answer for a request. */
+export const answerFor = (request: PriceRequest): PriceAnswer => ({ ok: true, priced: pricedFor(request) });
+/** A refusal: a product withdrawn meanwhile. */
+export const WITHDRAWN = 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.';
 
 const savedLine: CartLine = pricedFor({
   lines: [{ productId: fioriDiZucca.id, qty: 1, variant: null, additions: [] } as unknown as CartLine],
   code: null,
+  delivery: null,
 }).lines[0]!;
 /** A cart remembered from an earlier visit: one line, priced. */
 export const savedCart: SavedCart = {
@@ -100,7 +114,7 @@ export const cartEntry = defineEntry({
   // up to 2), then, once priced, a code is applied or dropped and the cart emptied.
   events: [
     (s) => {
-      if (s.context.code !== null) return null;
+      if (s.context.code !== null || s.context.delivery !== null) return null;
       const [first] = s.context.lines;
       const events: CartEvent[] = [{ type: 'quantity.decrement', index: 0 }];
       if (!first) events.push({ type: 'line.add', choice: margheritaChoice });
@@ -112,33 +126,43 @@ export const cartEntry = defineEntry({
       }
       return events;
     },
-    (s) => {
+    (s): CartEvent | CartEvent[] | null => {
       if (!s.matches('idle') || s.context.lines.length === 0) return null;
-      if (s.context.code !== null) return [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }];
+      const { code, delivery } = s.context;
+      // From pickup back to home delivery: the pickup code goes.
+      if (delivery === 'ritiro') return { type: 'delivery.select', delivery: 'consegna' };
+      if (code !== null) return delivery === null ? [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }] : null;
       // The cassa opens an order: its lines and its code replace the cart.
       if (s.context.lines.length === 2) return { type: 'cart.load', lines: [s.context.lines[1]!], code: PICKUP_CODE };
-      return [
+      // Home delivery told by the checkout: the pickup code typed then gives no discount.
+      if (delivery === 'consegna') return { type: 'discount.apply', code: PICKUP_CODE };
+      const events: CartEvent[] = [
         { type: 'discount.apply', code: PICKUP_CODE },
         { type: 'discount.apply', code: UNKNOWN_CODE },
       ];
+      // The checkout tells the delivery type (for the remembered cart only, to keep the graph small): pickup brings its code.
+      const [only] = s.context.lines;
+      if (s.context.lines.length === 1 && only!.productId === fioriDiZucca.id && only!.qty === 1)
+        events.push({ type: 'delivery.select', delivery: 'ritiro' }, { type: 'delivery.select', delivery: 'consegna' });
+      return events;
     },
     { type: cartEvents.after('cart.waiting', 'PRICE_DEBOUNCE') },
     (s) => {
       const request = invokeInput<PriceRequest>(s, cartEvents.invokeId('priceCart'));
-      return request && { type: cartEvents.done('priceCart'), output: pricedFor(request) };
+      return request && { type: cartEvents.done('priceCart'), output: answerFor(request) };
     },
-    // A refusal (a product withdrawn meanwhile) while one line is being priced.
-    (s) =>
-      s.context.lines.length === 1
-        ? {
-            type: cartEvents.error('priceCart'),
-            error: new ApiError(
-              422,
-              { message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.' },
-              'Errore generico',
-            ),
-          }
-        : null,
+    // A refusal (a product withdrawn meanwhile) while one line is being priced; a failure (a 5xx, the
+    // network) while the remembered cart is.
+    (s) => {
+      if (s.context.lines.length !== 1 || s.context.delivery !== null) return null;
+      const refused: InternalEvent = { type: cartEvents.done('priceCart'), output: { ok: false, message: WITHDRAWN } };
+      const [only] = s.context.lines;
+      if (only!.productId !== fioriDiZucca.id || only!.qty !== 1) return refused;
+      return [
+        refused,
+        { type: cartEvents.error('priceCart'), error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico') },
+      ];
+    },
   ],
   serializeState: (s) =>
     facts(s, {
@@ -147,6 +171,7 @@ export const cartEntry = defineEntry({
       discount: s.context.discount?.isValid ?? null,
       priced: s.context.backend !== null,
       codeMessage: s.context.codeMessage,
+      delivery: s.context.delivery,
     }),
 });
 

@@ -1,42 +1,34 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { pageReloadEntry } from './registry';
 
 const MINUTE = 60_000;
-const paths = generatePaths(pageReloadMachine, pageReloadEntry);
 
 function fakes() {
   const reloadPage = vi.fn();
   return { reloadPage, machine: pageReloadMachine.provide({ actions: { reloadPage } }) };
 }
 
-describe('page reload machine: path coverage', () => {
-  it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(pageReloadEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
-    const { reloadPage, machine } = fakes();
-    let countingSince = 0;
-    await replayEntryPath(pageReloadEntry, path, {
-      machine,
-      assertInvariant: (snapshot, { previous, step, now }) => {
-        // Reloads once, 60 minutes after the countdown (re)started, and only a customer's page.
-        expect(reloadPage).toHaveBeenCalledTimes(snapshot.matches('reloading') ? 1 : 0);
-        if (snapshot.matches('counting') && (!previous?.matches('counting') || step.event.type === 'session.changed')) countingSince = now;
-        if (snapshot.matches('reloading')) {
-          expect(previous?.matches('counting')).toBe(true);
-          expect(snapshot.context.isAdmin).toBe(false);
-          expect(now - countingSince).toBe(60 * MINUTE);
-        } else {
-          expect(snapshot.matches('staff')).toBe(snapshot.context.isAdmin);
-          expect(snapshot.matches('counting')).toBe(!snapshot.context.isAdmin);
-        }
-      },
-    });
+describePathCoverage('page reload machine: path coverage', pageReloadEntry, async (path) => {
+  const { reloadPage, machine } = fakes();
+  let countingSince = 0;
+  await replayEntryPath(pageReloadEntry, path, {
+    machine,
+    assertInvariant: (snapshot, { previous, step, now }) => {
+      // Reloads once, 60 minutes after the countdown (re)started, and only a customer's page.
+      expect(reloadPage).toHaveBeenCalledTimes(snapshot.matches('reloading') ? 1 : 0);
+      if (snapshot.matches('counting') && (!previous?.matches('counting') || step.event.type === 'session.changed')) countingSince = now;
+      if (snapshot.matches('reloading')) {
+        expect(previous?.matches('counting')).toBe(true);
+        expect(snapshot.context.isAdmin).toBe(false);
+        expect(now - countingSince).toBe(60 * MINUTE);
+      } else {
+        expect(snapshot.matches('staff')).toBe(snapshot.context.isAdmin);
+        expect(snapshot.matches('counting')).toBe(!snapshot.context.isAdmin);
+      }
+    },
   });
 });
 
@@ -89,7 +81,7 @@ describe('page reload machine: on real (fake) timers', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  // Every session snapshot sends session.changed (src/app/AppActors.tsx): only a new role restarts.
+  // Every session snapshot sends session.changed (the app root, machines/app.machine.ts): only a new role restarts.
   it('keeps counting when the session changes but the role does not', () => {
     vi.useFakeTimers();
     const { reloadPage, machine } = fakes();

@@ -2,22 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectProductDialog, productDialogMachine, type LineChoice, type ProductDialogEvent } from '../../machines/productDialog.machine';
 import { formatEuro } from '../../src/domain';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { fioriDiZucca, margherita, productDialogEntry } from './menu.entries';
-import { generatePaths } from './pathCoverage';
-
-const paths = generatePaths(productDialogMachine, productDialogEntry);
 
 /** Prices written out from the fixtures (7 € base, +1 € whole-wheat dough, +2,50 € buffalo), not through the rule under test. */
 const expectedCents = (choice: LineChoice) =>
   choice.qty * ((choice.product === margherita ? 700 : 1050) + (choice.variant ? 100 : 0) + choice.additions.length * 250);
 
-describe('product dialog machine: path coverage', () => {
-  it('reaches every state node and takes every transition (doughs offered or not, adding or editing)', async () => {
-    await expectFullCoverage(productDialogEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+describePathCoverage(
+  'product dialog machine: path coverage',
+  productDialogEntry,
+  async (path) => {
     const confirmed: { index: number | null; choice: LineChoice }[] = [];
     const machine = productDialogMachine.provide({ actions: { confirmLine: (_, params) => void confirmed.push(params) } });
     let expectedConfirmations = 0;
@@ -64,8 +59,9 @@ describe('product dialog machine: path coverage', () => {
         expect(sent).toEqual([{ type: 'dialog.confirm' }, { type: 'dialog.close' }]);
       },
     });
-  });
-});
+  },
+  'reaches every state node and takes every transition (doughs offered or not, adding or editing)',
+);
 
 describe('product dialog machine: rules', () => {
   const open = (ecommerceVariants: 'yes' | 'no') => {

@@ -5,9 +5,10 @@
  * scripts/machine-paths.ts: adding a machine means adding one entry here (and a test file with its
  * fakes and invariants). Fixtures are the component suite's (tests/mocks/fixtures.ts).
  */
-import type { AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import { createActor, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { shopDataFromWire } from '../../src/api/shopActors';
+import { appMachine } from '../../machines/app.machine';
 import { blogListMachine } from '../../machines/blogList.machine';
 import { blogPostMachine } from '../../machines/blogPost.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
@@ -133,6 +134,29 @@ export const shopEntry = defineEntry({
   serializeState: (s) => facts(s, { products: s.context.products.length, settings: s.context.settings !== null }),
 });
 
+// --- app (the root of the actor system) ------------------------------------------------------
+
+/** A session as it stands after a login (or a logout, with no user). */
+export const sessionOf = (user: typeof admin | null) =>
+  sessionMachine.resolveState({ value: user ? 'authenticated' : 'anonymous', context: { user, expired: false } });
+
+export const appEntry = defineEntry({
+  name: 'app',
+  machine: appMachine,
+  // A first visit; a remembered staff member with the shop rendered into the page and a saved cart.
+  inputs: [
+    { user: null, primedShop: null, savedCart: null, consented: false },
+    { user: admin, primedShop: null, savedCart: { lines: [], backend: null, discount: null, code: 'PIZZA10' }, consented: true },
+  ],
+  events: [
+    { type: 'xstate.snapshot.session', snapshot: sessionOf(admin) },
+    { type: 'xstate.snapshot.session', snapshot: sessionOf(null) },
+    // An actor that is not this root's own (a screen of another system): left alone.
+    { type: 'app.screen.stop', actor: createActor(toastMachine) },
+  ],
+  serializeState: (s) => facts(s, { children: Object.keys(s.children).sort() }),
+});
+
 // --- blog list -------------------------------------------------------------------------------
 
 const blogListEvents = internalEvents(blogListMachine);
@@ -181,6 +205,7 @@ export const blogPostEntry = defineEntry({
 
 /** All machines under path coverage. */
 export const machineRegistry: readonly MachineEntry<any>[] = [
+  appEntry,
   toastEntry,
   cookieConsentEntry,
   pageReloadEntry,

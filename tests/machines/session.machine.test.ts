@@ -2,19 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { connectSession, sessionMachine, type UserLookup } from '../../machines/session.machine';
 import { admin, customer } from '../mocks/fixtures';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths, internalEvents } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
+import { internalEvents } from './pathCoverage';
 import { sessionEntry } from './registry';
 
-const paths = generatePaths(sessionMachine, sessionEntry);
 const { done: doneOf, error: errorOf } = internalEvents(sessionMachine);
 
-describe('session machine: path coverage', () => {
-  it('reaches every state node and takes every transition (visitor, valid session, expired session)', async () => {
-    await expectFullCoverage(sessionEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+describePathCoverage(
+  'session machine: path coverage',
+  sessionEntry,
+  async (path) => {
     const result = await replayEntryPath(sessionEntry, path, {
       assertInvariant: (snapshot, { step, previous }) => {
         const type = step.event.type;
@@ -52,8 +49,9 @@ describe('session machine: path coverage', () => {
     // The server is told of every logout.
     const logouts = path.steps.filter((s) => s.event.type === 'session.logout').length;
     expect(result.invocations.filter((i) => i.src === 'logoutUser').length).toBe(logouts);
-  });
-});
+  },
+  'reaches every state node and takes every transition (visitor, valid session, expired session)',
+);
 
 describe('session machine: checking a remembered user', () => {
   const start = (loadUser: () => Promise<UserLookup>, user = customer) =>

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { homeHeadings, homeParagraphs, servedZoneNames, settings, telHref, webapp } from '../mocks/fixtures';
-import { expectFullCoverage, replayEntryPath } from './expectCoverage';
-import { generatePaths, internalEvents } from './pathCoverage';
+import { describePathCoverage, replayEntryPath } from './expectCoverage';
+import { internalEvents } from './pathCoverage';
 import { shopData, shopEntry } from './registry';
 
-const paths = generatePaths(shopMachine, shopEntry);
 const { done: doneOf, error: errorOf } = internalEvents(shopMachine);
 
 const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null, pickupDiscount: null };
 
-describe('shop machine: path coverage', () => {
-  it('reaches every state node and takes every transition (with and without the data in the page)', async () => {
-    await expectFullCoverage(shopEntry, paths);
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+describePathCoverage(
+  'shop machine: path coverage',
+  shopEntry,
+  async (path) => {
     let loads = 0;
     await replayEntryPath(shopEntry, path, {
       assertInvariant: (snapshot, { index, step, previous, invocations }) => {
@@ -41,8 +38,9 @@ describe('shop machine: path coverage', () => {
         }
       },
     });
-  });
-});
+  },
+  'reaches every state node and takes every transition (with and without the data in the page)',
+);
 
 describe('shop data: euros from the wire become cents', () => {
   it('converts product, dough and addition prices once, at the boundary', () => {

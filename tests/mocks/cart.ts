@@ -12,7 +12,11 @@ const cents = (value: number) => Math.round(value * 100);
  * How the server prices a cart (server/ecommerce/pricing.ts), over the fixtures: the client's prices
  * are ignored; RITIRO-IN-PIZZERIA takes 15 % off from 15 €, any other code is unknown.
  */
-export function priceCartAnswer(cart: readonly Schemas['CartLineInput'][], code: string | null | undefined): Schemas['CartResponse'] {
+export function priceCartAnswer(
+  cart: readonly Schemas['CartLineInput'][],
+  code: string | null | undefined,
+  delivery?: 'consegna' | 'ritiro' | null,
+): Schemas['CartResponse'] {
   const lines = cart.map((input) => {
     const product = products.find((p) => p.id === input.id)!;
     const variants = product.variants.filter((v) => input.variants?.some((chosen) => chosen.id === v.id));
@@ -44,7 +48,9 @@ export function priceCartAnswer(cart: readonly Schemas['CartLineInput'][], code:
   let final = total;
   if (code) {
     const known = code === PICKUP_CODE;
-    const applies = known && total >= 1500;
+    // RITIRO-IN-PIZZERIA is for pickup only (an unknown delivery type is checked at checkout).
+    const isForDelivery = delivery === 'consegna';
+    const applies = known && total >= 1500 && !isForDelivery;
     const value = applies ? Math.round(total * 0.15) : 0;
     final = total - value;
     discount = {
@@ -53,7 +59,12 @@ export function priceCartAnswer(cart: readonly Schemas['CartLineInput'][], code:
       isValid: applies,
       client_message: applies ? 'Sconto del 15% per il ritiro in pizzeria' : null,
       detail: [],
-      validation_error: known && !applies ? 'Ordine minimo di 15,00 € per questo codice.' : null,
+      validation_error:
+        known && !applies
+          ? isForDelivery
+            ? 'Il codice RITIRO-IN-PIZZERIA è valido solo per il ritiro in pizzeria.'
+            : 'Ordine minimo di 15,00 € per questo codice.'
+          : null,
       errorMessage: known ? null : 'Codice sconto non valido o non attivo.',
       final_price: euros(final),
       total_price: euros(total),

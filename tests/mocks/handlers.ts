@@ -36,7 +36,7 @@ export const handlers = [
 
   http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
     const body = await request.json();
-    return response(200).json(priceCartAnswer(body.cart, body.discount?.code));
+    return response(200).json(priceCartAnswer(body.cart, body.discount?.code, body.delivery));
   }),
 
   http.get('/api/user', ({ response }) =>

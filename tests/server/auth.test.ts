@@ -1,5 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, loggedInClient, startTestServer, type Mail, type TestServer } from './harness';
+import {
+  BAD_CREDENTIALS,
+  CHANGED,
+  EMAIL_TAKEN,
+  PASSWORDS_DIFFER,
+  REGISTERED,
+  RESENT,
+  RESET_DONE,
+  RESET_INVALID,
+  UNAUTHENTICATED,
+  UNVERIFIED,
+  WRONG_CURRENT,
+  XSRF_REJECTED,
+  forgotSent,
+} from './texts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -7,23 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-// The texts the user reads (SPEC §2 and §8, and the server's own Italian messages).
-const REGISTERED = 'Registrazione completata! Ti abbiamo inviato un link per attivare il tuo account.';
-const UNVERIFIED = 'Devi confermare il tuo indirizzo email prima di accedere. Controlla la tua casella di posta.';
-const VERIFIED = 'Indirizzo email verificato con successo! Ora puoi accedere.';
-const ALREADY_VERIFIED = 'Il tuo indirizzo email è già stato verificato. Puoi accedere.';
-const VERIFY_INVALID = 'Il link di verifica non è valido o è scaduto. Accedi e richiedi un nuovo link.';
-const BAD_CREDENTIALS = 'Credenziali non valide.';
-const PASSWORDS_DIFFER = 'Le password non coincidono.';
-const EMAIL_TAKEN = 'Questo indirizzo email è già registrato.';
-const RESENT = 'Email inviata nuovamente. Controlla la tua casella di posta elettronica';
-const forgotSent = (email: string) => `Controlla la tua casella di posta ${email}, ti abbiamo inviato un link per reimpostare la password.`;
-const RESET_DONE = 'Password reimpostata con successo!';
-const RESET_INVALID = 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
-const CHANGED = 'Password aggiornata con successo.';
-const WRONG_CURRENT = 'La password attuale non è corretta.';
-const UNAUTHENTICATED = 'Devi accedere per continuare.';
-const XSRF_REJECTED = 'Sessione scaduta: ricarica la pagina e riprova.';
+/** The verification link's outcomes, named in the redirect (the page shows their fixed texts). */
+const VERIFIED = 'verified';
+const ALREADY_VERIFIED = 'already_verified';
+const VERIFY_INVALID = 'invalid_link';
 
 const PASSWORD = 'Pizza-Margherita-1';
 let emailCounter = 0;

@@ -151,6 +151,21 @@ describe('checkout', () => {
     expect(response.body.order).toMatchObject({ original_price: 26, total_price: 22.1, discount_code: 'RITIRO-IN-PIZZERIA' });
   });
 
+  it('prices the cart for the delivery type sent, as the order will be charged: a pickup-only code on home delivery gives nothing', async () => {
+    const { client } = await loggedInClient(server);
+    const cart = [{ id: margherita, qty: 4 }];
+    const preview = async (delivery: 'consegna' | 'ritiro') =>
+      (await client.post('/api/v1/ecommerce/cart', { cart, discount: { code: 'RITIRO-IN-PIZZERIA' }, delivery })).body;
+    const home = await preview('consegna');
+    expect(home.discount).toMatchObject({ isValid: false, value: 0 });
+    expect(home.backend.final_price).toBe(26);
+    expect((await preview('ritiro')).backend.final_price).toBe(22.1);
+
+    const order = await client.post('/api/v1/ecommerce/checkout', { data: deliveryForm({ codiceSconto: 'RITIRO-IN-PIZZERIA' }), cart });
+    expect(order.status).toBe(201);
+    expect(order.body.order).toMatchObject({ total_price: home.backend.final_price, discount_code: null });
+  });
+
   it('charges full price when the code does not apply, as the cart summary showed', async () => {
     const { client } = await loggedInClient(server);
     const response = await client.post('/api/v1/ecommerce/checkout', {

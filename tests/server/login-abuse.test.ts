@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { parseTrustProxy } from '../../server/config';
 import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { BAD_CREDENTIALS, EMAIL_TAKEN, IS_EMAIL, TOO_EASY, TOO_SHORT, XSRF_REJECTED } from './texts';
 
-const BAD_CREDENTIALS = 'Credenziali non valide.';
-const EMAIL_TAKEN = 'Questo indirizzo email è già registrato.';
-const XSRF_REJECTED = 'Sessione scaduta: ricarica la pagina e riprova.';
-const TOO_EASY = 'Questa password è troppo facile da indovinare: scegline una meno comune.';
-const IS_EMAIL = 'La password non può essere il tuo indirizzo email.';
-const TOO_SHORT = 'Il campo password deve contenere almeno 8 caratteri.';
 const PASSWORD = 'Forno-a-legna-42';
 
 let server: TestServer;

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cartTotals,
   cassaSlots,
   categoryGroupOf,
-  clampQuantity,
   discountCodeForDelivery,
   evaluateDiscount,
   formatDecimalComma,
@@ -36,19 +34,6 @@ describe('line price = qty × (base + dough + additions)', () => {
   it('adds dough and additions per unit, then multiplies', () => {
     expect(linePriceCents({ qty: 2, baseCents: 650, variantCents: 150, additionCents: [200, 100] })).toBe(2200);
     expect(linePriceCents({ qty: 1, baseCents: 650, variantCents: 0, additionCents: [] })).toBe(650);
-    expect(
-      cartTotals([
-        { qty: 2, baseCents: 650, variantCents: 0, additionCents: [] },
-        { qty: 3, baseCents: 250, variantCents: 0, additionCents: [] },
-      ]),
-    ).toEqual({ totalQuantity: 5, totalCents: 2050 });
-  });
-
-  it('never lets a quantity fall below 1', () => {
-    expect(clampQuantity(0)).toBe(1);
-    expect(clampQuantity(-4)).toBe(1);
-    expect(clampQuantity(2.7)).toBe(2);
-    expect(clampQuantity(Number.NaN)).toBe(1);
   });
 });
 

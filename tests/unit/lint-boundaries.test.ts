@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importCycles, importGraph } from './importGraph';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax'];
@@ -25,7 +26,8 @@ describe('machines/ hold no React, no DOM, no fetch', () => {
     ["import { useSelector } from '@xstate/react';\nexport const s = useSelector;", 'no-restricted-imports'],
     ["import { Link } from 'react-router-dom';\nexport const l = Link;", 'no-restricted-imports'],
     ["import { Button } from 'react-aria-components';\nexport const b = Button;", 'no-restricted-imports'],
-    ["import { storage } from '../src/app/storage';\nexport const s = storage;", 'no-restricted-imports'],
+    ["import { storage } from '../src/actors/storage';\nexport const s = storage;", 'no-restricted-imports'],
+    ["import { createAppActors } from '../src/app/createAppActors';\nexport const c = createAppActors;", 'no-restricted-imports'],
     ['export const reload = () => window.location.reload();', 'no-restricted-globals'],
     ["export const read = () => localStorage.getItem('k');", 'no-restricted-globals'],
     ["export const load = () => fetch('/api/v1/blog/posts');", 'no-restricted-globals'],
@@ -75,7 +77,7 @@ describe("areas reach each other only through an area's index.ts", () => {
   it('allows the public entry and the shared places; the composition root may import areas', async () => {
     const code = [
       "import { PostCard } from '../blog';",
-      "import { useAppActors } from '../app/AppActors';",
+      "import { useAppActors } from '../actors/AppActors';",
       "import { usePageTitle } from '../ui/usePageTitle';",
       "import { toCents } from '../domain';",
       "import { blogMachine } from '../../machines/blog.machine';",
@@ -115,5 +117,48 @@ describe('refusals are told apart by code, never by their Italian message', () =
       'export const shown = (body: unknown) => refusalFrom(body).message;',
     ].join('\n');
     expect(await broken('src/api/example.ts', code)).toEqual([]);
+  });
+});
+
+describe('src/app imports the areas, never the reverse', () => {
+  const fromApp = "import { createAppActors } from '../app/createAppActors';\nexport const c = createAppActors;";
+
+  it.each(['src/home/Example.tsx', 'src/cassa/nested/Example.tsx', 'src/ui/Example.tsx', 'src/api/example.ts', 'src/actors/example.ts'])(
+    'refuses src/app in %s',
+    async (file) => {
+      const code = file.includes('/nested/') ? fromApp.replace("'../app/", "'../../app/") : fromApp;
+      expect(await broken(file, code)).toContain('no-restricted-imports');
+    },
+  );
+
+  it('lets the shared places use each other', async () => {
+    const code =
+      "import { useShop } from '../actors/AppActors';\nimport { loginHref } from './returnTo';\nexport const all = [useShop, loginHref];";
+    expect(await broken('src/ui/Example.tsx', code)).toEqual([]);
+  });
+});
+
+describe('the import-cycle check (import-cycles.test.ts) fires', () => {
+  const graphOf = (files: Record<string, string>) => importGraph(new Map(Object.entries(files)));
+  // Circles through a type import, a re-export with a dynamic import back, and a file importing itself.
+  const circles = {
+    'server/http/contract.ts': "import { accessGuard } from './auth';\nexport const c = accessGuard;",
+    'server/http/auth.ts': "import type { Access } from './contract.js';\nexport type A = Access;",
+    'src/ui/a.ts': "export * from '../actors';",
+    'src/actors/index.ts': "export const load = () => import('../ui/a');",
+    'src/domain/self.ts': "import { x } from './self';\nexport const y = x;",
+  };
+
+  it('on every circle', () => {
+    expect(importCycles(graphOf(circles))).toEqual([
+      ['server/http/auth.ts', 'server/http/contract.ts'],
+      ['src/actors/index.ts', 'src/ui/a.ts'],
+      ['src/domain/self.ts'],
+    ]);
+  });
+
+  it('not once the edges back are gone (imports of packages and of other folders are fine)', () => {
+    const tree = { ...circles, 'server/http/auth.ts': "import { z } from 'zod';", 'src/actors/index.ts': "import '../domain/self';" };
+    expect(importCycles(graphOf({ ...tree, 'src/domain/self.ts': 'export const y = 1;' }))).toEqual([]);
   });
 });

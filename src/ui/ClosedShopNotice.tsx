@@ -1,4 +1,4 @@
-import { useShop } from './AppActors';
+import { useShop } from '../actors/AppActors';
 
 /** The shop's own words when it is closed: on the menu, and on the cart, where it explains the missing order button. */
 export function ClosedShopNotice() {

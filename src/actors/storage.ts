@@ -1,5 +1,5 @@
 import type { SavedCart } from '../../machines/cart.machine';
-import type { SavedCheckout } from '../../machines/checkout.machine';
+import type { SavedCheckout } from '../../machines/checkout.types';
 import type { User } from '../../machines/session.machine';
 
 /**

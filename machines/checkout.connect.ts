@@ -1,0 +1,125 @@
+import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED } from '../src/domain';
+import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
+import type { CheckoutEvent, FieldName, Step, TextField } from './checkout.types';
+
+export const STEP_TITLES: Record<Step, string> = {
+  1: 'Accedi o registrati',
+  2: 'Consegna o ritiro',
+  3: 'Indirizzo',
+  4: 'Dettagli',
+  5: 'Ti consigliamo anche',
+  6: 'Riepilogo',
+};
+
+/** What each step shows and the handlers it calls. */
+export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: CheckoutEvent) => void) {
+  const { context } = snapshot;
+  const step = checkoutStep(snapshot);
+  /** 0 while the checkout waits for the browser's copy: nothing of a step shows yet */
+  const at = step ?? 0;
+  const { form, errors } = context;
+  const isPickup = form.tipoConsegna === 'ritiro';
+  const isSubmitting = snapshot.hasTag('submitting');
+  const field = (name: TextField, label: string) => ({
+    label,
+    value: form[name],
+    errorMessage: errors[name as FieldName] ?? null,
+    isInvalid: Boolean(errors[name as FieldName]),
+    onChange: (value: string) => send({ type: 'field.change', field: name, value }),
+  });
+  return {
+    step,
+    title: step ? STEP_TITLES[step] : null,
+    stepLabel: step ? `Passo ${step} di 6` : null,
+    isLoading: snapshot.hasTag('loading'),
+    message: context.message,
+    nextButton: at >= 2 && at <= 5 ? { label: 'Prosegui', onPress: () => send({ type: 'step.next' }) } : null,
+    /** 'Indietro' from step 3: the page goes back in the history, whose entry is sent back as `checkout.restore` */
+    hasBackButton: at >= 3 && !isSubmitting,
+    delivery:
+      step === 2
+        ? {
+            label: 'Come vuoi ricevere il tuo ordine?',
+            value: form.tipoConsegna,
+            options: (['consegna', 'ritiro'] as const).map((value) => ({
+              value,
+              label: DELIVERY_LABELS[value],
+            })),
+            errorMessage: errors.tipoConsegna ?? null,
+            onChange: (value: string) => send({ type: 'delivery.select', delivery: value === 'ritiro' ? 'ritiro' : 'consegna' }),
+          }
+        : null,
+    address:
+      step === 3
+        ? {
+            saved: context.addresses
+              .filter((a) => a.delivery === form.tipoConsegna)
+              .map((a) => ({
+                id: a.id,
+                label: [a.name, a.address, a.telephone].filter(Boolean).join(' — '),
+                onPress: () => send({ type: 'address.select', id: a.id }),
+              })),
+            newButton: { label: 'Aggiungi un nuovo indirizzo', onPress: () => send({ type: 'address.select', id: 0 }) },
+            errorMessage: errors.addressSelector ?? null,
+          }
+        : null,
+    details:
+      step === 4
+        ? {
+            isPickup,
+            nomeCitofono: isPickup ? null : field('nomeCitofono', 'Nome sul citofono'),
+            indirizzo: isPickup ? null : field('indirizzo', 'Indirizzo'),
+            nomeCliente: isPickup ? field('nomeCliente', 'Nome') : null,
+            zone: isPickup
+              ? null
+              : {
+                  label: 'Zona di consegna',
+                  value: form.zonaConsegna,
+                  options: context.zones.map((z) => ({ id: z.id, name: z.name })),
+                  errorMessage: errors.zonaConsegna ?? null,
+                  note: errors.zonaConsegna === ZONE_NOT_COVERED ? PICKUP_AVAILABLE_NOTE : null,
+                  onChange: (zoneId: number | null) => send({ type: 'zone.select', zoneId }),
+                },
+            telefono: field('telefono', 'Telefono'),
+            note: field('note', 'Note'),
+            fascia: {
+              label: 'Fascia oraria',
+              value: form.fascia,
+              options: context.timeslots.map((t) => ({ value: t.time, label: t.time, isDisabled: !t.available })),
+              errorMessage: errors.fascia ?? null,
+              onChange: (value: string) => send({ type: 'field.change', field: 'fascia', value }),
+            },
+          }
+        : null,
+    upsell:
+      step === 5
+        ? context.suggestions.map((product) => ({
+            id: product.id,
+            name: product.name,
+            description: product.description,
+            imageUrl: product.image_url,
+            price: formatEuro(product.priceCents),
+            addButton: { label: `Aggiungi ${product.name}`, onPress: () => send({ type: 'upsell.add', product }) },
+          }))
+        : null,
+    summary:
+      step === 6
+        ? {
+            deliveryLabel: DELIVERY_LABELS[isPickup ? 'ritiro' : 'consegna'],
+            /** the totals' last line: what is paid, and when */
+            finalLabel: isPickup ? 'Da pagare al ritiro' : 'Da pagare alla consegna',
+            /** the code field is hidden for pickup (RITIRO-IN-PIZZERIA is applied by itself) */
+            showsDiscountField: !isPickup,
+            onApplyDiscount: (code: string) => send({ type: 'discount.apply', code }),
+            confirmButton: {
+              label: 'Conferma ordine',
+              isDisabled: isSubmitting,
+              onPress: () => send({ type: 'order.confirm' }),
+            },
+            isSubmitting,
+          }
+        : null,
+  };
+}
+
+export type CheckoutView = ReturnType<typeof connectCheckout>;

@@ -1,0 +1,106 @@
+import { createActor, type AnyActorRef } from 'xstate';
+import { appActorsOf, appMachine } from '../../machines/app.machine';
+import { cartMachine, savedCart } from '../../machines/cart.machine';
+import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
+import { pageReloadMachine } from '../../machines/pageReload.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { shopMachine } from '../../machines/shop.machine';
+import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { createCartActors } from '../api/cartActors';
+import { createCheckoutActors } from '../api/checkoutActors';
+import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
+import { createApiClient, type ApiClient } from '../api/client';
+import { readInitialData, type InitialData } from '../api/initialData';
+import { createSessionActors } from '../api/sessionActors';
+import { createAccountActors } from '../api/accountActors';
+import { createAuthActors } from '../api/authActors';
+import { createShopActors, primedShop } from '../api/shopActors';
+import { browserEffects, persist, type AppActors, type BrowserEffects, type CassaEffects } from '../actors/AppActors';
+import { storage } from '../actors/storage';
+
+export interface AppActorsOptions {
+  api?: ApiClient;
+  effects?: BrowserEffects;
+  /** fakes for tests; by default the cassa uses its own */
+  cassaEffects?: CassaEffects;
+  baseUrl?: string;
+  initialData?: InitialData;
+}
+
+/**
+ * The app's actor system, created once per page: the root (machines/app.machine.ts) invokes the
+ * app-wide actors with their systemIds; this composition root gives each its I/O and its start from
+ * the browser's storage, and persists each by one subscription.
+ */
+export function createAppActors(options: AppActorsOptions = {}): AppActors {
+  const effects = options.effects ?? browserEffects;
+  const initialData = options.initialData ?? readInitialData();
+  const api =
+    options.api ??
+    createApiClient({
+      baseUrl: options.baseUrl,
+      onUnexpectedError: (message) => system.toast.send({ type: 'error.raise', message }),
+      // Any 401: the session machine logs out (if a user was in) and tells the app to offer the login.
+      onUnauthorized: () => system.session.send({ type: 'session.expired' }),
+    });
+  // The real I/O of each machine, grouped by machine; screens' machines take theirs from here.
+  const io = {
+    blogList: createBlogListActors(api),
+    blogPost: createBlogPostActors(api),
+    // The order carries the cart as the cart actor holds it when the customer confirms.
+    checkout: createCheckoutActors(api, () => savedCart(system.cart.getSnapshot().context)),
+    ...createAuthActors(api),
+    account: createAccountActors(api),
+  };
+  // The customer's cart, and the logic of the cassa's own (not persisted: the widget's order is the cashier's).
+  const cartLogic = cartMachine.provide({
+    actors: createCartActors(api),
+    actions: { notifyError: (_, { message }) => system.toast.send({ type: 'error.raise', message }) },
+  });
+  const appLogic = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({ actors: createSessionActors(api) }),
+      shop: shopMachine.provide({ actors: createShopActors(api) }),
+      cart: cartLogic,
+      consent: cookieConsentMachine.provide({ actions: { leavePage: () => effects.leave() } }),
+      pageReload: pageReloadMachine.provide({ actions: { reloadPage: () => effects.reload() } }),
+    },
+  });
+  // It lives as long as the page: started here, not in an effect (StrictMode would stop it).
+  const root = createActor(appLogic, {
+    input: { user: storage.user(), primedShop: primedShop(initialData), savedCart: storage.cart(), consented: storage.consent() },
+  }).start();
+  const system = appActorsOf(root);
+
+  persist(system.session, (s) => s.context.user, storage.saveUser);
+  // Logging in or out in another tab: this tab follows (no request: the cookie is shared).
+  const stopSync = storage.onUserChangedElsewhere((user) => system.session.send({ type: 'session.synced', user }));
+  persist(system.consent, (s) => s.context.consented, storage.saveConsent);
+  // The context object changes only when the cart does; what is saved is its lasting part.
+  persist(
+    system.cart,
+    (s) => s.context,
+    (context) => storage.saveCart(savedCart(context)),
+  );
+
+  /** The cassa's list remembers whether its chime is off; the screen creates the actor, this root persists it. */
+  const cassa = {
+    muted: storage.cassaMuted,
+    persistMuted: (actor: AnyActorRef) => persist(actor, (s: OrderPollingSnapshot) => s.context.muted, storage.saveCassaMuted),
+    effects: options.cassaEffects,
+    cartLogic,
+  };
+  return {
+    api,
+    io,
+    initialData,
+    effects,
+    cassa,
+    root,
+    ...system,
+    stop: () => {
+      stopSync();
+      root.stop();
+    },
+  };
+}

@@ -14,14 +14,9 @@
 import { performance } from 'node:perf_hooks';
 import { JSDOM } from 'jsdom';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  connectOrderPolling,
-  orderPollingMachine,
-  type CassaDay,
-  type CassaListOrder,
-  type ChangeResult,
-  type OrderChange,
-} from '../machines/orderPolling.machine';
+import { connectOrderPolling } from '../machines/orderPolling.connect';
+import { orderPollingMachine } from '../machines/orderPolling.machine';
+import type { CassaDay, CassaListOrder, ChangeResult, OrderChange } from '../machines/orderPolling.types';
 
 const ORDERS = Number(process.env.BENCH_ORDERS) || 300;
 const RUNS = Math.min(Number(process.env.BENCH_RUNS) || 40, 500);
@@ -65,7 +60,13 @@ function generatedDay(count: number, changed = -1): CassaDay {
   });
   const cardCents = orders.filter((o) => o.paymentType === 'Carta di credito').reduce((sum, o) => sum + o.totalCents, 0);
   const totalCents = orders.reduce((sum, o) => sum + o.totalCents, 0);
-  return { date: '2026-11-20', orders, totals: { totalCents, cashCents: totalCents - cardCents, cardCents }, slots, slotCapacity: 20 };
+  const counters = {
+    notDelivered: orders.filter((o) => o.delivered === 0).length,
+    pending: orders.filter((o) => o.status === 0).length,
+    reprint: orders.filter((o) => o.status === 2).length,
+  };
+  const totals = { totalCents, cashCents: totalCents - cardCents, cardCents };
+  return { date: '2026-11-20', orders, totals, counters, slots, slotCapacity: 20 };
 }
 
 /** The machine's snapshot once it has shown `day` (no timer left running: the actor is stopped). */

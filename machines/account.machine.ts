@@ -1,7 +1,6 @@
-import { format, parseISO } from 'date-fns';
-import { it } from 'date-fns/locale';
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { formatEuro, type Cents } from '../src/domain/money';
+import { formatShopDate } from '../src/domain/time';
 
 /** One product of a past order, money in cents (converted at the API boundary). */
 export interface AccountOrderLine {
@@ -134,15 +133,13 @@ export const accountMachine = setup({
 
 export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 
-/** 18/11/2026 (SPEC §9: dd/MM/yyyy). */
-export const formatOrderDate = (deliveryAt: string) => format(parseISO(deliveryAt), 'dd/MM/yyyy', { locale: it });
-
 function orderView(order: AccountOrder) {
   const isDiscounted = order.originalCents !== order.totalCents;
   return {
     id: order.id,
     title: `Ordine n. ${order.orderNum}`,
-    deliveryDate: formatOrderDate(order.deliveryAt),
+    // 18/11/2026 (SPEC §9: dd/MM/yyyy): the order's own calendar day, in the shop's time.
+    deliveryDate: formatShopDate(order.deliveryAt),
     lines: order.lines.map((line, index) => ({
       key: `${order.id}-${index}`,
       name: line.name,

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { discountCodeForDelivery, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
-import { choicePriceCents, type LineChoice } from './productDialog.machine';
+import { choicePriceCents, type LineChoice } from './lineChoice';
 import type { Addition, Variant } from './shop.machine';
 
 /** A cart line: what was chosen, and its total (the browser's estimate until the server has priced it). */

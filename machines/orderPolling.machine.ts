@@ -1,101 +1,44 @@
 import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import {
-  CATEGORY_GROUPS,
-  formatDecimalComma,
-  ORDER_SOURCE,
-  ORDER_STATUS,
-  ORDER_STATUS_LABELS,
-  DELIVERY_LABELS,
-  PAYMENT_LABELS,
-  type Cents,
-  type DeliveryType,
-  type OrderSource,
-  type PaymentType,
-} from '../src/domain';
-
-/** One order as the day's list shows it (money in cents). */
-export interface CassaListOrder {
-  id: number;
-  orderNum: number;
-  name: string;
-  totalCents: Cents;
-  paymentType: PaymentType;
-  delivery: DeliveryType;
-  zone: string | null;
-  sourceId: OrderSource;
-  /** 0 In attesa, 1 Stampato, 2 Ristampa (cancelled orders are never listed) */
-  status: 0 | 1 | 2;
-  delivered: 0 | 1;
-  deliveryTime: string;
-  /** quantity per category id */
-  categoryQuantities: Record<string, number>;
-  unknownQuantity: number;
-}
-
-export interface SlotLoad {
-  time: string;
-  orders: number;
-  quantity: number;
-  externalQuantity: number;
-}
-
-/** A delivery day as the server answers it. */
-export interface CassaDay {
-  date: string;
-  orders: CassaListOrder[];
-  totals: { totalCents: Cents; cashCents: Cents; cardCents: Cents };
-  slots: SlotLoad[];
-  /** oven items a slot takes before it is full */
-  slotCapacity: number;
-}
-
-/** A change the list makes at once and sends to the server behind the cashier's back. */
-export type OrderChange = { id: number; status: 1 } | { id: number; delivered: 0 | 1 };
-/** A change the server refused with a reason (a cancelled order, an order gone). */
-export type ChangeResult = { ok: true } | { ok: false; message: string };
-
-export interface OrderPollingInput {
-  /** the day to show, yyyy-mm-dd; null for the shop's today (the server's clock decides what today is) */
-  date: string | null;
-  /** the chime for new online orders is off (remembered between visits) */
-  muted: boolean;
-}
-
-export interface OrderPollingContext {
-  /** null until the server has said which day "today" is */
-  date: string | null;
-  day: CassaDay | null;
-  /** ids listed by the last answer for this date; null before the first one (nothing is new then) */
-  knownIds: number[] | null;
-  /** online orders that appeared in a refresh, highlighted until printed or opened */
-  newIds: number[];
-  muted: boolean;
-  /** changes not yet confirmed by the server, oldest first */
-  pending: OrderChange[];
-  /** tickets to print, oldest first */
-  tickets: number[];
-  /** what the cassa says about a change the server did not take */
-  notice: string | null;
-}
-
-export type OrderPollingEvent =
-  | { type: 'date.change'; date: string }
-  | { type: 'orders.refresh' }
-  | { type: 'order.print'; id: number }
-  | { type: 'order.delivered.toggle'; id: number }
-  | { type: 'order.open'; id: number }
-  | { type: 'alert.mute.toggle' };
+import { canEditOrder, ORDER_SOURCE, ORDER_STATUS } from '../src/domain';
+import type {
+  CassaDay,
+  CassaListOrder,
+  ChangeResult,
+  DayCounters,
+  OrderChange,
+  OrderPollingContext,
+  OrderPollingEvent,
+  OrderPollingInput,
+} from './orderPolling.types';
 
 export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare la modifica: riprova.';
 
-const applyChange = (order: CassaListOrder, change: OrderChange): CassaListOrder =>
-  order.id !== change.id ? order : 'status' in change ? { ...order, status: change.status } : { ...order, delivered: change.delivered };
+/** What one order adds to the header's counters. */
+const countsOf = (order: CassaListOrder): DayCounters => ({
+  notDelivered: order.delivered === 0 ? 1 : 0,
+  pending: order.status === ORDER_STATUS.pending ? 1 : 0,
+  reprint: order.status === ORDER_STATUS.reprint ? 1 : 0,
+});
+
+/** A click on the day: its row changes, and the server's counters move by what that row counted. */
+function applyChange(day: CassaDay, change: OrderChange): CassaDay {
+  const before = day.orders.find((o) => o.id === change.id);
+  if (!before) return day;
+  const after = 'status' in change ? { ...before, status: change.status } : { ...before, delivered: change.delivered };
+  const [was, is] = [countsOf(before), countsOf(after)];
+  return {
+    ...day,
+    orders: day.orders.map((o) => (o === before ? after : o)),
+    counters: {
+      notDelivered: day.counters.notDelivered - was.notDelivered + is.notDelivered,
+      pending: day.counters.pending - was.pending + is.pending,
+      reprint: day.counters.reprint - was.reprint + is.reprint,
+    },
+  };
+}
 
 /** The server's day with the changes still on their way on top: a refresh never undoes a click. */
-const withPending = (day: CassaDay, pending: readonly OrderChange[]): CassaDay => ({
-  ...day,
-  orders: day.orders.map((order) => pending.reduce(applyChange, order)),
-});
+const withPending = (day: CassaDay, pending: readonly OrderChange[]): CassaDay => pending.reduce(applyChange, day);
 
 const freshOnlineIds = (context: OrderPollingContext, day: CassaDay) =>
   context.knownIds === null
@@ -136,11 +79,10 @@ export const orderPollingMachine = setup({
       assertEvent(event, ['order.print', 'order.delivered.toggle']);
       return listedOrder(context, event.id) !== undefined;
     },
-    /** Orders of external platforms are listed but can never be opened. */
     canOpen: ({ context, event }) => {
       assertEvent(event, 'order.open');
       const order = listedOrder(context, event.id);
-      return order !== undefined && order.sourceId !== ORDER_SOURCE.external;
+      return order !== undefined && canEditOrder(order);
     },
     hasPendingChange: ({ context }) => context.pending.length > 0,
     hasTicket: ({ context }) => context.tickets.length > 0,
@@ -191,7 +133,7 @@ export const orderPollingMachine = setup({
       actions: assign(({ context, event }) => {
         const change: OrderChange = { id: event.id, status: ORDER_STATUS.printed };
         return {
-          day: withPending(context.day!, [change]),
+          day: applyChange(context.day!, change),
           pending: [...context.pending, change],
           tickets: [...context.tickets, event.id],
           newIds: context.newIds.filter((id) => id !== event.id),
@@ -203,7 +145,7 @@ export const orderPollingMachine = setup({
       guard: 'isListed',
       actions: assign(({ context, event }) => {
         const change: OrderChange = { id: event.id, delivered: listedOrder(context, event.id)!.delivered === 1 ? 0 : 1 };
-        return { day: withPending(context.day!, [change]), pending: [...context.pending, change], notice: null };
+        return { day: applyChange(context.day!, change), pending: [...context.pending, change], notice: null };
       }),
     },
     'order.open': {
@@ -314,99 +256,3 @@ export const orderPollingMachine = setup({
 });
 
 export type OrderPollingSnapshot = SnapshotFrom<typeof orderPollingMachine>;
-
-const SOURCE_LABELS: Record<OrderSource, string> = { 1: 'Online', 2: 'Cassa', 3: 'Piattaforma esterna' };
-export const EXTERNAL_ORDER_REASON = 'Gli ordini delle piattaforme esterne non si possono modificare.';
-
-/** 'Totale: 40,50 € (23,50 € Contanti / Da pagare | 17,00 € Carta di credito / Pagato)', or 'Totale: 0,00 €'. */
-export function totalsText(totals: CassaDay['totals']): string {
-  if (totals.totalCents === 0) return 'Totale: 0,00 €';
-  return (
-    `Totale: ${formatDecimalComma(totals.totalCents)} € (${formatDecimalComma(totals.cashCents)} € ${PAYMENT_LABELS.Contanti}` +
-    ` | ${formatDecimalComma(totals.cardCents)} € ${PAYMENT_LABELS['Carta di credito']})`
-  );
-}
-
-const groupCount = (order: CassaListOrder, ids: readonly number[]) =>
-  ids.reduce((sum, id) => sum + (order.categoryQuantities[String(id)] ?? 0), 0);
-
-/** The four counts of a row: pizze/pinse, compositions, calzoni/focacce, and what cannot be classed. */
-export function categoryCounts(order: CassaListOrder) {
-  return [
-    { label: 'Pizze e pinse', count: groupCount(order, CATEGORY_GROUPS.pizze) },
-    { label: 'Composizioni', count: groupCount(order, CATEGORY_GROUPS.compositions) },
-    { label: 'Calzoni e focacce', count: groupCount(order, CATEGORY_GROUPS.calzoni) },
-    { label: 'Non catalogabile', count: order.unknownQuantity },
-  ];
-}
-
-/** The header's counters, from the list as the cashier sees it (clicks included). */
-export function orderCounters(orders: readonly CassaListOrder[]) {
-  return [
-    { label: 'Non consegnati', value: orders.filter((o) => o.delivered === 0).length },
-    { label: 'In attesa', value: orders.filter((o) => o.status === ORDER_STATUS.pending).length },
-    { label: 'Modificati', value: orders.filter((o) => o.status === ORDER_STATUS.reprint).length },
-  ];
-}
-
-/** What the cassa's list shows and the handlers it calls; pure, so path tests assert it at every step. */
-export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event: OrderPollingEvent) => void) {
-  const { day, date, newIds, muted, notice } = snapshot.context;
-  const isLoading = snapshot.hasTag('loading');
-  const orders = day?.orders ?? [];
-  const newCount = newIds.length;
-  return {
-    date: date ?? '',
-    isLoading,
-    onDateChange: (next: string) => send({ type: 'date.change', date: next }),
-    refreshButton: { isDisabled: isLoading, onPress: () => send({ type: 'orders.refresh' }) },
-    failure: snapshot.hasTag('failed')
-      ? day
-        ? 'Aggiornamento non riuscito: la lista potrebbe non essere aggiornata. Nuovo tentativo tra 30 secondi.'
-        : 'Non è stato possibile caricare gli ordini. Nuovo tentativo tra 30 secondi.'
-      : null,
-    notice,
-    totals: day ? totalsText(day.totals) : null,
-    slots: (day?.slots ?? []).map((slot) => ({ ...slot, isOverCapacity: slot.quantity > day!.slotCapacity })),
-    slotCapacity: day?.slotCapacity ?? null,
-    counters: day ? orderCounters(orders) : null,
-    emptyMessage: day && orders.length === 0 ? 'Nessun ordine per questo giorno.' : null,
-    newCount,
-    pageTitle: newCount > 0 ? `(${newCount}) Cassa` : 'Cassa',
-    muteButton: {
-      isSelected: muted,
-      label: muted ? 'Avviso sonoro disattivato' : 'Avviso sonoro attivo',
-      onChange: () => send({ type: 'alert.mute.toggle' }),
-    },
-    rows: orders.map((order) => {
-      const canOpen = order.sourceId !== ORDER_SOURCE.external;
-      return {
-        id: order.id,
-        name: order.name,
-        sourceId: order.sourceId,
-        sourceLabel: SOURCE_LABELS[order.sourceId],
-        summary: `Ordine numero #${order.orderNum} - ${formatDecimalComma(order.totalCents)} € - ${PAYMENT_LABELS[order.paymentType]}`,
-        place: order.delivery === 'ritiro' ? DELIVERY_LABELS.ritiro : (order.zone ?? 'Zona non indicata'),
-        counts: categoryCounts(order),
-        deliveryTime: order.deliveryTime,
-        statusLabel: ORDER_STATUS_LABELS[order.status],
-        status: order.status,
-        isNew: newIds.includes(order.id),
-        isDelivered: order.delivered === 1,
-        deliveredCheckbox: {
-          isSelected: order.delivered === 1,
-          label: order.delivered === 1 ? 'Consegnato' : 'Non Consegnato',
-          onChange: () => send({ type: 'order.delivered.toggle', id: order.id }),
-        },
-        openButton: {
-          isDisabled: !canOpen,
-          reason: canOpen ? null : EXTERNAL_ORDER_REASON,
-          onPress: () => send({ type: 'order.open', id: order.id }),
-        },
-        printButton: { label: `Stampa ordine numero ${order.orderNum}`, onPress: () => send({ type: 'order.print', id: order.id }) },
-      };
-    }),
-  };
-}
-
-export type OrderPollingView = ReturnType<typeof connectOrderPolling>;

@@ -1,14 +1,9 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { formatEuro, linePriceCents, matchingByName, MIN_QUANTITY, offersDoughChoice, type Cents } from '../src/domain';
-import type { Addition, Product, Variant } from './shop.machine';
+import { formatEuro, matchingByName, MIN_QUANTITY, offersDoughChoice } from '../src/domain';
+import { choicePriceCents, type LineChoice } from './lineChoice';
+import type { Product } from './shop.machine';
 
-/** What the dialog adds to the cart (or puts back in place of the line it edits). */
-export interface LineChoice {
-  product: Product;
-  variant: Variant | null;
-  additions: Addition[];
-  qty: number;
-}
+export type { LineChoice } from './lineChoice';
 
 /** The cart line the dialog reopens with 'Modifica': its place in the cart and what was chosen. */
 export interface EditedLine {
@@ -68,14 +63,6 @@ function lineChoice(context: ProductDialogContext): LineChoice | null {
 }
 
 /** The line price (SPEC §5): the same rule the server prices with. */
-export function choicePriceCents(choice: LineChoice): Cents {
-  return linePriceCents({
-    qty: choice.qty,
-    baseCents: choice.product.priceCents,
-    variantCents: choice.variant?.priceModifierCents ?? 0,
-    additionCents: choice.additions.map((a) => a.priceCents),
-  });
-}
 
 /**
  * The product dialog of the menu and the cart: closed, or open on one product (to add it, or to

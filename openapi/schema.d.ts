@@ -755,6 +755,12 @@ export interface components {
          *     them (spaces, dots, dashes, slashes, brackets). The server then requires 8 to 15 digits.
          */
         Phone: string;
+        /**
+         * @description A telephone number as the cassa's form sends it, one line of at most 30 characters. Its digits
+         *     are checked with the form's other fields (8 to 15 digits), so a wrong number and a missing name
+         *     are refused together, not one per attempt.
+         */
+        TypedPhone: string;
         /** @description HH:MM of an available slot; empty when none was chosen yet (the server says so) */
         DeliveryTime: string;
         /** @description A discount code as typed; at most 50 characters */
@@ -1273,7 +1279,7 @@ export interface components {
             zone_id?: components["schemas"]["OptionalRowId"];
             indirizzo?: null | components["schemas"]["AddressLine"];
             nomeCliente: components["schemas"]["PersonName"];
-            telefono?: null | components["schemas"]["Phone"];
+            telefono?: null | components["schemas"]["TypedPhone"];
             /** @description delivery time HH:MM */
             fascia: components["schemas"]["DeliveryTime"];
             delivery_date?: components["schemas"]["Date"];

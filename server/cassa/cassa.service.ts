@@ -1,8 +1,10 @@
 import type { components } from '../../openapi/schema';
 import {
   CANCELLED_ORDER_MESSAGE,
+  canEditOrder,
   cassaSlots,
   compareByName,
+  EXTERNAL_ORDER_MESSAGE,
   fromMinutes,
   isFinalStatus,
   isValidPhone,
@@ -214,8 +216,7 @@ export class CassaService {
     const basedOnVersion = input.data.version;
     if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
     const existing = await this.order(id);
-    if (existing.source_id === ORDER_SOURCE.external)
-      throw conflict('Gli ordini delle piattaforme esterne non sono modificabili.', 'order.external');
+    if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
     refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
     await this.deps.db.transaction().execute(async (tx) => {

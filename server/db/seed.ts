@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { ORDER_SOURCE, ORDER_STATUS, ovenItemCount } from '../../src/domain';
+import { ORDER_SOURCE, ORDER_STATUS, ovenItemCount, shopLocalTime } from '../../src/domain';
 import { addSlotLoad } from '../orders/order-store';
-import { shopLocalTime, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { Db } from './database';
 import { seedData } from './seed-data';
 import type { SeedData } from './seed-types';

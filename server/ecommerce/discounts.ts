@@ -1,5 +1,5 @@
-import { evaluateDiscount, formatEuro, type Cents, type DeliveryType, type DiscountRule } from '../../src/domain';
-import { shopLocalTime, type Clock } from '../clock';
+import { evaluateDiscount, formatEuro, shopLocalTime, type Cents, type DeliveryType, type DiscountRule } from '../../src/domain';
+import type { Clock } from '../clock';
 import type { CatalogService } from './catalog';
 
 export const UNKNOWN_DISCOUNT_MESSAGE = 'Codice sconto non valido o non attivo.';

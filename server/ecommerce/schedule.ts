@@ -1,5 +1,5 @@
-import { SLOT_REQUIRED, slotRange, toMinutes } from '../../src/domain';
-import { shopLocalTime, type Clock, type ShopLocalTime } from '../clock';
+import { shopLocalTime, SLOT_REQUIRED, slotRange, toMinutes, type ShopLocalTime } from '../../src/domain';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { CatalogService } from './catalog';
 

@@ -1,22 +1,22 @@
 import { fromPromise } from 'xstate';
-import type { SavedCart } from '../../machines/cart.machine';
-import type {
-  CassaCatalog,
-  cassaOrderMachine,
-  LoadOrderOutcome,
-  OpenedOrder,
-  SaveOrderInput,
-  SaveOrderOutcome,
-  ShopNow,
-} from '../../machines/cassaOrder.machine';
+import type { cartMachine } from '../../machines/cart.machine';
+import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
+import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
+import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
+import type { orderPollingMachine } from '../../machines/orderPolling.machine';
+import type { CassaDay, ChangeResult, OrderChange } from '../../machines/orderPolling.types';
 import {
-  EXTERNAL_ORDER_REASON,
-  type CassaDay,
-  type ChangeResult,
-  type OrderChange,
-  type orderPollingMachine,
-} from '../../machines/orderPolling.machine';
-import { CANCELLED_ORDER_MESSAGE, formatTime, ORDER_SOURCE, ORDER_STATUS, toCents, toMinutes, type OrderSource } from '../domain';
+  CANCELLED_ORDER_MESSAGE,
+  canEditOrder,
+  EXTERNAL_ORDER_MESSAGE,
+  formatTime,
+  ORDER_STATUS,
+  shopClock,
+  toCents,
+  toMinutes,
+  type OrderSource,
+} from '../domain';
+import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
@@ -48,6 +48,11 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
       totalCents: toCents(wire.totals.total),
       cashCents: toCents(wire.totals.contanti),
       cardCents: toCents(wire.totals.carta_di_credito),
+    },
+    counters: {
+      notDelivered: wire.counters.not_delivered,
+      pending: wire.counters.status_counts['0'],
+      reprint: wire.counters.status_counts['2'],
     },
     slots: wire.slots.map((s) => ({ time: s.time, orders: s.orders, quantity: s.quantity, externalQuantity: s.external_quantity })),
     slotCapacity: wire.slot_capacity,
@@ -83,22 +88,11 @@ export function createOrderPollingActors(api: ApiClient) {
   } satisfies ActorsOf<typeof orderPollingMachine>;
 }
 
-/**
- * The shop's clock as the server told it at init, carried forward by the browser's own clock: a new
- * order hours later still defaults to the shop's date and time, not the computer's time zone.
- */
-export function shopClock(today: string, time: string, browserNow: () => number = Date.now): () => ShopNow {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const minutes = toMinutes(time);
-  const offset = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60) - browserNow();
-  return () => {
-    const wall = new Date(browserNow() + offset);
-    return { date: wall.toISOString().slice(0, 10), time: wall.toISOString().slice(11, 16) };
-  };
-}
-
 /** The cassa's init as the widget holds it (money in cents), with the shop's clock running on. */
-export function cassaCatalogFromWire(init: Schemas['CassaInitResponse'], now = shopClock(init.today, init.now)): CassaCatalog {
+export function cassaCatalogFromWire(
+  init: Schemas['CassaInitResponse'],
+  now = shopClock({ date: init.today, time: init.now }),
+): CassaCatalog {
   return {
     clients: init.clients.map((c) => ({ id: c.id, name: c.name, address: c.address, telephone: c.telephone, zoneId: c.zone_id ?? null })),
     zones: init.zones,
@@ -142,11 +136,11 @@ const firstMessages = (errors: Record<string, string[]>): Record<string, string>
 const text = (value: string) => value.trim() || null;
 
 /**
- * Init, one order, and the save. The save carries the cassa's cart as its actor holds it (`cart()`);
+ * Init, one order, and the save (with the cart's lines and code as the editor last heard them);
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
  */
-export function createCassaOrderActors(api: ApiClient, cart: () => SavedCart) {
+export function createCassaOrderActors(api: ApiClient) {
   return {
     loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
@@ -157,13 +151,13 @@ export function createCassaOrderActors(api: ApiClient, cart: () => SavedCart) {
       }));
       if ('ok' in loaded) return loaded;
       const { order } = loaded;
-      if (order.source_id === ORDER_SOURCE.external) return { ok: false, message: EXTERNAL_ORDER_REASON };
+      if (!canEditOrder({ sourceId: order.source_id })) return { ok: false, message: EXTERNAL_ORDER_MESSAGE };
       if (order.status === ORDER_STATUS.cancelled) return { ok: false, message: CANCELLED_ORDER_MESSAGE };
       return { ok: true, order: openedOrderFromWire(order) };
     }),
     saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input }) => {
       const { form, order, idempotencyKey } = input;
-      const { lines, code } = cart();
+      const { lines, code } = input.cart;
       const isDelivery = form.delivery === 'consegna';
       const body = {
         data: {
@@ -217,4 +211,35 @@ export function createCassaOrderActors(api: ApiClient, cart: () => SavedCart) {
       };
     }),
   } satisfies ActorsOf<typeof cassaOrderMachine>;
+}
+
+/** What the cassa screen asks of the page: the browser's effects, the router, the cassa's cart logic. */
+export interface CassaScreenEdge {
+  effects: CassaEffects;
+  cart: typeof cartMachine;
+  showOrder(id: number | null, options: { replace: boolean }): void;
+  scrollToTop(): void;
+}
+
+/** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
+export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
+  const { effects } = edge;
+  return cassaScreenMachine.provide({
+    actors: {
+      orders: screenOrders.provide({
+        actors: createOrderPollingActors(api),
+        actions: {
+          chime: () => effects.chime(),
+          loadTicket: (_, { id }) => effects.loadTicket(id),
+          printTicket: (_, { id }) => effects.printTicket(id),
+        },
+      }),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      cart: edge.cart,
+    },
+    actions: {
+      showOrder: (_, { id, replace }) => edge.showOrder(id, { replace }),
+      scrollToTop: () => edge.scrollToTop(),
+    },
+  });
 }

@@ -2,10 +2,9 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { savedCart } from '../../machines/cart.machine';
-import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
-import { connectOrderPolling, orderPollingMachine } from '../../machines/orderPolling.machine';
-import { createCassaOrderActors, createOrderPollingActors } from '../api/cassaActors';
+import { connectCassaScreen } from '../../machines/cassaScreen.machine';
+import { connectOrderPolling } from '../../machines/orderPolling.connect';
+import { cassaScreenLogic } from '../api/cassaActors';
 import { useAppActors, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -23,64 +22,38 @@ function selectedOrder(params: URLSearchParams): number | null {
 }
 
 /**
- * The cash desk screen (its own chunk, loaded only by staff): the add/edit widget above, the day's
- * list below, or 'Torna indietro' while an order is open. The URL names the open order; the
- * widget follows it.
+ * The cash desk screen (its own chunk, loaded only by staff): one `cassaScreen` actor, started once,
+ * with the add/edit widget above and the day's list below, or 'Torna indietro' while an order is
+ * open. The URL names the open order; the screen hears each change.
  */
 export function CassaPage() {
   const { api, cassa } = useAppActors();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderId = selectedOrder(params);
-  const [effects] = useState(() => cassa.effects ?? cassaEffects);
   // The cassa's I/O is built here, in its own chunk, so no customer downloads it.
-  const [pollingActors] = useState(() => createOrderPollingActors(api));
-  const polling = useActorRef(
-    orderPollingMachine.provide({
-      actors: pollingActors,
-      actions: {
-        chime: () => effects.chime(),
-        loadTicket: (_, { id }) => effects.loadTicket(id),
-        printTicket: (_, { id }) => effects.printTicket(id),
-        // The URL names the order being edited (the widget reads it); the page scrolls up to it.
-        openOrder: (_, { id }) => {
-          void navigate(`${CASSA_PATH}?ordine=${id}`);
-          window.scrollTo({ top: 0 });
-        },
-      },
+  const [logic] = useState(() =>
+    cassaScreenLogic(api, {
+      effects: cassa.effects ?? cassaEffects,
+      cart: cassa.cartLogic,
+      showOrder: (id, { replace }) => void navigate(id === null ? CASSA_PATH : `${CASSA_PATH}?ordine=${id}`, { replace }),
+      scrollToTop: () => window.scrollTo({ top: 0 }),
     }),
-    { input: { date: null, muted: cassa.muted() } },
   );
-  const cart = useActorRef(cassa.cartLogic, { input: { saved: null } });
-  const editor = useActorRef(
-    cassaOrderMachine.provide({
-      actors: createCassaOrderActors(api, () => savedCart(cart.getSnapshot().context)),
-      actions: {
-        loadCart: (_, { lines, code }) => cart.send({ type: 'cart.load', lines, code }),
-        emptyCart: () => cart.send({ type: 'cart.empty' }),
-        addToCart: (_, { product }) => cart.send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
-        syncDeliveryCode: (_, { delivery }) => cart.send({ type: 'delivery.select', delivery }),
-        ordersChanged: () => polling.send({ type: 'orders.refresh' }),
-        showOrder: (_, { id }) => void navigate(id === null ? CASSA_PATH : `${CASSA_PATH}?ordine=${id}`, { replace: true }),
-      },
-    }),
-    { input: { orderId, createKey: () => crypto.randomUUID() } },
-  );
-  useEffect(() => cassa.persistMuted(polling), [cassa, polling]);
-  // The URL is the one owner of which order is open: the widget hears each change.
-  useEffect(() => {
-    editor.send(orderId === null ? { type: 'order.clear' } : { type: 'order.select', id: orderId });
-  }, [editor, orderId]);
+  const screen = useActorRef(logic, { input: { orderId, muted: cassa.muted(), createKey: () => crypto.randomUUID() } });
+  const view = useView(screen, connectCassaScreen);
+  useEffect(() => cassa.persistMuted(view.orders), [cassa, view.orders]);
+  useEffect(() => screen.send({ type: 'url.changed', orderId }), [screen, orderId]);
 
-  const view = useView(polling, connectOrderPolling);
-  usePageTitle(view.pageTitle);
+  const list = useView(view.orders, connectOrderPolling);
+  usePageTitle(list.pageTitle);
   return (
     <section className="page cassa-page">
       <h1>Cassa</h1>
-      {view.counters && (
+      {list.counters && (
         <InHeader>
           <ul className="staff-counter-list" aria-label="Contatori ordini">
-            {view.counters.map((c) => (
+            {list.counters.map((c) => (
               <li key={c.label}>
                 {c.label} <strong>{c.value}</strong>
               </li>
@@ -88,12 +61,11 @@ export function CassaPage() {
           </ul>
         </InHeader>
       )}
-      <OrderEditor actor={editor} cart={cart} />
-      {orderId === null ? (
-        <OrdersWidget view={view} />
-      ) : (
-        <Button className="button cassa-back" onPress={() => void navigate(CASSA_PATH)}>
-          Torna indietro
+      <OrderEditor actor={view.editor} cart={view.cart} />
+      {view.isListShown && <OrdersWidget view={list} />}
+      {view.backButton && (
+        <Button className="button cassa-back" onPress={view.backButton.onPress}>
+          {view.backButton.label}
         </Button>
       )}
     </section>

@@ -1,14 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { connectCart } from '../../machines/cart.connect';
 import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
-import {
-  connectCassaOrder,
-  type cassaOrderMachine,
-  type CassaOrderEvent,
-  type CassaOrderSnapshot,
-} from '../../machines/cassaOrder.machine';
+import { connectCassaOrder } from '../../machines/cassaOrder.connect';
+import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
@@ -24,12 +20,7 @@ const connectCassaCart = (snapshot: CartSnapshot, send: (event: CartEvent) => vo
 /** 'Aggiungi ordine' / 'Modifica ordine': the whole phone order on one screen, keyboard first. */
 export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: CartActor }) {
   const cartView = useView(cart, connectCassaCart);
-  const { isEmpty, isPricing } = cartView;
-  const connect = useCallback(
-    (snapshot: CassaOrderSnapshot, send: (event: CassaOrderEvent) => void) => connectCassaOrder(snapshot, send, { isEmpty, isPricing }),
-    [isEmpty, isPricing],
-  );
-  const view = useView(actor, connect);
+  const view = useView(actor, connectCassaOrder);
   const dialog = useProductDialog(useMemo(() => ({ cart, ...STAFF_DOUGHS }), [cart]));
 
   if (view.failure) {

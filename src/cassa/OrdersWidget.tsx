@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Button, Checkbox, ToggleButton } from 'react-aria-components';
-import type { OrderPollingView } from '../../machines/orderPolling.machine';
+import type { OrderPollingView } from '../../machines/orderPolling.connect';
 import { Icon, SOURCE_ICONS } from './icons';
 
 /** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */

@@ -1,5 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Autocomplete, Input, Label, ListBox, ListBoxItem, TextField } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import { connectSuggestBox, type suggestBoxMachine } from '../../machines/suggestBox.machine';
+import { useView } from '../actors/AppActors';
 
 export interface Suggestion {
   id: number;
@@ -13,26 +16,29 @@ interface SuggestBoxProps {
   listLabel: string;
   value: string;
   isDisabled: boolean;
-  isOpen: boolean;
+  /** the popup's machine: open while the box has focus, closing a moment after it leaves */
+  box: ActorRefFrom<typeof suggestBoxMachine>;
+  /** whether the widget has anything to show in it now */
+  canOpen: boolean;
   suggestions: Suggestion[];
   emptyMessage?: string | null;
   error?: string | null;
   onChange: (text: string) => void;
-  onFocus: () => void;
-  onBlur: () => void;
   onPick: (id: number) => void;
 }
 
 /**
- * A text box with the machine's suggestion popup under it (react-aria's Autocomplete: arrows move
+ * A text box with its suggestion popup under it (react-aria's Autocomplete: arrows move
  * through the list while typing goes on, Enter picks). Enter with nothing highlighted picks the first
  * suggestion: the cashier types a few letters and confirms.
  */
 export function SuggestBox(props: SuggestBoxProps) {
   const { suggestions, onPick } = props;
+  const popup = useView(props.box, connectSuggestBox);
+  const isOpen = popup.isOpen && props.canOpen;
   const pickFirst = (event: KeyboardEvent) => {
     const highlighted = (event.target as HTMLElement).getAttribute('aria-activedescendant');
-    if (event.key === 'Enter' && props.isOpen && !highlighted && suggestions[0]) onPick(suggestions[0].id);
+    if (event.key === 'Enter' && isOpen && !highlighted && suggestions[0]) onPick(suggestions[0].id);
   };
   return (
     <Autocomplete inputValue={props.value} onInputChange={props.onChange}>
@@ -40,14 +46,14 @@ export function SuggestBox(props: SuggestBoxProps) {
         className="field"
         isDisabled={props.isDisabled}
         isInvalid={!!props.error}
-        onFocus={props.onFocus}
-        onBlur={props.onBlur}
+        onFocus={popup.onFocus}
+        onBlur={popup.onBlur}
         onKeyDown={pickFirst}
       >
         <Label>{props.label}</Label>
         <Input autoComplete="off" />
       </TextField>
-      {props.isOpen && (
+      {isOpen && (
         <ListBox
           aria-label={props.listLabel}
           className="cassa-suggest-list"

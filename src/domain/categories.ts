@@ -33,7 +33,10 @@ export function ovenItemCount(lines: Iterable<{ categoryId: number | null; qty: 
   return count;
 }
 
+/** One collator for every comparison: `localeCompare` with options builds a new one per call. */
+const nameCollator = new Intl.Collator('it', { sensitivity: 'base' });
+
 /** Category 9 lists by name, case-insensitive; others keep the order they were given. */
 export function compareByName(a: { name: string }, b: { name: string }): number {
-  return a.name.localeCompare(b.name, 'it', { sensitivity: 'base' });
+  return nameCollator.compare(a.name, b.name);
 }

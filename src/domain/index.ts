@@ -12,3 +12,4 @@ export * from './menu';
 export * from './checkout';
 export * from './cassa';
 export * from './verifyEmail';
+export * from './time';

@@ -32,6 +32,14 @@ export const ORDER_STATUS_LABELS: Record<Exclude<OrderStatus, 3>, string> = {
 export const ORDER_SOURCE = { online: 1, cassa: 2, external: 3 } as const;
 export type OrderSource = (typeof ORDER_SOURCE)[keyof typeof ORDER_SOURCE];
 
+/** Why an external platform's order cannot be opened or saved (the cassa's list and the server say the same). */
+export const EXTERNAL_ORDER_MESSAGE = 'Gli ordini delle piattaforme esterne non si possono modificare.';
+
+/** Orders of external platforms are listed, never edited (SPEC §5): their platform owns them. */
+export function canEditOrder(order: { sourceId: number }): boolean {
+  return order.sourceId !== ORDER_SOURCE.external;
+}
+
 /**
  * Which status may follow which. A live order (0, 1, 2) may move to any status: printing sets 1,
  * an edit after printing sets 2, staff may cancel. Cancelled is final: no status, no delivery flag,

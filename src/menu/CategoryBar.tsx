@@ -38,7 +38,11 @@ export function CategoryBar({ categories }: { categories: readonly BarCategory[]
     return () => observer.disconnect();
   }, [categories]);
 
+  // The bar starts at its first chip: only a change of category scrolls it (and reads the layout).
+  const scrolledTo = useRef(activeId);
   useEffect(() => {
+    if (activeId === scrolledTo.current) return;
+    scrolledTo.current = activeId;
     const list = listRef.current;
     const chip = list?.querySelector<HTMLElement>(`[data-category-id="${activeId}"]`);
     if (!list || !chip || typeof list.scrollTo !== 'function') return;

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from '../domain/time';
+
 /**
  * 'sabato 14 marzo 2026' — blog dates (SPEC §9: 'EEEE d MMMM yyyy'), in the shop's time zone.
  * Intl rather than date-fns here: the home page shows these dates, and date-fns' formatter would add
@@ -8,7 +10,7 @@ const longDate = new Intl.DateTimeFormat('it-IT', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Europe/Rome',
+  timeZone: SHOP_TIME_ZONE,
 });
 
 export function formatLongDate(iso: string): string {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { totalsText } from '../../machines/orderPolling.machine';
+import { totalsText } from '../../machines/orderPolling.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
 import { admin, customer } from '../mocks/fixtures';
 import { cassaDay, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
+
+const PHONE_MESSAGE = 'Il numero di telefono è obbligatorio e deve essere valido.';
 
 const day = cassaDay([phoneOrder, onlinePickup, externalOrder], undefined, 2);
 
@@ -153,5 +155,29 @@ describe('cassa: the add/edit widget', () => {
     expect(stored[0]!.key).toMatch(/^[\w-]{8,}$/);
     expect(stored[0]!.body.data).toMatchObject({ client_id: 0, nomeCliente: 'Piero Angeli', fascia: '19:45', delivery: 'consegna' });
     expect(stored[0]!.body.cart).toEqual([{ id: phoneOrderDetail.cart[0]!.id, qty: 1, variants: [], additions: [] }]);
+  });
+
+  it('shows a missing name and a wrong phone number together, from one confirm', async () => {
+    serveDay();
+    const errors = { nomeCliente: ['Il campo nome del cliente è obbligatorio.'], telefono: [PHONE_MESSAGE] };
+    let attempts = 0;
+    server.use(
+      http.post('/api/v1/ecommerce/cassa/orders/store', ({ response }) => {
+        attempts += 1;
+        return response(422).json({ code: 'validation', message: errors.nomeCliente[0]!, errors });
+      }),
+    );
+    const { user } = renderApp('/cassa', { user: admin });
+    await user.type(await screen.findByRole('textbox', { name: 'Telefono' }), '06 12ab');
+    await user.click(screen.getByLabelText('Nome prodotto'));
+    await user.keyboard('marg');
+    await screen.findByRole('option', { name: /Margherita/ });
+    await user.keyboard('{Enter}');
+    const confirm = screen.getByRole('button', { name: 'Conferma ordine' });
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    await user.click(confirm);
+    await screen.findByText(PHONE_MESSAGE, { selector: '.field-error' });
+    expect(screen.getByText(errors.nomeCliente[0]!, { selector: '.field-error' })).toBeTruthy();
+    expect(attempts).toBe(1);
   });
 });

@@ -1,9 +1,14 @@
 /** Path-coverage entries of the cassa's machines (added to machineRegistry in registry.ts). */
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../../src/api/cassaActors';
-import { cassaOrderMachine, newOrderForm, type CassaClient, type CassaOrderEvent } from '../../machines/cassaOrder.machine';
+import { cartMachine, EMPTY_CART as NO_LINES } from '../../machines/cart.machine';
+import { newOrderForm } from '../../machines/cassaOrder.form';
+import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
+import type { CartFacts, CassaClient } from '../../machines/cassaOrder.types';
+import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
   CASSA_TODAY,
   CASSA_TOMORROW,
@@ -115,14 +120,21 @@ export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricar
 export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null };
 
 type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
-const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
-const region = (s: Snapshot, name: 'clientSuggestions' | 'productSuggestions') =>
-  s.matches('ready') ? (s.value as { ready: Record<string, string> }).ready[name] : null;
-const popupsClosed = (s: Snapshot) => region(s, 'clientSuggestions') === 'closed' && region(s, 'productSuggestions') === 'closed';
+const editing = (s: Snapshot) => s.matches({ ready: 'editing' });
 const DEFAULT_FORM = JSON.stringify(newOrderForm(cassaCatalog.now()));
 const isNewOrder = (s: Snapshot) => editing(s) && s.context.opened === null && s.context.message === null;
-/** Each change is tried once, on an untouched new order, so the graph stays small. */
-const pristine = (s: Snapshot) => isNewOrder(s) && JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
+const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
+/** Each change is tried once, on an untouched new order with an empty cart, so the graph stays small. */
+const pristine = (s: Snapshot) => isNewOrder(s) && isPristineForm(s) && s.context.cart.lines.length === 0;
+/** What the cart tells the widget: one line priced, or still being priced; empty again after a save. */
+export const PRICED_CART: CartFacts = { lines: openedPhoneOrder.lines, code: null, isPricing: false };
+const PRICING_CART: CartFacts = { ...PRICED_CART, isPricing: true };
+const EMPTY_CART: CartFacts = { lines: [], code: null, isPricing: false };
+export const REFUSED_FIELDS = {
+  nomeCliente: 'Il campo nome del cliente è obbligatorio.',
+  telefono: 'Il numero di telefono è obbligatorio e deve essere valido.',
+  cart: "Aggiungi almeno un prodotto all'ordine.",
+};
 
 export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
   name: 'cassaOrder',
@@ -142,60 +154,41 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         : null,
     (s) => (s.hasTag('failed') ? { type: 'init.retry' } : null),
     // The URL: an order of the list opened (on a new order, or while one is saving), or the list again.
-    (s) =>
-      s.context.orderId === null && ((pristine(s) && popupsClosed(s)) || s.hasTag('saving'))
-        ? { type: 'order.select', id: phoneOrder.id }
-        : null,
-    (s) => (s.context.orderId !== null && (s.context.opened === null || popupsClosed(s)) ? { type: 'order.clear' } : null),
+    (s) => (s.context.orderId === null && (pristine(s) || s.hasTag('saving')) ? { type: 'order.select', id: phoneOrder.id } : null),
+    (s) => (s.context.orderId !== null ? { type: 'order.clear' } : null),
     // Another order clicked while one loads.
+    (s) => (s.matches({ ready: 'opening' }) && s.context.orderId === phoneOrder.id ? { type: 'order.select', id: onlinePickup.id } : null),
     (s) =>
-      s.matches({ ready: { order: 'opening' } }) && s.context.orderId === phoneOrder.id
-        ? { type: 'order.select', id: onlinePickup.id }
-        : null,
-    (s) =>
-      s.matches({ ready: { order: 'opening' } })
+      s.matches({ ready: 'opening' })
         ? [
             { type: orderEvents.done('loadOrder'), output: { ok: true, order: openedPhoneOrder } },
             { type: orderEvents.done('loadOrder'), output: { ok: false, message: 'Ordine non trovato.' } },
             { type: orderEvents.error('loadOrder'), error: new TypeError('Failed to fetch') },
           ]
         : null,
-    // The name box: focus, a new name typed, a suggestion picked, focus leaving (closed 200 ms later).
+    // The cart's news: a line being priced, then priced (for a new client's order or an opened one); emptied after a save.
     (s) => {
-      if (!isNewOrder(s) || region(s, 'productSuggestions') !== 'closed') return null;
-      const popup = region(s, 'clientSuggestions');
-      const { name } = s.context.form;
-      if (popup === 'closed') return pristine(s) ? { type: 'client.focus' } : null;
-      if (popup === 'closing')
-        return [
-          { type: orderEvents.after('cassaOrder.ready.clientSuggestions.closing', 'SUGGEST_CLOSE') },
-          { type: 'client.focus' },
-          { type: 'client.pick', id: 1 },
-        ];
-      const events: CassaOrderEvent[] = [{ type: 'client.blur' }];
-      if (name === '')
-        events.push({ type: 'client.query', text: 'Nuovo Nome' }, { type: 'client.pick', id: 1 }, { type: 'client.pick', id: 99 });
-      return events;
+      const { lines, isPricing } = s.context.cart;
+      if (lines.length > 0)
+        return isPricing
+          ? { type: 'cart.changed', cart: PRICED_CART }
+          : isPristineForm(s)
+            ? { type: 'cart.changed', cart: EMPTY_CART }
+            : null;
+      return editing(s) && (s.context.opened !== null || s.context.form.name === 'Nuovo Nome')
+        ? { type: 'cart.changed', cart: PRICING_CART }
+        : null;
     },
-    // The product search: focus, typing, adding (the list comes back 300 ms later), focus leaving.
-    (s) => {
-      if (!isNewOrder(s) || s.context.form.name !== '' || region(s, 'clientSuggestions') !== 'closed') return null;
-      const popup = region(s, 'productSuggestions');
-      if (popup === 'closed') return pristine(s) ? [{ type: 'product.focus' }, { type: 'product.query', text: 'MARG' }] : null;
-      if (popup === 'open')
-        return [{ type: 'product.blur' }, { type: 'product.add', productId: margherita.id }, { type: 'product.add', productId: bufala.id }];
-      // 'Aggiungi' pressed: the box lost focus first, the popup is closing.
-      if (popup === 'closing')
-        return [
-          { type: orderEvents.after('cassaOrder.ready.productSuggestions.closing', 'SUGGEST_CLOSE') },
-          { type: 'product.focus' },
-          { type: 'product.add', productId: margherita.id },
-        ];
-      return [{ type: orderEvents.after('cassaOrder.ready.productSuggestions.reopening', 'SUGGEST_REOPEN') }, { type: 'product.blur' }];
-    },
+    // The name box: a new name typed, a client picked (a stale id is ignored); the product search.
     (s) =>
-      pristine(s) && popupsClosed(s)
+      pristine(s)
         ? [
+            { type: 'client.query', text: 'Nuovo Nome' },
+            { type: 'client.pick', id: 1 },
+            { type: 'client.pick', id: 99 },
+            { type: 'product.query', text: 'MARG' },
+            { type: 'product.add', productId: margherita.id },
+            { type: 'product.add', productId: bufala.id },
             { type: 'zone.select', zoneId: 2 },
             { type: 'zone.select', zoneId: 404 },
             { type: 'field.change', field: 'address', value: 'Via Roma 1' },
@@ -209,9 +202,10 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
             { type: 'freeItem.add', productId: margherita.id },
           ]
         : null,
-    // Confirm: a new order with a typed name, or the opened order.
+    (s) => (isNewOrder(s) && s.context.productQuery === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
+    // Confirm: a new order with a typed name, or the opened order (the guard wants a priced cart).
     (s) =>
-      editing(s) && s.context.message === null && popupsClosed(s) && (s.context.opened !== null || s.context.form.name === 'Nuovo Nome')
+      editing(s) && s.context.message === null && (s.context.opened !== null || s.context.form.name === 'Nuovo Nome')
         ? { type: 'order.confirm' }
         : null,
     (s) => {
@@ -225,15 +219,7 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         isNew
           ? {
               type: orderEvents.done('saveOrder'),
-              output: {
-                ok: false,
-                reason: 'refused',
-                message: 'Il campo telefono non è valido.',
-                errors: {
-                  telefono: 'Il numero di telefono è obbligatorio e deve essere valido.',
-                  cart: "Aggiungi almeno un prodotto all'ordine.",
-                },
-              },
+              output: { ok: false, reason: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: REFUSED_FIELDS },
             }
           : { type: orderEvents.done('saveOrder'), output: { ok: false, reason: 'stale', message: STALE, errors: {} } },
         { type: orderEvents.error('saveOrder'), error: new TypeError('Failed to fetch') },
@@ -256,6 +242,7 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         s.context.form.delivery,
         s.context.form.paymentType,
       ],
+      cart: `${s.context.cart.lines.length}${s.context.cart.isPricing ? ' pricing' : ''}`,
       query: s.context.productQuery,
       key: s.context.idempotencyKey,
       message: s.context.message,
@@ -264,4 +251,52 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
     }),
 };
 
-export const cassaEntries = [orderPollingEntry, cassaOrderEntry];
+// --- suggestion popup -----------------------------------------------------------------------
+
+const boxEvents = internalEvents(suggestBoxMachine);
+export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
+  name: 'suggestBox',
+  machine: suggestBoxMachine,
+  // The client name's popup, and the product search's (its list comes back after an item is added).
+  inputs: [{ reopensAfterPick: false }, { reopensAfterPick: true }],
+  events: [
+    { type: 'suggest.focus' },
+    { type: 'suggest.blur' },
+    { type: 'suggest.type' },
+    { type: 'suggest.pick' },
+    { type: boxEvents.after('suggestBox.closing', 'SUGGEST_CLOSE') },
+    { type: boxEvents.after('suggestBox.reopening', 'SUGGEST_REOPEN') },
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, reopens: s.context.reopensAfterPick }),
+};
+
+// --- the cassa screen ------------------------------------------------------------------------
+
+/** The cart as it tells the screen about a line being priced (a real snapshot: the screen reads its tags). */
+export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LINES, lines: openedPhoneOrder.lines } } }).getSnapshot();
+
+export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
+  name: 'cassaScreen',
+  machine: cassaScreenMachine,
+  // The list on screen, or an order the URL names (the chime remembered off).
+  inputs: [
+    { orderId: null, muted: false, createKey: () => 'chiave-ordine-1' },
+    { orderId: phoneOrder.id, muted: true, createKey: () => 'chiave-ordine-1' },
+  ],
+  events: [
+    // The page: the URL names an order, another, none.
+    { type: 'url.changed', orderId: phoneOrder.id },
+    { type: 'url.changed', orderId: onlinePickup.id },
+    { type: 'url.changed', orderId: null },
+    { type: 'list.back' },
+    // The children.
+    { type: 'list.open', id: onlinePickup.id },
+    { type: 'editor.cart', command: { type: 'cart.empty' } },
+    { type: 'editor.saved' },
+    { type: 'editor.show', id: null },
+    { type: 'xstate.snapshot.cart', snapshot: pricingCart } as never,
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId }),
+};
+
+export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry];

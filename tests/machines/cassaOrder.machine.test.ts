@@ -1,12 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  cassaOrderMachine,
-  connectCassaOrder,
-  NEW_CLIENT_NOTE,
-  type CassaOrderEvent,
-  type SaveOrderInput,
-} from '../../machines/cassaOrder.machine';
-import { cassaCatalog, cassaOrderEntry, NEW_CLIENT, openedPhoneOrder, STALE } from './cassa.entries';
+import type { CartEvent } from '../../machines/cart.machine';
+import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
+import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
+import type { CassaOrderEvent, SaveOrderInput } from '../../machines/cassaOrder.types';
+import { cassaCatalog, cassaOrderEntry, NEW_CLIENT, openedPhoneOrder, REFUSED_FIELDS, STALE } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
@@ -15,20 +12,10 @@ const events = internalEvents(cassaOrderMachine);
 const mario = cassaCatalog.clients.find((c) => c.id === 1)!;
 
 function fakes() {
-  const effects = {
-    loadCart: vi.fn(),
-    emptyCart: vi.fn(),
-    addToCart: vi.fn(),
-    syncDeliveryCode: vi.fn(),
-    ordersChanged: vi.fn(),
-    showOrder: vi.fn(),
-  };
+  const effects = { toCart: vi.fn<(command: CartEvent) => void>(), ordersChanged: vi.fn(), showOrder: vi.fn() };
   const machine = cassaOrderMachine.provide({
     actions: {
-      loadCart: (_, params) => effects.loadCart(params),
-      emptyCart: () => effects.emptyCart(),
-      addToCart: (_, { product }) => effects.addToCart(product.name),
-      syncDeliveryCode: (_, { delivery }) => effects.syncDeliveryCode(delivery),
+      toCart: (_, command) => effects.toCart(command),
       ordersChanged: () => effects.ordersChanged(),
       showOrder: (_, { id }) => effects.showOrder(id),
     },
@@ -48,9 +35,11 @@ describe('cassa order machine: path coverage', () => {
       assertInvariant: (snapshot, { step, previous, invocations }) => {
         const sent: CassaOrderEvent[] = [];
         const view = connectCassaOrder(snapshot, (event) => sent.push(event));
-        const { form, opened, message } = snapshot.context;
+        const { form, opened, message, cart } = snapshot.context;
         const event = step.event as CassaOrderEvent | { type: string; output?: any };
         const before = previous?.context;
+        const isEditing = snapshot.matches({ ready: 'editing' });
+        const lastCommand = effects.toCart.mock.lastCall?.[0];
 
         // Title and button say whether the order is new or being edited; the name is fixed when editing.
         expect(view.title).toBe(opened ? 'Modifica ordine' : 'Aggiungi ordine');
@@ -58,9 +47,10 @@ describe('cassa order machine: path coverage', () => {
           snapshot.hasTag('saving') ? 'Salvataggio...' : opened ? 'Modifica ordine' : 'Conferma ordine',
         );
         // Nothing to confirm in an empty cart, nor while it is being priced.
-        expect(connectCassaOrder(snapshot, () => undefined, { isEmpty: true, isPricing: false }).confirmButton.isDisabled).toBe(true);
-        expect(connectCassaOrder(snapshot, () => undefined, { isEmpty: false, isPricing: true }).confirmButton.isDisabled).toBe(true);
-        expect(view.client.isDisabled).toBe(opened !== null || !snapshot.matches({ ready: { order: 'editing' } }));
+        expect(view.confirmButton.isDisabled).toBe(!(isEditing && cart.lines.length > 0 && !cart.isPricing));
+        expect(view.client.isDisabled).toBe(opened !== null || !isEditing);
+        expect(view.client.canOpen).toBe(opened === null && isEditing && view.client.suggestions.length > 0);
+        expect(view.productSearch.canOpen).toBe(isEditing);
         expect(view.client.newClientNote).toBe(!opened && form.clientId === 0 && form.name.trim() ? NEW_CLIENT_NOTE : null);
         expect(view.failure !== null).toBe(snapshot.hasTag('failed'));
         expect(view.time.summary).toBe(`${String(form.hour).padStart(2, '0')}:${String(form.minute).padStart(2, '0')}`);
@@ -82,8 +72,8 @@ describe('cassa order machine: path coverage', () => {
               zoneId: mario.zoneId,
             });
             expect(form).toMatchObject({ delivery: 'consegna', paymentType: 'Contanti' });
-            expect(effects.syncDeliveryCode).toHaveBeenLastCalledWith('consegna');
-            expect(view.client.isOpen).toBe(false);
+            // A picked client is a home delivery: the cart prices for it (and drops a pickup code).
+            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: 'consegna' });
             break;
           }
           case 'client.query':
@@ -91,7 +81,7 @@ describe('cassa order machine: path coverage', () => {
             expect(view.client.newClientNote).toBe(NEW_CLIENT_NOTE);
             break;
           case 'delivery.change':
-            expect(effects.syncDeliveryCode).toHaveBeenLastCalledWith('ritiro');
+            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: (event as { delivery: string }).delivery });
             break;
           case 'hour.change':
           case 'minute.change':
@@ -104,15 +94,17 @@ describe('cassa order machine: path coverage', () => {
             // Ingredients are not sold alone; only 0 € items are gifts.
             const added = snapshot.context.catalog!.products.find((p) => p.id === (event as { productId: number }).productId)!;
             const accepted = event.type === 'product.add' ? added.category_id !== 9 : added.priceCents === 0;
-            if (accepted) expect(effects.addToCart).toHaveBeenLastCalledWith(added.name);
-            else expect(effects.addToCart).not.toHaveBeenCalledWith(added.name);
+            const addedNames = effects.toCart.mock.calls.flatMap(([c]) => (c.type === 'line.add' ? [c.choice.product.name] : []));
+            if (accepted) expect(lastCommand).toMatchObject({ type: 'line.add', choice: { product: { name: added.name }, qty: 1 } });
+            else expect(addedNames).not.toContain(added.name);
             if (event.type === 'product.add' && accepted) expect(snapshot.context.productQuery).toBe('');
             break;
           }
           case 'order.confirm': {
-            // A new order carries its key (kept by retries); an edit carries the version it is based on.
+            // A new order carries its key (kept by retries); an edit carries the version it is based on; both the cart's lines.
             const input = invocations.at(-1)!.input as SaveOrderInput;
             expect(input.form).toEqual(form);
+            expect(input.cart).toEqual({ lines: cart.lines, code: cart.code });
             if (opened) expect(input).toMatchObject({ order: { id: opened.id, version: opened.version }, idempotencyKey: null });
             else expect(input).toMatchObject({ order: null, idempotencyKey: 'chiave-ordine-1' });
             expect(view.confirmButton.isDisabled).toBe(true);
@@ -120,22 +112,23 @@ describe('cassa order machine: path coverage', () => {
           }
           case events.done('loadOrder'):
             if (event.output.ok) {
-              expect(effects.loadCart).toHaveBeenLastCalledWith({ lines: openedPhoneOrder.lines, code: openedPhoneOrder.code });
+              expect(lastCommand).toEqual({ type: 'cart.load', lines: openedPhoneOrder.lines, code: openedPhoneOrder.code });
               expect(view.orderNumber).toBe('Ordine numero #1');
               expect(form.name).toBe('Mario Rossi');
             } else {
               expect(view.message).toEqual({ text: 'Ordine non trovato.', isError: true });
+              expect(lastCommand).toEqual({ type: 'cart.empty' });
               expect(effects.showOrder).toHaveBeenLastCalledWith(null);
             }
             break;
           case events.done('saveOrder'): {
             const output = event.output;
             if (output.ok) {
-              // Ready for the next order, the list reloaded; after an edit the list comes back.
+              // Ready for the next order, the cart emptied and the list reloaded; after an edit the list comes back.
               expect(opened).toBeNull();
               expect(form).toMatchObject({ name: '', clientId: 0, hour: 19, minute: 45 });
               expect(snapshot.context.idempotencyKey).toBeNull();
-              expect(effects.emptyCart).toHaveBeenCalled();
+              expect(effects.toCart).toHaveBeenCalledWith({ type: 'cart.empty' });
               expect(effects.ordersChanged).toHaveBeenCalled();
               expect(view.message).toEqual({ text: output.message, isError: false });
               // The URL follows: none after an update, what it already named after a new order.
@@ -147,9 +140,11 @@ describe('cassa order machine: path coverage', () => {
               expect(view.message).toEqual({ text: STALE, isError: true });
               if (snapshot.context.orderId === before!.opened!.id)
                 expect(invocations.at(-1)).toMatchObject({ src: 'loadOrder', input: { id: before!.opened!.id } });
-            } else {
-              expect(view.telephone.error).toBe('Il numero di telefono è obbligatorio e deve essere valido.');
-              expect(view.otherErrors).toEqual(["Aggiungi almeno un prodotto all'ordine."]);
+            } else if (isEditing) {
+              // Every field the server named shows its reason at once: no name and a bad phone together.
+              expect(view.client.error).toBe(REFUSED_FIELDS.nomeCliente);
+              expect(view.telephone.error).toBe(REFUSED_FIELDS.telefono);
+              expect(view.otherErrors).toEqual([REFUSED_FIELDS.cart]);
               // The same key is kept: pressing again cannot make a second order.
               expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
             }
@@ -163,16 +158,12 @@ describe('cassa order machine: path coverage', () => {
             break;
         }
         if (message === null) expect(view.message).toBeNull();
-
-        // The popups show only while their region is open (the product list also while it closes).
-        if (snapshot.matches({ ready: { clientSuggestions: 'closed' } })) expect(view.client.isOpen).toBe(false);
-        if (view.client.isOpen) expect(view.client.suggestions.length).toBeGreaterThan(0);
-        if (snapshot.matches({ ready: { productSuggestions: 'reopening' } })) expect(view.productSearch.isOpen).toBe(false);
         expect(view.productSearch.results.map((r) => r.name)).not.toContain('Bufala');
 
         // The handlers send what the machine expects.
         view.client.onChange('Ma');
         view.client.onPick(1);
+        view.productSearch.onChange('mar');
         view.productSearch.onAdd(5);
         view.zone.onChange('');
         view.time.hour.onChange(20);
@@ -180,6 +171,7 @@ describe('cassa order machine: path coverage', () => {
         expect(sent).toEqual([
           { type: 'client.query', text: 'Ma' },
           { type: 'client.pick', id: 1 },
+          { type: 'product.query', text: 'mar' },
           { type: 'product.add', productId: 5 },
           { type: 'zone.select', zoneId: null },
           { type: 'hour.change', hour: 20 },

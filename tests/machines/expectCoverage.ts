@@ -19,11 +19,12 @@ export async function expectFullCoverage<T extends AnyStateMachine>(
 export function replayEntryPath<T extends AnyStateMachine>(
   entry: MachineEntry<T>,
   path: MachinePath<T>,
-  options: { machine?: T; assertInvariant?: ReplayOptions<T>['assertInvariant'] } = {},
+  options: { machine?: T } & Pick<ReplayOptions<T>, 'assertInvariant' | 'inspect'> = {},
 ) {
   return replayPath(options.machine ?? entry.machine, path, {
     serializeState: entry.serializeState,
     assertInvariant: options.assertInvariant,
+    inspect: options.inspect,
   });
 }
 

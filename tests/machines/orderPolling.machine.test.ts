@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  connectOrderPolling,
-  EXTERNAL_ORDER_REASON,
-  orderPollingMachine,
-  SAVE_FAILED_MESSAGE,
-  type OrderPollingEvent,
-} from '../../machines/orderPolling.machine';
+import { EXTERNAL_ORDER_MESSAGE } from '../../src/domain';
+import { connectOrderPolling } from '../../machines/orderPolling.connect';
+import { orderPollingMachine, SAVE_FAILED_MESSAGE } from '../../machines/orderPolling.machine';
+import type { CassaDay, OrderPollingEvent } from '../../machines/orderPolling.types';
 import { externalOrder } from '../mocks/cassa.fixtures';
 import { orderPollingEntry } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -28,9 +25,10 @@ function fakes() {
 }
 
 describe('order polling machine: path coverage', () => {
+  // 475 replays of three parallel regions: about 5 s on a busy 2-core machine, so more time than the default.
   it('reaches every state node and takes every transition', async () => {
     await expectFullCoverage(orderPollingEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();
@@ -61,27 +59,35 @@ describe('order polling machine: path coverage', () => {
         expect(view.failure !== null).toBe(snapshot.hasTag('failed'));
         if (snapshot.hasTag('loading')) expect(invocations.filter((i) => i.src === 'loadDay').at(-1)).toMatchObject({ outcome: 'pending' });
 
-        // Counters follow the rows as the cashier sees them.
-        if (day) {
+        // The header shows the server's counters, moved at once by the cashier's own clicks.
+        const count = (label: string, v = view) => v.counters!.find((c) => c.label === label)!.value;
+        const before = previous && connectOrderPolling(previous, () => undefined);
+        if (type === events.done('loadDay') && snapshot.context.pending.length === 0) {
+          const { counters } = (step.event as { output: CassaDay }).output;
           expect(view.counters).toEqual([
-            { label: 'Non consegnati', value: day.orders.filter((o) => o.delivered === 0).length },
-            { label: 'In attesa', value: day.orders.filter((o) => o.status === 0).length },
-            { label: 'Modificati', value: day.orders.filter((o) => o.status === 2).length },
+            { label: 'Non consegnati', value: counters.notDelivered },
+            { label: 'In attesa', value: counters.pending },
+            { label: 'Modificati', value: counters.reprint },
           ]);
-          expect(view.slots).toHaveLength(24);
-        } else expect(view.counters).toBeNull();
+        }
+        if (day) expect(view.slots).toHaveLength(24);
+        else expect(view.counters).toBeNull();
 
         // Printing marks the row Stampato at once and clears its highlight; the ticket prints 0.5 s later.
         if (type === 'order.print') {
           const id = (step.event as { id: number }).id;
           expect(view.rows.find((r) => r.id === id)).toMatchObject({ statusLabel: 'Stampato', isNew: false });
           expect(effects.loadTicket).toHaveBeenLastCalledWith(id);
+          const was = previous!.context.day!.orders.find((o) => o.id === id)!.status;
+          expect(count('In attesa')).toBe(count('In attesa', before) - (was === 0 ? 1 : 0));
+          expect(count('Modificati')).toBe(count('Modificati', before) - (was === 2 ? 1 : 0));
         }
         if (type === events.after('orderPolling.printer.waiting', 'PRINT')) expect(effects.printTicket).toHaveBeenCalled();
         if (type === 'order.delivered.toggle') {
           const id = (step.event as { id: number }).id;
-          const before = previous!.context.day!.orders.find((o) => o.id === id)!.delivered;
-          expect(view.rows.find((r) => r.id === id)!.deliveredCheckbox.label).toBe(before === 1 ? 'Non Consegnato' : 'Consegnato');
+          const delivered = previous!.context.day!.orders.find((o) => o.id === id)!.delivered;
+          expect(view.rows.find((r) => r.id === id)!.deliveredCheckbox.label).toBe(delivered === 1 ? 'Non Consegnato' : 'Consegnato');
+          expect(count('Non consegnati')).toBe(count('Non consegnati', before) + (delivered === 1 ? 1 : -1));
         }
         // An external platform's order is never opened; others are, and lose their highlight.
         if (type === 'order.open') {
@@ -93,7 +99,7 @@ describe('order polling machine: path coverage', () => {
           }
         }
         const external = view.rows.find((r) => r.id === externalOrder.id);
-        if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_REASON });
+        if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_MESSAGE });
         if (type === events.error('saveChange')) expect(view.notice).toBe(SAVE_FAILED_MESSAGE);
 
         // The handlers send what the machine expects.

@@ -340,6 +340,8 @@ export interface ReplayOptions<T extends AnyStateMachine> {
   assertInvariant?: (snapshot: SnapshotFrom<T>, info: StepInfo<T>) => void;
   /** Must be the serializer the paths were generated with (defaults to `defaultSerializeState`). */
   serializeState?: (snapshot: SnapshotFrom<T>) => string;
+  /** Sees every inspection event, e.g. what a parent machine sends its (faked) children. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export interface ReplayResult<T extends AnyStateMachine> {
@@ -392,8 +394,8 @@ class StepClock {
 /**
  * Replays `path` on `createActor(machine, { input })`. Every actor the machine invokes by name is
  * replaced by a promise whose settling is driven by the path's `xstate.done.actor.*` /
- * `xstate.error.actor.*` steps (the invocation input must equal the one the graph saw); an
- * `xstate.after.*` step moves the actor's clock from timer to timer until the actor receives that
+ * `xstate.error.actor.*` steps (the invocation input must equal the one the graph saw), and an
+ * `xstate.snapshot.*` step is sent as the child's news; an `xstate.after.*` step moves the actor's clock from timer to timer until the actor receives that
  * event (no real waiting; a timer that fires first shows up as a snapshot mismatch). After every step
  * the snapshot must equal the path's and `assertInvariant` must hold. Actions are the machine's own:
  * pass `machine.provide({ actions: fakes })`.
@@ -408,21 +410,29 @@ export async function replayPath<T extends AnyStateMachine>(
   const delayedEvents = new Set(facts.delays.map((d) => d.eventType));
   const invocations: Invocation[] = [];
   const pending = new Map<string, Pending>();
+  // A child whose snapshots the machine listens to runs as the machine provides it (its parent hears it
+  // from its start on); the path's `xstate.snapshot.*` steps stand for the news it would bring.
+  const observed = new Set(
+    facts.transitions.filter((t) => t.kind === 'snapshot.actor').map((t) => t.event.replace('xstate.snapshot.', '')),
+  );
+  const real = new Set(facts.invokes.filter((i) => observed.has(i.id)).map((i) => i.src));
   const controlled = Object.fromEntries(
-    [...new Set(facts.invokes.map((i) => i.src))].map((src) => [
-      src,
-      fromPromise<unknown, unknown>(
-        ({ input, self, signal }) =>
-          new Promise((resolve, reject) => {
-            const invocation: Invocation = { id: self.id, src, input, outcome: 'pending' };
-            invocations.push(invocation);
-            signal.addEventListener('abort', () => {
-              if (invocation.outcome === 'pending') invocation.outcome = 'stopped';
-            });
-            pending.set(self.id, { invocation, resolve, reject });
-          }),
-      ),
-    ]),
+    [...new Set(facts.invokes.map((i) => i.src))]
+      .filter((src) => !real.has(src))
+      .map((src) => [
+        src,
+        fromPromise<unknown, unknown>(
+          ({ input, self, signal }) =>
+            new Promise((resolve, reject) => {
+              const invocation: Invocation = { id: self.id, src, input, outcome: 'pending' };
+              invocations.push(invocation);
+              signal.addEventListener('abort', () => {
+                if (invocation.outcome === 'pending') invocation.outcome = 'stopped';
+              });
+              pending.set(self.id, { invocation, resolve, reject });
+            }),
+        ),
+      ]),
   );
   const logic = machine.provide({ actors: controlled } as any) as AnyStateMachine;
   const input = options.input ?? path.input;
@@ -431,6 +441,7 @@ export async function replayPath<T extends AnyStateMachine>(
   const statesEntered = new Set<string>();
   const received: string[] = [];
   const inspect = (e: InspectionEvent) => {
+    options.inspect?.(e);
     const isRoot = (e.actorRef as { sessionId?: string }).sessionId === e.rootId;
     if (!isRoot) return;
     if (e.type === '@xstate.microstep') {
@@ -484,8 +495,10 @@ export async function replayPath<T extends AnyStateMachine>(
             if (timers === 1_000) fail(index, `1000 other timers fired before ${type}`);
             if (!clock.runNext()) fail(index, `no timer pending for ${type}`);
           }
-        } else if (type.startsWith('xstate.') && !type.startsWith('xstate.snapshot.')) {
-          // (a child's snapshot, `onSnapshot`, is sent as it is: the stand-in children have none worth waiting for)
+        } else if (type.startsWith('xstate.snapshot.')) {
+          // A child's new snapshot, as its parent hears it (the faked child has none of its own).
+          actor.send(event);
+        } else if (type.startsWith('xstate.')) {
           fail(index, `cannot drive internal event ${type}`);
         } else {
           actor.send(event);

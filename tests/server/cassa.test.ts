@@ -756,7 +756,7 @@ describe('orders from external platforms (source 3)', () => {
     const before = await storedState();
     const response = await update(externalId, phoneOrder({ nomeCliente: 'Qualcun altro', fascia: '20:45' }, [{ id: ids.coca, qty: 1 }]));
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe('Gli ordini delle piattaforme esterne non sono modificabili.');
+    expect(response.body.message).toBe('Gli ordini delle piattaforme esterne non si possono modificare.');
     expect(await storedState()).toEqual(before);
   });
 });
@@ -838,6 +838,13 @@ describe('validation: nothing is stored when the form is wrong', () => {
     const body = await rejects(phoneOrder({ telefono: '06 12ab' }));
     expect(body.message).toBe(PHONE_MESSAGE);
     expect(body.errors.telefono).toEqual([PHONE_MESSAGE]);
+  });
+
+  it('refuses a missing name and a wrong phone number together, so the cashier fixes both at once', async () => {
+    for (const telefono of ['06 12ab', '123']) {
+      const body = await rejects(phoneOrder({ client_id: 0, nomeCliente: '', telefono }));
+      expect(body.errors).toEqual({ nomeCliente: ['Il campo nome del cliente è obbligatorio.'], telefono: [PHONE_MESSAGE] });
+    }
   });
 
   it("rejects a delivery time like '25:00'", async () => {

@@ -1,0 +1,58 @@
+import { defaultDeliveryTime, toMinutes, type ShopNow } from '../src/domain';
+import type { CassaCatalog, CassaClient, CassaOrderEvent, CassaOrderForm } from './cassaOrder.types';
+import type { Product } from './shop.machine';
+
+/** A new order's form: delivery at home, cash, today at the first sensible time from now. */
+export function newOrderForm(now: ShopNow): CassaOrderForm {
+  const minutes = toMinutes(defaultDeliveryTime(now.time));
+  return {
+    clientId: 0,
+    name: '',
+    zoneId: null,
+    address: '',
+    telephone: '',
+    delivery: 'consegna',
+    paymentType: 'Contanti',
+    hour: Math.floor(minutes / 60),
+    minute: minutes % 60,
+    date: now.date,
+    note: '',
+  };
+}
+
+/** The form after the cashier typed or chose something in it. */
+export function changedForm(form: CassaOrderForm, event: CassaOrderEvent): CassaOrderForm {
+  switch (event.type) {
+    case 'client.query':
+      return { ...form, name: event.text, clientId: 0 };
+    case 'zone.select':
+      return { ...form, zoneId: event.zoneId };
+    case 'field.change':
+      return { ...form, [event.field]: event.value };
+    case 'hour.change':
+      return { ...form, hour: event.hour };
+    case 'minute.change':
+      return { ...form, minute: event.minute };
+    case 'payment.change':
+      return { ...form, paymentType: event.paymentType };
+    case 'delivery.change':
+      return { ...form, delivery: event.delivery };
+    default:
+      return form;
+  }
+}
+
+/** A known client picked: their details fill the form, for a home delivery paid in cash. */
+export const formWithClient = (form: CassaOrderForm, client: CassaClient): CassaOrderForm => ({
+  ...form,
+  clientId: client.id,
+  name: client.name,
+  address: client.address ?? '',
+  zoneId: client.zoneId,
+  telephone: client.telephone ?? '',
+  delivery: 'consegna',
+  paymentType: 'Contanti',
+});
+
+export const categoryIds = (catalog: CassaCatalog) => new Set(catalog.categories.map((c) => c.id));
+export const productIn = (list: readonly Product[], id: number) => list.find((p) => p.id === id);

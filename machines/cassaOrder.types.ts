@@ -1,0 +1,117 @@
+import type { DeliveryType, PaymentType, ShopNow } from '../src/domain';
+import type { CartLine } from './cart.machine';
+import type { Category, Product, Zone } from './shop.machine';
+
+/** A client of the cassa's address book. */
+export interface CassaClient {
+  id: number;
+  name: string;
+  address: string | null;
+  telephone: string | null;
+  zoneId: number | null;
+}
+
+/** What the cassa loads once: the address book, the zones and the whole catalogue (hidden items too). */
+export interface CassaCatalog {
+  clients: CassaClient[];
+  zones: Zone[];
+  categories: Category[];
+  products: Product[];
+  /** the server's clock, read again whenever a new order starts */
+  now: () => ShopNow;
+}
+
+export interface CassaOrderForm {
+  /** 0: a name typed by hand, a client the server will add */
+  clientId: number;
+  name: string;
+  zoneId: number | null;
+  address: string;
+  telephone: string;
+  delivery: DeliveryType;
+  paymentType: PaymentType;
+  hour: number;
+  minute: number;
+  date: string;
+  note: string;
+}
+
+/** The order being edited, as it was loaded. */
+export interface OpenedOrder {
+  id: number;
+  orderNum: number;
+  /** the version the edit is based on: a save after another cash desk's is refused */
+  version: number;
+  /** the registered customer who placed it online, if any */
+  user: { id: number; name: string } | null;
+  nomeCitofono: string | null;
+  form: CassaOrderForm;
+  lines: CartLine[];
+  code: string | null;
+}
+
+export type LoadOrderOutcome = { ok: true; order: OpenedOrder } | { ok: false; message: string };
+
+/** What the widget knows of the cassa's cart (another actor, which tells it on every change). */
+export interface CartFacts {
+  lines: CartLine[];
+  code: string | null;
+  /** a change is being priced: no final total yet */
+  isPricing: boolean;
+}
+
+export interface SaveOrderInput {
+  form: CassaOrderForm;
+  /** null: a new order */
+  order: Pick<OpenedOrder, 'id' | 'version' | 'user' | 'nomeCitofono'> | null;
+  /** a new order's key: a second confirm of the same order returns the first */
+  idempotencyKey: string | null;
+  cart: Pick<CartFacts, 'lines' | 'code'>;
+}
+
+export type SaveOrderOutcome =
+  | { ok: true; message: string; client: CassaClient | null }
+  /** 'stale': another cash desk saved the order first; 'refused': the server named what is wrong */
+  | { ok: false; reason: 'stale' | 'refused'; message: string; errors: Record<string, string> };
+
+export interface CassaOrderInput {
+  /** the order the URL names, or null for a new one */
+  orderId: number | null;
+  createKey: () => string;
+}
+
+export interface CassaOrderContext {
+  createKey: () => string;
+  catalog: CassaCatalog | null;
+  /** the order the URL names (the URL owns it; the machine follows) */
+  orderId: number | null;
+  opened: OpenedOrder | null;
+  form: CassaOrderForm;
+  cart: CartFacts;
+  productQuery: string;
+  idempotencyKey: string | null;
+  /** the last save's outcome, or why an order could not be opened */
+  message: string | null;
+  isError: boolean;
+  errors: Record<string, string>;
+}
+
+export type TextField = 'address' | 'telephone' | 'note' | 'date';
+
+export type CassaOrderEvent =
+  | { type: 'init.retry' }
+  | { type: 'order.select'; id: number }
+  | { type: 'order.clear' }
+  | { type: 'order.confirm' }
+  | { type: 'cart.changed'; cart: CartFacts }
+  | { type: 'client.query'; text: string }
+  | { type: 'client.pick'; id: number }
+  | { type: 'zone.select'; zoneId: number | null }
+  | { type: 'field.change'; field: TextField; value: string }
+  | { type: 'hour.change'; hour: number }
+  | { type: 'minute.change'; minute: number }
+  | { type: 'delivery.change'; delivery: DeliveryType }
+  | { type: 'payment.change'; paymentType: PaymentType }
+  | { type: 'product.query'; text: string }
+  | { type: 'product.add'; productId: number }
+  | { type: 'freeItem.add'; productId: number };

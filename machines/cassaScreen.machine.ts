@@ -1,0 +1,127 @@
+import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
+import { cassaOrderMachine } from './cassaOrder.machine';
+import type { CartFacts } from './cassaOrder.types';
+import { orderPollingMachine } from './orderPolling.machine';
+
+export interface CassaScreenInput {
+  /** the order the URL names (`/cassa?ordine=12`), or null */
+  orderId: number | null;
+  /** the list's chime was off when the cashier last left (the list owns it from then on) */
+  muted: boolean;
+  createKey: () => string;
+}
+
+export type CassaScreenContext = CassaScreenInput;
+
+export type CassaScreenEvent =
+  /** the page: the URL names another order, or none */
+  | { type: 'url.changed'; orderId: number | null }
+  /** 'Torna indietro' */
+  | { type: 'list.back' }
+  /** the list: an order's name was clicked */
+  | { type: 'list.open'; id: number }
+  /** the editor: a command for the cart */
+  | { type: 'editor.cart'; command: CartEvent }
+  /** the editor: an order was saved */
+  | { type: 'editor.saved' }
+  /** the editor: the URL should name this order, or none */
+  | { type: 'editor.show'; id: number | null };
+
+/** The editor, telling the screen what the cart and the list must hear. */
+export const screenEditor = cassaOrderMachine.provide({
+  actions: {
+    toCart: sendParent((_, command: CartEvent) => ({ type: 'editor.cart', command })),
+    ordersChanged: sendParent({ type: 'editor.saved' }),
+    showOrder: sendParent((_, { id }: { id: number | null }) => ({ type: 'editor.show', id })),
+  },
+});
+
+/** The day's list, telling the screen which order the cashier opened. */
+export const screenOrders = orderPollingMachine.provide({
+  actions: { openOrder: sendParent((_, { id }: { id: number }) => ({ type: 'list.open', id })) },
+});
+
+/** What the editor needs of a cart snapshot. */
+export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
+  lines: snapshot.context.lines,
+  code: snapshot.context.code,
+  isPricing: snapshot.hasTag('pricing'),
+});
+
+/**
+ * The cash desk screen: the day's list (`orders`), the add/edit widget (`editor`) and the cassa's own
+ * cart (`cart`, not persisted), started once with the screen. It routes what one child says to the
+ * other: the cart's every change reaches the editor, the editor's cart commands reach the cart, a
+ * save refreshes the list. The URL names the open order: the page reports it (`url.changed`), and
+ * the screen asks for a new one through the provided `showOrder`.
+ */
+export const cassaScreenMachine = setup({
+  types: {
+    input: {} as CassaScreenInput,
+    context: {} as CassaScreenContext,
+    events: {} as CassaScreenEvent,
+    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart' },
+  },
+  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine },
+  guards: {
+    isAnotherOrder: ({ context, event }) => {
+      assertEvent(event, 'url.changed');
+      return event.orderId !== context.orderId;
+    },
+  },
+  actions: {
+    /** The URL names this order (or none); `replace` corrects the URL instead of adding a history entry. */
+    showOrder: (_, _params: { id: number | null; replace: boolean }) => {
+      throw new Error('showOrder not provided');
+    },
+    /** The editor is at the top of the page. */
+    scrollToTop: () => {
+      throw new Error('scrollToTop not provided');
+    },
+  },
+}).createMachine({
+  id: 'cassaScreen',
+  context: ({ input }) => input,
+  invoke: [
+    { id: 'orders', src: 'orders', input: ({ context }) => ({ date: null, muted: context.muted }) },
+    { id: 'editor', src: 'editor', input: ({ context }) => ({ orderId: context.orderId, createKey: context.createKey }) },
+    {
+      id: 'cart',
+      src: 'cart',
+      input: { saved: null },
+      onSnapshot: { actions: sendTo('editor', ({ event }) => ({ type: 'cart.changed', cart: cartFacts(event.snapshot) })) },
+    },
+  ],
+  on: {
+    'url.changed': {
+      guard: 'isAnotherOrder',
+      actions: [
+        assign({ orderId: ({ event }) => event.orderId }),
+        sendTo('editor', ({ event }) => (event.orderId === null ? { type: 'order.clear' } : { type: 'order.select', id: event.orderId })),
+      ],
+    },
+    'list.back': { actions: { type: 'showOrder', params: { id: null, replace: false } } },
+    'list.open': { actions: [{ type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: false }) }, 'scrollToTop'] },
+    'editor.cart': { actions: sendTo('cart', ({ event }) => event.command) },
+    'editor.saved': { actions: sendTo('orders', { type: 'orders.refresh' }) },
+    'editor.show': { actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: true }) } },
+  },
+});
+
+export type CassaScreenSnapshot = SnapshotFrom<typeof cassaScreenMachine>;
+
+/** The screen's own view-model: its children (each with its own connect) and what the page shows around them. */
+export function connectCassaScreen(snapshot: CassaScreenSnapshot, send: (event: CassaScreenEvent) => void) {
+  const isOrderOpen = snapshot.context.orderId !== null;
+  return {
+    orders: snapshot.children.orders!,
+    editor: snapshot.children.editor!,
+    cart: snapshot.children.cart!,
+    /** the day's list, or the way back to it while an order is open */
+    isListShown: !isOrderOpen,
+    backButton: isOrderOpen ? { label: 'Torna indietro', onPress: () => send({ type: 'list.back' }) } : null,
+  };
+}
+
+export type CassaScreenView = ReturnType<typeof connectCassaScreen>;

@@ -1,0 +1,107 @@
+import {
+  canEditOrder,
+  DELIVERY_LABELS,
+  CATEGORY_GROUPS,
+  EXTERNAL_ORDER_MESSAGE,
+  formatDecimalComma,
+  ORDER_STATUS_LABELS,
+  PAYMENT_LABELS,
+  type OrderSource,
+} from '../src/domain';
+import type { OrderPollingSnapshot } from './orderPolling.machine';
+import type { CassaDay, CassaListOrder, OrderPollingEvent } from './orderPolling.types';
+
+const SOURCE_LABELS: Record<OrderSource, string> = { 1: 'Online', 2: 'Cassa', 3: 'Piattaforma esterna' };
+
+/** 'Totale: 40,50 € (23,50 € Contanti / Da pagare | 17,00 € Carta di credito / Pagato)', or 'Totale: 0,00 €'. */
+export function totalsText(totals: CassaDay['totals']): string {
+  if (totals.totalCents === 0) return 'Totale: 0,00 €';
+  return (
+    `Totale: ${formatDecimalComma(totals.totalCents)} € (${formatDecimalComma(totals.cashCents)} € ${PAYMENT_LABELS.Contanti}` +
+    ` | ${formatDecimalComma(totals.cardCents)} € ${PAYMENT_LABELS['Carta di credito']})`
+  );
+}
+
+const groupCount = (order: CassaListOrder, ids: readonly number[]) =>
+  ids.reduce((sum, id) => sum + (order.categoryQuantities[String(id)] ?? 0), 0);
+
+/** The four counts of a row: pizze/pinse, compositions, calzoni/focacce, and what cannot be classed. */
+export function categoryCounts(order: CassaListOrder) {
+  return [
+    { label: 'Pizze e pinse', count: groupCount(order, CATEGORY_GROUPS.pizze) },
+    { label: 'Composizioni', count: groupCount(order, CATEGORY_GROUPS.compositions) },
+    { label: 'Calzoni e focacce', count: groupCount(order, CATEGORY_GROUPS.calzoni) },
+    { label: 'Non catalogabile', count: order.unknownQuantity },
+  ];
+}
+
+/** The header's counters: the server's, with the cashier's clicks still on their way counted in. */
+export function orderCounters(counters: CassaDay['counters']) {
+  return [
+    { label: 'Non consegnati', value: counters.notDelivered },
+    { label: 'In attesa', value: counters.pending },
+    { label: 'Modificati', value: counters.reprint },
+  ];
+}
+
+/** What the cassa's list shows and the handlers it calls; pure, so path tests assert it at every step. */
+export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event: OrderPollingEvent) => void) {
+  const { day, date, newIds, muted, notice } = snapshot.context;
+  const isLoading = snapshot.hasTag('loading');
+  const orders = day?.orders ?? [];
+  const newCount = newIds.length;
+  return {
+    date: date ?? '',
+    isLoading,
+    onDateChange: (next: string) => send({ type: 'date.change', date: next }),
+    refreshButton: { isDisabled: isLoading, onPress: () => send({ type: 'orders.refresh' }) },
+    failure: snapshot.hasTag('failed')
+      ? day
+        ? 'Aggiornamento non riuscito: la lista potrebbe non essere aggiornata. Nuovo tentativo tra 30 secondi.'
+        : 'Non è stato possibile caricare gli ordini. Nuovo tentativo tra 30 secondi.'
+      : null,
+    notice,
+    totals: day ? totalsText(day.totals) : null,
+    slots: (day?.slots ?? []).map((slot) => ({ ...slot, isOverCapacity: slot.quantity > day!.slotCapacity })),
+    slotCapacity: day?.slotCapacity ?? null,
+    counters: day ? orderCounters(day.counters) : null,
+    emptyMessage: day && orders.length === 0 ? 'Nessun ordine per questo giorno.' : null,
+    newCount,
+    pageTitle: newCount > 0 ? `(${newCount}) Cassa` : 'Cassa',
+    muteButton: {
+      isSelected: muted,
+      label: muted ? 'Avviso sonoro disattivato' : 'Avviso sonoro attivo',
+      onChange: () => send({ type: 'alert.mute.toggle' }),
+    },
+    rows: orders.map((order) => {
+      const canOpen = canEditOrder(order);
+      return {
+        id: order.id,
+        name: order.name,
+        sourceId: order.sourceId,
+        sourceLabel: SOURCE_LABELS[order.sourceId],
+        summary: `Ordine numero #${order.orderNum} - ${formatDecimalComma(order.totalCents)} € - ${PAYMENT_LABELS[order.paymentType]}`,
+        place: order.delivery === 'ritiro' ? DELIVERY_LABELS.ritiro : (order.zone ?? 'Zona non indicata'),
+        counts: categoryCounts(order),
+        deliveryTime: order.deliveryTime,
+        statusLabel: ORDER_STATUS_LABELS[order.status],
+        status: order.status,
+        isNew: newIds.includes(order.id),
+        isDelivered: order.delivered === 1,
+        deliveredCheckbox: {
+          isSelected: order.delivered === 1,
+          label: order.delivered === 1 ? 'Consegnato' : 'Non Consegnato',
+          onChange: () => send({ type: 'order.delivered.toggle', id: order.id }),
+        },
+        openButton: {
+          isDisabled: !canOpen,
+          reason: canOpen ? null : EXTERNAL_ORDER_MESSAGE,
+          onPress: () => send({ type: 'order.open', id: order.id }),
+        },
+        printButton: { label: `Stampa ordine numero ${order.orderNum}`, onPress: () => send({ type: 'order.print', id: order.id }) },
+      };
+    }),
+  };
+}
+
+export type OrderPollingView = ReturnType<typeof connectOrderPolling>;

@@ -1,0 +1,82 @@
+import type { Cents, DeliveryType, OrderSource, PaymentType } from '../src/domain';
+
+/** One order as the day's list shows it (money in cents). */
+export interface CassaListOrder {
+  id: number;
+  orderNum: number;
+  name: string;
+  totalCents: Cents;
+  paymentType: PaymentType;
+  delivery: DeliveryType;
+  zone: string | null;
+  sourceId: OrderSource;
+  /** 0 In attesa, 1 Stampato, 2 Ristampa (cancelled orders are never listed) */
+  status: 0 | 1 | 2;
+  delivered: 0 | 1;
+  deliveryTime: string;
+  /** quantity per category id */
+  categoryQuantities: Record<string, number>;
+  unknownQuantity: number;
+}
+
+export interface SlotLoad {
+  time: string;
+  orders: number;
+  quantity: number;
+  externalQuantity: number;
+}
+
+/** The header's counters as the server counts them: orders not delivered, waiting to print, to print again. */
+export interface DayCounters {
+  notDelivered: number;
+  pending: number;
+  reprint: number;
+}
+
+/** A delivery day as the server answers it. */
+export interface CassaDay {
+  date: string;
+  orders: CassaListOrder[];
+  totals: { totalCents: Cents; cashCents: Cents; cardCents: Cents };
+  counters: DayCounters;
+  slots: SlotLoad[];
+  /** oven items a slot takes before it is full */
+  slotCapacity: number;
+}
+
+/** A change the list makes at once and sends to the server behind the cashier's back. */
+export type OrderChange = { id: number; status: 1 } | { id: number; delivered: 0 | 1 };
+/** A change the server refused with a reason (a cancelled order, an order gone). */
+export type ChangeResult = { ok: true } | { ok: false; message: string };
+
+export interface OrderPollingInput {
+  /** the day to show, yyyy-mm-dd; null for the shop's today (the server's clock decides what today is) */
+  date: string | null;
+  /** the chime for new online orders is off (remembered between visits) */
+  muted: boolean;
+}
+
+export interface OrderPollingContext {
+  /** null until the server has said which day "today" is */
+  date: string | null;
+  day: CassaDay | null;
+  /** ids listed by the last answer for this date; null before the first one (nothing is new then) */
+  knownIds: number[] | null;
+  /** online orders that appeared in a refresh, highlighted until printed or opened */
+  newIds: number[];
+  muted: boolean;
+  /** changes not yet confirmed by the server, oldest first */
+  pending: OrderChange[];
+  /** tickets to print, oldest first */
+  tickets: number[];
+  /** what the cassa says about a change the server did not take */
+  notice: string | null;
+}
+
+export type OrderPollingEvent =
+  | { type: 'date.change'; date: string }
+  | { type: 'orders.refresh' }
+  | { type: 'order.print'; id: number }
+  | { type: 'order.delivered.toggle'; id: number }
+  | { type: 'order.open'; id: number }
+  | { type: 'alert.mute.toggle' };

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
+import { cartFacts, cassaScreenMachine, connectCassaScreen, type CassaScreenEvent } from '../../machines/cassaScreen.machine';
+import { cassaScreenEntry, pricingCart } from './cassa.entries';
+import { expectFullCoverage, replayEntryPath } from './expectCoverage';
+import { generatePaths } from './pathCoverage';
+
+const paths = generatePaths(cassaScreenMachine, cassaScreenEntry);
+const CHILDREN = ['orders', 'editor', 'cart'];
+
+function fakes() {
+  const effects = { showOrder: vi.fn(), scrollToTop: vi.fn() };
+  const machine = cassaScreenMachine.provide({
+    actions: {
+      showOrder: (_, { id, replace }) => effects.showOrder(id, replace),
+      scrollToTop: () => effects.scrollToTop(),
+    },
+  });
+  /** What the screen told each child, in order. */
+  const told: { to: string; event: EventObject }[] = [];
+  const inspect = (e: InspectionEvent) => {
+    if (e.type !== '@xstate.event' || e.event.type === 'xstate.init') return;
+    const to = (e.actorRef as AnyActorRef).id;
+    const from = (e.sourceRef as AnyActorRef | undefined)?.id;
+    if (CHILDREN.includes(to) && from !== undefined && !CHILDREN.includes(from)) told.push({ to, event: e.event });
+  };
+  return { effects, machine, told, inspect };
+}
+
+describe('cassa screen machine: path coverage', () => {
+  it('reaches every state node and takes every transition', async () => {
+    await expectFullCoverage(cassaScreenEntry, paths);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+    const { effects, machine, told, inspect } = fakes();
+    await replayEntryPath(cassaScreenEntry, path, {
+      machine,
+      inspect,
+      assertInvariant: (snapshot, { step, previous }) => {
+        const sent: CassaScreenEvent[] = [];
+        const view = connectCassaScreen(snapshot, (event) => sent.push(event));
+        const event = step.event as CassaScreenEvent;
+        const { orderId } = snapshot.context;
+        const last = told.at(-1);
+
+        // The list shows while no order is open; the way back while one is.
+        expect(view.isListShown).toBe(orderId === null);
+        expect(view.backButton?.label ?? null).toBe(orderId === null ? null : 'Torna indietro');
+        expect(view.orders.id).toBe('orders');
+        expect(view.editor.id).toBe('editor');
+        expect(view.cart.id).toBe('cart');
+
+        switch (event.type) {
+          case 'url.changed':
+            // The editor follows the URL, once per change.
+            if (previous!.context.orderId !== event.orderId)
+              expect(last).toEqual({
+                to: 'editor',
+                event: event.orderId === null ? { type: 'order.clear' } : { type: 'order.select', id: event.orderId },
+              });
+            expect(orderId).toBe(event.orderId);
+            break;
+          case 'list.back':
+            expect(effects.showOrder).toHaveBeenLastCalledWith(null, false);
+            break;
+          case 'list.open':
+            // A click on the list names the order in the URL (a new history entry) and scrolls up to the editor.
+            expect(effects.showOrder).toHaveBeenLastCalledWith(event.id, false);
+            expect(effects.scrollToTop).toHaveBeenCalled();
+            expect(orderId).toBe(previous!.context.orderId);
+            break;
+          case 'editor.cart':
+            // The command reaches the cart, and the cart's news comes back to the editor.
+            expect(told.filter((t) => t.to === 'cart').at(-1)).toEqual({ to: 'cart', event: event.command });
+            expect(last).toEqual({ to: 'editor', event: { type: 'cart.changed', cart: { lines: [], code: null, isPricing: false } } });
+            break;
+          case 'editor.saved':
+            expect(last).toEqual({ to: 'orders', event: { type: 'orders.refresh' } });
+            break;
+          case 'editor.show':
+            // The editor corrects the URL (no history entry): after an update, or an order that could not be opened.
+            expect(effects.showOrder).toHaveBeenLastCalledWith(event.id, true);
+            break;
+          default:
+            if (step.event.type === 'xstate.snapshot.cart')
+              expect(last).toEqual({ to: 'editor', event: { type: 'cart.changed', cart: cartFacts(pricingCart) } });
+        }
+
+        view.backButton?.onPress();
+        expect(sent).toEqual(orderId === null ? [] : [{ type: 'list.back' }]);
+      },
+    });
+  });
+
+  it('tells the editor what the cart holds: its lines, its code and whether it is being priced', () => {
+    expect(cartFacts(pricingCart)).toMatchObject({ lines: [{ name: 'Margherita' }], code: null, isPricing: true });
+  });
+});

@@ -276,7 +276,7 @@ const SCENARIOS: Scenario[] = [
     code: 'order.external',
     what: "an edit of an external platform's order",
     status: 409,
-    message: 'Gli ordini delle piattaforme esterne non sono modificabili.',
+    message: 'Gli ordini delle piattaforme esterne non si possono modificare.',
     send: () =>
       cassaOrder(
         'Carla Verdi',

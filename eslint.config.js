@@ -13,6 +13,17 @@ const AREAS = fs
   .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
   .map((entry) => entry.name);
 
+/** Refusals by code (issue 16): code branches on a refusal's `code`, never on the Italian text people read. */
+const BY_CODE = "Branch on the refusal's code (refusalFrom(body).code), never on a message: the Italian text is for people.";
+const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
+/** A side of a comparison that holds a message: x.message, message, STALE_ORDER_MESSAGE, MESSAGES.unverified. */
+const MESSAGE_SIDES = ["property.name='message'", "name='message'", 'name=/_MESSAGE$/', 'object.name=/MESSAGES$/'];
+const MESSAGE_MATCHES = [
+  ...['left', 'right'].flatMap((side) => MESSAGE_SIDES.map((test) => `${EQUALITY}[${side}.${test}]`)),
+  "SwitchStatement[discriminant.property.name='message']",
+  "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match|localeCompare)$/]",
+];
+
 /** Direction (issue 16): src/app composes the areas and the shared places; nothing imports it back. */
 const NO_APP_IMPORT = {
   regex: '^(\\.\\./)+app(/|$)',
@@ -75,6 +86,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHES.map((selector) => ({ selector, message: BY_CODE }))] },
   },
   {
     files: ['src/{actors,api,ui}/**/*.{ts,tsx}'],

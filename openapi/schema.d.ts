@@ -816,7 +816,29 @@ export interface components {
          * @enum {integer}
          */
         DeliveredFlag: 0 | 1;
+        /**
+         * @description What a 4xx refused, as a stable code clients branch on; the Italian `message` beside it is
+         *     for people and may change. `validation`: fields refused (see `errors`); `login.failed`:
+         *     wrong e-mail or password; `login.throttled`, `mail.throttled`: too many login attempts or
+         *     e-mails asked, retry after Retry-After; `email.unverified`: the account must confirm its
+         *     e-mail first; `unauthenticated`: no session; `forbidden`: staff only; `not_found`: no such
+         *     resource (or not yours); `csrf`: the anti-forgery token is missing or old, reload;
+         *     `discount.invalid`: the code does not apply; `cart.item_unavailable`: a cart line's product
+         *     is no longer for sale; `slot.full`: the chosen slot has no room left; `shop.closed`:
+         *     online orders are closed now; `order.stale`: another cash desk saved the order first,
+         *     reload it; `order.cancelled`: a cancelled order takes no change; `order.external`: an
+         *     external platform's order is never edited; `request.malformed`: the request cannot be
+         *     read (bad JSON, bad URL); `request.too_large`: body, URL or headers over the limits;
+         *     `request.unsupported_type`: the body is not JSON; `request.timeout`: the request took too
+         *     long to arrive.
+         * @enum {string}
+         */
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout";
+        ServerFailure: {
+            message: components["schemas"]["MessageText"];
+        };
         Error: {
+            code: components["schemas"]["RefusalCode"];
             message: components["schemas"]["MessageText"];
             /** @description messages per field: form fields by name (telefono), cart lines by path (cart.0.qty) */
             errors?: {
@@ -1109,6 +1131,7 @@ export interface components {
             user: components["schemas"]["User"];
         };
         UnverifiedError: {
+            code: components["schemas"]["RefusalCode"];
             message: components["schemas"]["MessageText"];
             /** @constant */
             email_verified: false;
@@ -1413,7 +1436,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ServerFailure"];
             };
         };
     };

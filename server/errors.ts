@@ -1,27 +1,59 @@
+import type { components } from '../openapi/schema';
+
 /** What went wrong, in business terms; the HTTP layer picks the status code. Messages are Italian. */
 export type FailureKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'csrf';
 
+/** The stable code of a refusal (openapi.yaml's RefusalCode): what clients branch on, never the message. */
+export type RefusalCode = components['schemas']['RefusalCode'];
+
 export type FieldErrors = Record<string, string[]>;
 
+/** Kinds whose refusals share one code unless their thrower names a more precise one. */
+type GenericKind = Exclude<FailureKind, 'conflict' | 'too_many'>;
+const DEFAULT_CODE: Record<GenericKind, RefusalCode> = {
+  validation: 'validation',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  csrf: 'csrf',
+};
+
+export interface AppErrorOptions {
+  code?: RefusalCode;
+  errors?: FieldErrors;
+  /** extra body fields, e.g. `email_verified: false` */
+  extra?: Record<string, unknown>;
+  /** for 'too_many': seconds until a new attempt may succeed */
+  retryAfterSeconds?: number;
+}
+
 export class AppError extends Error {
+  readonly code: RefusalCode;
+  readonly errors?: FieldErrors;
+  readonly extra?: Record<string, unknown>;
+  readonly retryAfterSeconds?: number;
+
+  /** A conflict or a limit always names its code: no generic one fits them. */
+  constructor(kind: 'conflict' | 'too_many', message: string, options: AppErrorOptions & { code: RefusalCode });
+  constructor(kind: GenericKind, message: string, options?: AppErrorOptions);
   constructor(
     readonly kind: FailureKind,
     message: string,
-    readonly errors?: FieldErrors,
-    /** extra body fields, e.g. `email_verified: false` */
-    readonly extra?: Record<string, unknown>,
-    /** for 'too_many': seconds until a new attempt may succeed */
-    readonly retryAfterSeconds?: number,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = options.code ?? DEFAULT_CODE[kind as GenericKind];
+    this.errors = options.errors;
+    this.extra = options.extra;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 /** Field errors for one failed validation; the message is the first one, as Laravel answers. */
-export function invalid(errors: FieldErrors): AppError {
+export function invalid(errors: FieldErrors, code: RefusalCode = 'validation'): AppError {
   const first = Object.values(errors).flat()[0] ?? 'I dati inviati non sono validi.';
-  return new AppError('validation', first, errors);
+  return new AppError('validation', first, { code, errors });
 }
 
 export function invalidField(field: string, message: string): AppError {
@@ -29,7 +61,7 @@ export function invalidField(field: string, message: string): AppError {
 }
 
 export const notFound = (message = 'Risorsa non trovata.') => new AppError('not_found', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string, code: RefusalCode) => new AppError('conflict', message, { code });
 
 /** Collects field errors while validating a form, then throws them together. */
 export class FieldErrorCollector {
@@ -43,8 +75,8 @@ export class FieldErrorCollector {
     return field ? Boolean(this.errors[field]) : Object.keys(this.errors).length > 0;
   }
 
-  throwIfAny(): void {
-    if (this.has()) throw invalid(this.errors);
+  throwIfAny(code: RefusalCode = 'validation'): void {
+    if (this.has()) throw invalid(this.errors, code);
   }
 }
 

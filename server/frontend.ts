@@ -170,6 +170,6 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
       // Not cached anywhere: the file may well exist after the next deploy.
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('File non trovato.\n');
     }
-    return reply.status(404).send({ message: 'Risorsa non trovata.' });
+    return reply.status(404).send({ code: 'not_found', message: 'Risorsa non trovata.' });
   });
 };

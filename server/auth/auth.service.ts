@@ -204,7 +204,10 @@ export class AuthService {
   private throttleMail(key: string): void {
     const wait = this.mailLimiter.retryAfter(key);
     if (wait > 0)
-      throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
+      throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${waitText(wait)}.`, {
+        code: 'mail.throttled',
+        retryAfterSeconds: wait,
+      });
     this.mailLimiter.hit(key);
   }
 
@@ -252,12 +255,17 @@ export class AuthService {
 
     // Counted before the hash, in the same tick as the check: a parallel burst cannot outrun it.
     const wait = this.loginThrottle.attempt(email, clientKey);
-    if (wait > 0) throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${waitText(wait)}.`, undefined, undefined, wait);
+    if (wait > 0) {
+      throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${waitText(wait)}.`, {
+        code: 'login.throttled',
+        retryAfterSeconds: wait,
+      });
+    }
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     // An unknown address costs the same hashing time as a wrong password: timing reveals no accounts.
     const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
-    if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] });
+    if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] }, 'login.failed');
     this.loginThrottle.succeeded(email, clientKey);
     if (needsRehash(user.password_hash)) {
       await this.db
@@ -268,7 +276,10 @@ export class AuthService {
         .execute();
     }
     if (user.email_verified_at === null) {
-      throw new AppError('forbidden', MESSAGES.unverified, undefined, { email_verified: false, email: user.email });
+      throw new AppError('forbidden', MESSAGES.unverified, {
+        code: 'email.unverified',
+        extra: { email_verified: false, email: user.email },
+      });
     }
     const authUser = toAuthUser(user);
     return { token: await this.issueToken(authUser), user: authUser };

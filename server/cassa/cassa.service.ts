@@ -29,7 +29,6 @@ import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
   insertOrder,
-  type InsertedOrder,
   loadOrders,
   replaceOrder,
   type OrderChangeRefusal,
@@ -69,8 +68,8 @@ function isCalendarDate(value: string): boolean {
 /** Turns a refused order change into the answer staff see. */
 function refuse(refusal: OrderChangeRefusal | null): void {
   if (refusal === 'missing') throw notFound('Ordine non trovato.');
-  if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE);
-  if (refusal === 'stale') throw conflict(STALE_ORDER_MESSAGE);
+  if (refusal === 'final') throw conflict(CANCELLED_ORDER_MESSAGE, 'order.cancelled');
+  if (refusal === 'stale') throw conflict(STALE_ORDER_MESSAGE, 'order.stale');
 }
 
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
@@ -201,7 +200,7 @@ export class CassaService {
       const id = await this.deps.db.transaction().execute(async (tx) => {
         if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
         // Staff judge capacity themselves: no limit, but the slot load counts the order.
-        return ((await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })) as InsertedOrder).id;
+        return (await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })).id;
       });
       return { order: await this.order(id), replayed: false };
     } catch (error) {
@@ -217,7 +216,7 @@ export class CassaService {
     const basedOnVersion = input.data.version;
     if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
     const existing = await this.order(id);
-    if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE);
+    if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
     refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
     await this.deps.db.transaction().execute(async (tx) => {

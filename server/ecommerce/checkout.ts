@@ -149,7 +149,7 @@ export class CheckoutService {
 
     const snapshot = await catalog.snapshot();
     const status = await schedule.shopStatus();
-    if (status.closed) throw conflict(status.clientMessage ?? 'Il negozio è chiuso.');
+    if (status.closed) throw conflict(status.clientMessage ?? 'Il negozio è chiuso.', 'shop.closed');
     const form = validateForm(input.data, snapshot);
     const quote = await quotes.quote({
       cart: input.cart,
@@ -193,7 +193,7 @@ export class CheckoutService {
         if (inserted === SLOT_FULL) {
           // Named on the field, so the browser returns to the step where the slot is chosen.
           const message = `La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`;
-          throw new AppError('conflict', message, { fascia: [message] });
+          throw new AppError('conflict', message, { code: 'slot.full', errors: { fascia: [message] } });
         }
         // Everything the answer and the mail tell is what was just written: no need to read it back.
         const placed: OrderSummary = {

@@ -31,12 +31,14 @@ export interface PricedCart {
 export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInput[], audience: Audience): PricedCart {
   const errors = new FieldErrorCollector();
   const lines: PricedLine[] = [];
+  let unavailable = false;
 
   input.forEach((line, index) => {
     const field = `cart.${index}`;
     const product = catalog.productsById.get(line.id);
     if (!product || (audience === 'customer' && !product.forSale)) {
       errors.add(`${field}.id`, 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.');
+      unavailable = true;
       return;
     }
 
@@ -76,7 +78,8 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
     });
   });
 
-  errors.throwIfAny();
+  // A product gone is the refusal the customer acts on first (remove the line); the rest is validation.
+  errors.throwIfAny(unavailable ? 'cart.item_unavailable' : 'validation');
   return {
     lines,
     totalQuantity: lines.reduce((sum, l) => sum + l.qty, 0),

@@ -107,7 +107,10 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     const { body } = request;
     const { discount } = await quotes.quote({ cart: body.cart, code: body.code, delivery: body.delivery ?? null, audience: 'customer' });
     if (!discount || discount.errorMessage)
-      throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, { code: [UNKNOWN_DISCOUNT_MESSAGE] });
+      throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, {
+        code: 'discount.invalid',
+        errors: { code: [UNKNOWN_DISCOUNT_MESSAGE] },
+      });
     return { discount: discountDto(discount) };
   });
 

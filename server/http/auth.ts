@@ -49,7 +49,10 @@ export function accessGuard(access: Access): ((request: FastifyRequest) => Promi
     const user = await request.authUser();
     if (!user) throw new AppError('unauthenticated', 'Devi accedere per continuare.');
     if (access === 'verified' && !user.verified) {
-      throw new AppError('forbidden', 'Conferma il tuo indirizzo email prima di ordinare.', undefined, { email_verified: false });
+      throw new AppError('forbidden', 'Conferma il tuo indirizzo email prima di ordinare.', {
+        code: 'email.unverified',
+        extra: { email_verified: false },
+      });
     }
     if (access === 'admin' && user.role !== 'admin') throw new AppError('forbidden', 'Accesso riservato al personale.');
   };

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { PHONE_MESSAGE } from '../../src/domain';
-import { AppError, fieldLabel, fieldMessages, type FailureKind, type FieldErrors } from '../errors';
+import { AppError, fieldLabel, fieldMessages, type FailureKind, type FieldErrors, type RefusalCode } from '../errors';
 
 const INTERNAL_ERROR = 'Errore interno del server. Riprova tra poco.';
 
@@ -99,6 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(STATUS[error.kind]).send({
+        code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
         ...error.extra,
@@ -107,40 +108,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const errors = validationErrors(error.validation as AjvError[]);
       const message = Object.values(errors).flat()[0] ?? 'I dati inviati non sono validi.';
-      return reply.status(422).send({ message, errors });
+      return reply.status(422).send({ code: 'validation', message, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: 'La richiesta è troppo grande.' });
-    if (status === 415) return reply.status(415).send({ message: 'Formato della richiesta non supportato: usa JSON.' });
-    if (status >= 400 && status < 500) {
-      return reply.status(status === 429 ? 429 : 400).send({ message: 'Richiesta non valida.' });
+    if (status === 413) return reply.status(413).send({ code: 'request.too_large', message: 'La richiesta è troppo grande.' });
+    if (status === 415) {
+      return reply.status(415).send({ code: 'request.unsupported_type', message: 'Formato della richiesta non supportato: usa JSON.' });
     }
+    // Fastify's other 4xx are bodies it could not read (bad JSON, an empty JSON body, a wrong length).
+    if (status >= 400 && status < 500) return reply.status(400).send({ code: 'request.malformed', message: 'Richiesta non valida.' });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
 }
 
 /** Fastify's answers before any route runs (a malformed URL, a path parameter over 100 characters), in Italian. */
-const FRAMEWORK_ERRORS: Record<string, [status: number, message: string]> = {
-  FST_ERR_BAD_URL: [400, 'Indirizzo della richiesta non valido.'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, "L'indirizzo richiesto è troppo lungo."],
+const FRAMEWORK_ERRORS: Record<string, [status: number, code: RefusalCode, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'request.malformed', 'Indirizzo della richiesta non valido.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'request.too_large', "L'indirizzo richiesto è troppo lungo."],
 };
 
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const [status, message] = FRAMEWORK_ERRORS[error.code] ?? [500, INTERNAL_ERROR];
-  void reply.status(status).send({ message });
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (!known) return void reply.status(500).send({ message: INTERNAL_ERROR });
+  const [status, code, message] = known;
+  void reply.status(status).send({ code, message });
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB, garbage). */
-const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'La richiesta ha impiegato troppo tempo: riprova.'],
+const CLIENT_ERRORS: Record<string, [status: number, code: RefusalCode, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request.too_large', 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request.timeout', 'La richiesta ha impiegato troppo tempo: riprova.'],
 };
 
 export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error, socket: Socket) => {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Richiesta non valida.'];
-  const body = JSON.stringify({ message });
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'request.malformed', 'Richiesta non valida.'];
+  const body = JSON.stringify({ code, message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -225,15 +225,33 @@ export interface InsertedOrder {
   orderNum: number;
 }
 
+interface InsertOptions {
+  idempotencyKey?: string | null;
+  capacity?: number;
+}
+
 /**
  * Writes a new order and adds its oven items to the slot load. With `capacity` (online checkout),
- * the slot must have room for them, or nothing is written and SLOT_FULL comes back.
+ * the slot must have room for them, or nothing is written and SLOT_FULL comes back; without it
+ * (staff judge capacity themselves) the order is always written.
  */
+export function insertOrder(
+  tx: Db,
+  clock: Clock,
+  draft: OrderDraft,
+  extra: InsertOptions & { capacity: number },
+): Promise<InsertedOrder | typeof SLOT_FULL>;
+export function insertOrder(
+  tx: Db,
+  clock: Clock,
+  draft: OrderDraft,
+  extra?: InsertOptions & { capacity?: undefined },
+): Promise<InsertedOrder>;
 export async function insertOrder(
   tx: Db,
   clock: Clock,
   draft: OrderDraft,
-  extra: { idempotencyKey?: string | null; capacity?: number } = {},
+  extra: InsertOptions = {},
 ): Promise<InsertedOrder | typeof SLOT_FULL> {
   const ovenItems = draftOvenItems(draft.lines);
   if (extra.capacity === undefined) await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, ovenItems);

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { FieldErrors, FormAnswer, Refusal } from '../../machines/authForm';
+import type { FormAnswer, Refusal } from '../../machines/authForm';
 import type { changePasswordMachine, ChangePasswordRequest } from '../../machines/changePassword.machine';
 import type { confirmRequiredMachine } from '../../machines/confirmRequired.machine';
 import type { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
@@ -8,15 +8,12 @@ import type { RegisterAnswer, registerMachine, RegisterRequest } from '../../mac
 import type { resetPasswordMachine, ResetPasswordRequest } from '../../machines/resetPassword.machine';
 import { answer, type ApiClient } from './client';
 import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
 
-/** A 4xx the user can act on, as the forms take it: the server's message and its field errors. */
+/** A 4xx the user can act on, as the forms take it: the server's message (else the form's own text) and its field errors. */
 function refusal(_status: number, body: unknown): Refusal {
-  const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
-  return {
-    outcome: 'refused',
-    message: typeof message === 'string' && message ? message : null,
-    errors: errors && typeof errors === 'object' ? (errors as FieldErrors) : {},
-  };
+  const { message, errors } = refusalFrom(body, '');
+  return { outcome: 'refused', message: message || null, errors };
 }
 
 const accepted = (data: { message: string } | Refusal): FormAnswer =>
@@ -31,10 +28,10 @@ export function createAuthActors(api: ApiClient) {
     login: {
       login: fromPromise<LoginAnswer, { email: string; password: string }>(async ({ input }) => {
         const result = answer(await api.POST('/api/login', { body: input }), [...FORM_REFUSALS, 403], (status, body) => {
-          const unverified = body as { email_verified?: boolean; email?: string } | undefined;
-          if (status === 403 && unverified?.email_verified === false)
-            return { outcome: 'unverified' as const, email: unverified.email ?? input.email };
-          return refusal(status, body);
+          if (refusalFrom(body).code !== 'email.unverified') return refusal(status, body);
+          // The address as the server normalised it, for the confirm-required page.
+          const email = (body as { email?: unknown }).email;
+          return { outcome: 'unverified' as const, email: typeof email === 'string' ? email : input.email };
         });
         return 'outcome' in result ? result : { outcome: 'loggedIn', user: result.user };
       }),

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { CartLine, cartMachine, Discount, PriceAnswer, PricedCart, PriceRequest } from '../../machines/cart.machine';
 import { toCents } from '../domain';
-import { answer, errorMessage, type ApiClient, type Schemas } from './client';
+import { answer, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
 
 /** What the server reads of a line: product, quantity, dough and additions by id (it prices them itself). */
 export function lineToWire(line: CartLine): Schemas['CartLineInput'] {
@@ -75,11 +76,8 @@ export function createCartActors(api: ApiClient) {
           ...(input.delivery && { delivery: input.delivery }),
         },
       });
-      // Seam for refusalFrom(): the message is the only thing read of the body.
-      const priced = answer(result, PRICE_REFUSALS, (_status, body) => ({
-        ok: false as const,
-        message: errorMessage(body, 'Errore generico'),
-      }));
+      // The message is all the cart shows of a refusal; nothing branches on it.
+      const priced = answer(result, PRICE_REFUSALS, (_status, body) => ({ ok: false as const, message: refusalFrom(body).message }));
       return 'ok' in priced ? priced : { ok: true, priced: pricedCartFromWire(priced) };
     }),
   } satisfies ActorsOf<typeof cartMachine>;

@@ -12,15 +12,15 @@ import {
   formatTime,
   ORDER_STATUS,
   shopClock,
-  STALE_ORDER_MESSAGE,
   toCents,
   toMinutes,
   type OrderSource,
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
-import { answer, errorMessage, unwrap, type ApiClient, type Schemas } from './client';
+import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
 import { productFromWire } from './shopActors';
 
 /** The day's list as the server sends it, in cents; cancelled orders (3) never reach the list. */
@@ -62,7 +62,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
 /** A change the server refuses (the order was cancelled or is gone) is an answer the cassa shows. */
 const refused = (_status: number, body: unknown): ChangeResult => ({
   ok: false,
-  message: errorMessage(body, 'Questo ordine non si può più modificare.'),
+  message: refusalFrom(body, 'Questo ordine non si può più modificare.').message,
 });
 
 /** GET the day's orders; PATCH the printed status and the delivered flag. */
@@ -130,20 +130,14 @@ export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedO
 }
 
 /** The first message the server gave for each field it named. */
-function fieldErrors(body: unknown): Record<string, string> {
-  const errors = (body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([field, messages]) =>
-      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]]] : [],
-    ),
-  );
-}
+const firstMessages = (errors: Record<string, string[]>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first]));
 
 const text = (value: string) => value.trim() || null;
 
 /**
  * Init, one order, and the save (with the cart's lines and code as the editor last heard them);
- * a stale edit (409 with the other cash desk's message), an order no longer editable (409, 404) and
+ * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
  */
 export function createCassaOrderActors(api: ApiClient) {
@@ -151,7 +145,10 @@ export function createCassaOrderActors(api: ApiClient) {
     loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
       const result = await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id: input.id } } });
-      const loaded = answer(result, [404], (_status, body) => ({ ok: false as const, message: errorMessage(body, 'Ordine non trovato.') }));
+      const loaded = answer(result, [404], (_status, body) => ({
+        ok: false as const,
+        message: refusalFrom(body, 'Ordine non trovato.').message,
+      }));
       if ('ok' in loaded) return loaded;
       const { order } = loaded;
       if (!canEditOrder({ sourceId: order.source_id })) return { ok: false, message: EXTERNAL_ORDER_MESSAGE };
@@ -187,13 +184,13 @@ export function createCassaOrderActors(api: ApiClient) {
             params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
             body,
           });
-      const saved = answer(result, [404, 409, 422], (status, refusal) => {
-        const message = errorMessage(refusal, 'Errore generico');
+      const saved = answer(result, [404, 409, 422], (_status, body) => {
+        const { code, message, errors } = refusalFrom(body);
         return {
           ok: false as const,
-          reason: status === 409 && message === STALE_ORDER_MESSAGE ? ('stale' as const) : ('refused' as const),
+          reason: code === 'order.stale' ? ('stale' as const) : ('refused' as const),
           message,
-          errors: fieldErrors(refusal),
+          errors: firstMessages(errors),
         };
       });
       if ('ok' in saved) return saved;

@@ -4,17 +4,12 @@ import type { checkoutMachine } from '../../machines/checkout.machine';
 import type { OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.types';
 import type { Product } from '../../machines/shop.machine';
 import { lineToWire } from './cartActors';
-import { answer, errorMessage, unwrap, type ApiClient } from './client';
+import { answer, unwrap, type ApiClient } from './client';
 import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
 import { productFromWire } from './shopActors';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The first field the server named, if any: it tells the checkout which step must change. */
-function refusedField(body: unknown): string | null {
-  const errors = (body as { errors?: Record<string, unknown> } | undefined)?.errors;
-  return errors ? (Object.keys(errors)[0] ?? null) : null;
-}
 
 /**
  * Addresses, timeslots, suggestions and the order. The order carries the cart as the cart actor
@@ -68,11 +63,11 @@ export function createCheckoutActors(api: ApiClient, cart: () => SavedCart) {
           discount: code ? { code } : null,
         },
       });
-      const placed = answer(result, [409, 422], (_status, body) => ({
-        ok: false as const,
-        message: errorMessage(body, 'Errore generico'),
-        field: refusedField(body),
-      }));
+      const placed = answer(result, [409, 422], (_status, body) => {
+        const { message, errors } = refusalFrom(body);
+        // The first field the server named tells the checkout which step must change.
+        return { ok: false as const, message, field: Object.keys(errors)[0] ?? null };
+      });
       return 'ok' in placed ? placed : { ok: true, message: placed.message };
     }),
   } satisfies ActorsOf<typeof checkoutMachine>;

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../../openapi/schema';
+import { refusalFrom } from './refusal';
 
 export type Schemas = components['schemas'];
 
@@ -60,7 +61,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           .clone()
           .json()
           .catch(() => undefined);
-        options.onUnexpectedError?.(errorMessage(body, 'Errore generico'));
+        options.onUnexpectedError?.(refusalFrom(body).message);
       }
       return response;
     },
@@ -77,12 +78,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The server's Italian message from an error body, or the fallback the spec names. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
-}
-
 /** An answer the machine cannot act on (5xx, an unexpected status): it reaches the machine as an error. */
 export class ApiError extends Error {
   constructor(
@@ -90,7 +85,7 @@ export class ApiError extends Error {
     readonly body: unknown,
     fallback: string,
   ) {
-    super(errorMessage(body, fallback));
+    super(refusalFrom(body, fallback).message);
     this.name = 'ApiError';
   }
 }

@@ -27,7 +27,7 @@ describe('login', () => {
     server.use(
       http.post('/api/login', ({ response }) =>
         failure === 'wrong'
-          ? response(422).json({ message: 'Credenziali non valide.', errors: { email: ['Credenziali non valide.'] } })
+          ? response(422).json({ code: 'login.failed', message: 'Credenziali non valide.', errors: { email: ['Credenziali non valide.'] } })
           : response(500).json({ message: 'Servizio non disponibile' }),
       ),
     );
@@ -63,7 +63,12 @@ describe('login', () => {
     const resent: unknown[] = [];
     server.use(
       http.post('/api/login', ({ response }) =>
-        response(403).json({ message: 'Devi confermare il tuo indirizzo email.', email_verified: false, email: customer.email }),
+        response(403).json({
+          code: 'email.unverified',
+          message: 'Devi confermare il tuo indirizzo email.',
+          email_verified: false,
+          email: customer.email,
+        }),
       ),
       http.post('/api/email/resend', async ({ request, response }) => {
         resent.push(await request.json());
@@ -99,6 +104,7 @@ describe('register', () => {
     server.use(
       http.post('/api/register', ({ response }) =>
         response(422).json({
+          code: 'validation',
           message: 'Questo indirizzo email è già registrato.',
           errors: {
             email: ['Questo indirizzo email è già registrato.'],
@@ -204,7 +210,10 @@ describe('forgot, reset and change password', () => {
         sent.push(await request.json());
         return sent.length === 1
           ? response(200).json({ message: 'Password reimpostata con successo!' })
-          : response(422).json({ message: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.' });
+          : response(422).json({
+              code: 'validation',
+              message: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
+            });
       }),
     );
     const { user } = renderApp(`/auth/reset-password?token=tok_123&email=${encodeURIComponent(customer.email)}`);
@@ -219,7 +228,10 @@ describe('forgot, reset and change password', () => {
   it('reset refused: Errore nel reset della password', async () => {
     server.use(
       http.post('/api/reset-password', ({ response }) =>
-        response(422).json({ message: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.' }),
+        response(422).json({
+          code: 'validation',
+          message: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
+        }),
       ),
     );
     const { user } = renderApp('/auth/reset-password?token=tok_123&email=a%40b.it');
@@ -236,6 +248,7 @@ describe('forgot, reset and change password', () => {
       http.post('/api/change-password', ({ response }) =>
         ++calls === 1
           ? response(422).json({
+              code: 'validation',
               message: 'La password attuale non è corretta.',
               errors: { current_password: ['La password attuale non è corretta.'] },
             })
@@ -315,8 +328,12 @@ describe('account', () => {
 
   it('a 401 (session revoked elsewhere) logs out and sends to login, then back to the account', async () => {
     server.use(
-      http.get('/api/v1/ecommerce/account/orders', ({ response }) => response(401).json({ message: 'Devi accedere per continuare.' })),
-      http.get('/api/v1/ecommerce/addresses/all', ({ response }) => response(401).json({ message: 'Devi accedere per continuare.' })),
+      http.get('/api/v1/ecommerce/account/orders', ({ response }) =>
+        response(401).json({ code: 'unauthenticated', message: 'Devi accedere per continuare.' }),
+      ),
+      http.get('/api/v1/ecommerce/addresses/all', ({ response }) =>
+        response(401).json({ code: 'unauthenticated', message: 'Devi accedere per continuare.' }),
+      ),
       http.post('/api/login', ({ response }) => response(200).json({ token: 'abc', user: customer })),
     );
     const { user, location, actors } = renderApp('/ecommerce', { user: customer });

@@ -172,7 +172,7 @@ describe('blog post', () => {
     server.use(
       http.get('/api/v1/blog/posts/{id}', ({ params, response }) => {
         asked.push(String(params.id));
-        return response(404).json({ message: 'Articolo non trovato.' });
+        return response(404).json({ code: 'not_found', message: 'Articolo non trovato.' });
       }),
     );
     renderApp('/blog/999/vecchio-articolo');

@@ -164,7 +164,7 @@ describe('cassa: the add/edit widget', () => {
     server.use(
       http.post('/api/v1/ecommerce/cassa/orders/store', ({ response }) => {
         attempts += 1;
-        return response(422).json({ message: errors.nomeCliente[0]!, errors });
+        return response(422).json({ code: 'validation', message: errors.nomeCliente[0]!, errors });
       }),
     );
     const { user } = renderApp('/cassa', { user: admin });

@@ -130,7 +130,10 @@ describe('cart page', () => {
     remember();
     server.use(
       http.post('/api/v1/ecommerce/cart', ({ response }) =>
-        response(422).json({ message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.' }),
+        response(422).json({
+          code: 'cart.item_unavailable',
+          message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.',
+        }),
       ),
     );
     const { user } = renderApp('/ecommerce/cart');

@@ -13,7 +13,9 @@ function recordUserRequests() {
   server.use(
     http.get('/api/user', ({ request, response }) => {
       authorization.push(request.headers.get('Authorization'));
-      return mockSession.user ? response(200).json(mockSession.user) : response(401).json({ message: 'Devi accedere per continuare.' });
+      return mockSession.user
+        ? response(200).json(mockSession.user)
+        : response(401).json({ code: 'unauthenticated', message: 'Devi accedere per continuare.' });
     }),
   );
   return authorization;

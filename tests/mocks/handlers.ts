@@ -31,7 +31,7 @@ export const handlers = [
   http.get('/api/v1/ecommerce/cassa/orders/{id}', ({ params, response }) =>
     Number(params.id) === phoneOrderDetail.id
       ? response(200).json({ order: phoneOrderDetail })
-      : response(404).json({ message: 'Ordine non trovato.' }),
+      : response(404).json({ code: 'not_found', message: 'Ordine non trovato.' }),
   ),
 
   http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
@@ -40,7 +40,9 @@ export const handlers = [
   }),
 
   http.get('/api/user', ({ response }) =>
-    mockSession.user ? response(200).json(mockSession.user) : response(401).json({ message: 'Devi accedere per continuare.' }),
+    mockSession.user
+      ? response(200).json(mockSession.user)
+      : response(401).json({ code: 'unauthenticated', message: 'Devi accedere per continuare.' }),
   ),
 
   http.get('/api/v1/blog/posts', ({ query, response }) => {
@@ -50,7 +52,7 @@ export const handlers = [
 
   http.get('/api/v1/blog/posts/{id}', ({ params, response }) => {
     const post = posts.find((p) => p.id === Number(params.id));
-    return post ? response(200).json({ data: post }) : response(404).json({ message: 'Articolo non trovato.' });
+    return post ? response(200).json({ data: post }) : response(404).json({ code: 'not_found', message: 'Articolo non trovato.' });
   }),
 ];
 

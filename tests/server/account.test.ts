@@ -107,7 +107,7 @@ describe('saved addresses', () => {
     // Bruno's address is not Anna's to delete: it answers like a missing one and stays.
     const foreign = await anna.client.delete(deleteUrl(brunos));
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ message: 'Indirizzo non trovato.' });
+    expect(foreign.body).toEqual({ code: 'not_found', message: 'Indirizzo non trovato.' });
     expect(await addressExists(brunos)).toBe(true);
     expect((await bruno.client.get(ADDRESSES)).body.addresses.map((a: { id: number }) => a.id)).toEqual([brunos]);
 
@@ -119,7 +119,7 @@ describe('saved addresses', () => {
 
     const again = await anna.client.delete(deleteUrl(home));
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Indirizzo non trovato.' });
+    expect(again.body).toEqual({ code: 'not_found', message: 'Indirizzo non trovato.' });
   });
 
   it('answers an absurd address id with 404 or 422, never a server error', async () => {
@@ -144,7 +144,7 @@ describe('without a login', () => {
 
     for (const response of [await anonymous.get(ADDRESSES), await anonymous.delete(deleteUrl(address)), await anonymous.get(ORDERS)]) {
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: UNAUTHENTICATED });
+      expect(response.body).toEqual({ code: 'unauthenticated', message: UNAUTHENTICATED });
     }
     expect(await addressExists(address)).toBe(true);
 

@@ -186,7 +186,7 @@ describe('e-mail verification', () => {
     const response = await client.post('/api/login', { email, password: PASSWORD });
 
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: UNVERIFIED, email_verified: false, email });
+    expect(response.body).toEqual({ code: 'email.unverified', message: UNVERIFIED, email_verified: false, email });
     expect(JSON.stringify(response.body)).not.toMatch(/token/i);
     expect(response.headers.getSetCookie().join('\n')).not.toContain('auth_token');
     expect(client.cookie('auth_token')).toBeUndefined();

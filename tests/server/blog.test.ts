@@ -101,7 +101,7 @@ describe('one post', () => {
     for (const id of [99999, Math.max(...seeded.map((p) => p.id)) + 1]) {
       const response = await api.get(`/api/v1/blog/posts/${id}`);
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: 'Articolo non trovato.' });
+      expect(response.body).toEqual({ code: 'not_found', message: 'Articolo non trovato.' });
     }
     const huge = await api.get('/api/v1/blog/posts/99999999999999999999');
     expect(huge.status).toBe(422);

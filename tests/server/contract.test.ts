@@ -89,7 +89,7 @@ describe('the contract and the server agree', () => {
   it('answers unknown API paths with an Italian JSON 404', async () => {
     const response = await new ApiClient(server.baseUrl).get('/api/v1/non-esiste');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Risorsa non trovata.' });
+    expect(response.body).toEqual({ code: 'not_found', message: 'Risorsa non trovata.' });
   });
 
   it('records a status an operation does not declare, and any 5xx, so the suite fails on it', async () => {
@@ -116,19 +116,22 @@ describe("Fastify's and Node's own refusals", () => {
   it('answers a path parameter over 100 characters with an Italian 414 JSON body', async () => {
     const response = await api().get(`/api/v1/blog/posts/${'9'.repeat(200)}`);
     expect(response.status).toBe(414);
-    expect(response.body).toEqual({ message: "L'indirizzo richiesto è troppo lungo." });
+    expect(response.body).toEqual({ code: 'request.too_large', message: "L'indirizzo richiesto è troppo lungo." });
   });
 
   it('answers a malformed URL with an Italian 400 JSON body', async () => {
     const response = await api().get('/api/v1/blog/posts/1%');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Indirizzo della richiesta non valido.' });
+    expect(response.body).toEqual({ code: 'request.malformed', message: 'Indirizzo della richiesta non valido.' });
   });
 
   it('answers a URL over 16 KB with an Italian 431 JSON body', async () => {
     const response = await api().get(`/api/v1/blog/posts?page=1&q=${'a'.repeat(17 * 1024)}`);
     expect(response.status).toBe(431);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.body).toEqual({ message: 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.' });
+    expect(response.body).toEqual({
+      code: 'request.too_large',
+      message: 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.',
+    });
   });
 });

@@ -114,7 +114,7 @@ describe('files', () => {
     }
     const api404 = await api.get('/api/v1/nothing.json');
     expect(api404.status).toBe(404);
-    expect(api404.body).toEqual({ message: 'Risorsa non trovata.' });
+    expect(api404.body).toEqual({ code: 'not_found', message: 'Risorsa non trovata.' });
   });
 
   it('serves the page for client routes, revalidated on every visit', async () => {

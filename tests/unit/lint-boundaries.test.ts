@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importCycles, importGraph } from './importGraph';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties'];
+const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax'];
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -85,6 +85,38 @@ describe("areas reach each other only through an area's index.ts", () => {
     ].join('\n');
     expect(await broken('src/home/Example.tsx', code)).toEqual([]);
     expect(await broken('src/app/Example.tsx', "import { HomePage } from '../home/HomePage';\nexport const h = HomePage;")).toEqual([]);
+  });
+});
+
+describe('refusals are told apart by code, never by their Italian message', () => {
+  it.each([
+    // what src/api/cassaActors.ts did before the codes: a stale save recognised by its text
+    [
+      'src/api/example.ts',
+      "import { STALE_ORDER_MESSAGE } from '../domain';\nexport const stale = (m: string) => m === STALE_ORDER_MESSAGE;",
+    ],
+    ['src/api/example.ts', 'export const stale = (body: { message: string }) => body.message === "Ordine non trovato.";'],
+    ['src/cassa/Example.tsx', "export const gone = (message: string) => 'Ordine non trovato.' !== message;"],
+    ['machines/example.machine.ts', "export const unverified = (e: { message: string }) => e.message.startsWith('Devi confermare');"],
+    [
+      'machines/example.machine.ts',
+      "export const kind = (e: { message: string }) => { switch (e.message) { case 'x': return 1; default: return 0; } };",
+    ],
+    [
+      'machines/example.machine.ts',
+      "const MESSAGES = { closed: 'Chiuso' };\nexport const closed = (text: string) => text === MESSAGES.closed;",
+    ],
+  ])('refuses a message comparison in %s: %s', async (file, code) => {
+    expect(await broken(file, code)).toContain('no-restricted-syntax');
+  });
+
+  it('allows branching on the code, and reading the message to show it', async () => {
+    const code = [
+      "import { refusalFrom } from './refusal';",
+      "export const stale = (body: unknown) => refusalFrom(body).code === 'order.stale';",
+      'export const shown = (body: unknown) => refusalFrom(body).message;',
+    ].join('\n');
+    expect(await broken('src/api/example.ts', code)).toEqual([]);
   });
 });
 

@@ -1,0 +1,367 @@
+/**
+ * Every refusal code the contract declares is sent by the server in a real scenario (real HTTP, the
+ * real database), with its status and Italian message, and `refusalFrom` maps the body to that code.
+ * A code declared without a scenario here fails the last test.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RefusalCode } from '../../server/errors';
+import { loadContract } from '../../server/http/contract';
+import { refusalFrom } from '../../src/api/refusal';
+import { ApiClient, loggedInClient, productId, startTestServer, type ApiResponse, type TestServer } from './harness';
+
+let server: TestServer;
+let customer: ApiClient;
+let unverified: ApiClient;
+let admin: ApiClient;
+let margherita: number;
+let giftCan: number;
+
+beforeAll(async () => {
+  // One pizza per slot: two in one order overbook it.
+  server = await startTestServer({ settings: { slot_capacity: '1' } });
+  customer = (await loggedInClient(server)).client;
+  unverified = (await loggedInClient(server, { verified: false })).client;
+  admin = (await loggedInClient(server, { role: 'admin' })).client;
+  margherita = await productId(server, 'Margherita');
+  giftCan = await productId(server, 'Lattina omaggio');
+});
+afterAll(() => server.close());
+
+const anonymous = () => new ApiClient(server.baseUrl);
+
+/** A pickup at 20:00 ordered online. */
+const checkout = (client: ApiClient, qty = 1) =>
+  client.post('/api/v1/ecommerce/checkout', {
+    data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '20:00' },
+    cart: [{ id: margherita, qty }],
+  });
+
+type CassaOrder = { id: number; version: number };
+
+/** An edit of a cassa order, based on the version given. */
+const edit = (order: CassaOrder, version = order.version) =>
+  admin.put(`/api/v1/ecommerce/cassa/orders/${order.id}/update`, {
+    data: { id: order.id, version, delivery: 'ritiro', nomeCliente: 'Anna Neri', fascia: '21:30', payment_type: 'Carta di credito' },
+    cart: [{ id: margherita, qty: 2 }],
+  });
+
+/** A pickup order taken at the cassa (for a new client), `meanwhile` done to it, then `then` sent. */
+async function cassaOrder(
+  name: string,
+  meanwhile: (order: CassaOrder) => Promise<unknown>,
+  then: (order: CassaOrder) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  const stored = await admin.post('/api/v1/ecommerce/cassa/orders/store', {
+    data: { client_id: 0, delivery: 'ritiro', nomeCliente: name, telefono: '333 765 4321', fascia: '21:00', payment_type: 'Contanti' },
+    cart: [{ id: margherita, qty: 1 }],
+  });
+  expect(stored.status).toBe(201);
+  await meanwhile(stored.body.order);
+  return then(stored.body.order);
+}
+
+/**
+ * Sends raw bytes and reads the raw answer, for what Node's parser refuses before Fastify. `write`
+ * gets the client's socket and the server's side of the same connection.
+ */
+function rawExchange(write: (socket: net.Socket, serverSide: Promise<net.Socket>) => void | Promise<void>): Promise<ApiResponse> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const serverSide = new Promise<net.Socket>((accepted) => server.app.server.once('connection', accepted));
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk) => (raw += chunk.toString('utf8')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      resolve({ status, body: body ? JSON.parse(body) : undefined, headers: new Headers() });
+    });
+    socket.on('connect', () => void Promise.resolve(write(socket, serverSide)).catch(reject));
+  });
+}
+
+interface Scenario {
+  code: RefusalCode;
+  what: string;
+  status: number;
+  message: string;
+  send: () => Promise<ApiResponse>;
+  /** a Retry-After the answer must carry */
+  retryAfter?: string;
+  /** field errors the body must name */
+  fields?: string[];
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    code: 'validation',
+    what: 'a login without a password (the contract refuses it)',
+    status: 422,
+    message: 'Il campo password è obbligatorio.',
+    send: () => anonymous().post('/api/login', { email: 'chiunque@example.it' }),
+    fields: ['password'],
+  },
+  {
+    code: 'validation',
+    what: 'a registration with an address already registered (the service refuses it)',
+    status: 422,
+    message: 'Questo indirizzo email è già registrato.',
+    send: async () => {
+      const body = {
+        name: 'Anna',
+        email: 'anna.doppia@example.it',
+        password: 'Pizza-al-forno-2026',
+        password_confirmation: 'Pizza-al-forno-2026',
+      };
+      expect((await anonymous().post('/api/register', body)).status).toBe(201);
+      return anonymous().post('/api/register', body);
+    },
+    fields: ['email'],
+  },
+  {
+    code: 'login.failed',
+    what: 'a wrong password',
+    status: 422,
+    message: 'Credenziali non valide.',
+    send: async () => {
+      const { email } = await loggedInClient(server);
+      return anonymous().post('/api/login', { email, password: 'Password-sbagliata-9' });
+    },
+    fields: ['email'],
+  },
+  {
+    code: 'login.throttled',
+    what: 'a sixth login attempt after five wrong passwords',
+    status: 429,
+    message: 'Troppi tentativi di accesso. Riprova tra 60 secondi.',
+    retryAfter: '60',
+    send: async () => {
+      const { email } = await loggedInClient(server);
+      for (let i = 0; i < 5; i++)
+        expect((await anonymous().post('/api/login', { email, password: 'Password-sbagliata-9' })).status).toBe(422);
+      return anonymous().post('/api/login', { email, password: 'Password-sbagliata-9' });
+    },
+  },
+  {
+    code: 'mail.throttled',
+    what: 'a second password-reset e-mail asked within a minute',
+    status: 429,
+    message: "Hai già richiesto un'email da poco: riprova tra 60 secondi.",
+    retryAfter: '60',
+    send: async () => {
+      expect((await anonymous().post('/api/forgot-password', { email: 'smemorato@example.it' })).status).toBe(200);
+      return anonymous().post('/api/forgot-password', { email: 'smemorato@example.it' });
+    },
+  },
+  {
+    code: 'email.unverified',
+    what: 'a login before the address is confirmed',
+    status: 403,
+    message: 'Devi confermare il tuo indirizzo email prima di accedere. Controlla la tua casella di posta.',
+    send: async () => {
+      const email = 'da.confermare@example.it';
+      const password = 'Pizza-al-forno-2026';
+      await server.services.auth.createUser({ name: 'Da Confermare', email, password, role: 'customer', verified: false });
+      return anonymous().post('/api/login', { email, password });
+    },
+  },
+  {
+    code: 'email.unverified',
+    what: 'an order from an account not yet confirmed',
+    status: 403,
+    message: 'Conferma il tuo indirizzo email prima di ordinare.',
+    send: () => checkout(unverified),
+  },
+  {
+    code: 'unauthenticated',
+    what: 'the saved addresses without a login',
+    status: 401,
+    message: 'Devi accedere per continuare.',
+    send: () => anonymous().get('/api/v1/ecommerce/addresses/all'),
+  },
+  {
+    code: 'forbidden',
+    what: "a customer opening the cassa's data",
+    status: 403,
+    message: 'Accesso riservato al personale.',
+    send: () => customer.get('/api/v1/ecommerce/cassa/init'),
+  },
+  {
+    code: 'not_found',
+    what: 'a post that does not exist',
+    status: 404,
+    message: 'Articolo non trovato.',
+    send: () => anonymous().get('/api/v1/blog/posts/999999'),
+  },
+  {
+    code: 'not_found',
+    what: 'an API path that does not exist',
+    status: 404,
+    message: 'Risorsa non trovata.',
+    send: () => anonymous().get('/api/v1/non-esiste'),
+  },
+  {
+    code: 'csrf',
+    what: 'a write without the X-XSRF-TOKEN header',
+    status: 419,
+    message: 'Sessione scaduta: ricarica la pagina e riprova.',
+    send: () => anonymous().post('/api/v1/ecommerce/cart', { cart: [] }, { xsrf: false }),
+  },
+  {
+    code: 'discount.invalid',
+    what: 'a discount code that does not exist',
+    status: 422,
+    message: 'Codice sconto non valido o non attivo.',
+    send: () => anonymous().post('/api/v1/ecommerce/discount/apply', { code: 'NON-ESISTE', cart: [{ id: margherita, qty: 1 }] }),
+    fields: ['code'],
+  },
+  {
+    code: 'cart.item_unavailable',
+    what: 'a customer pricing a product no longer for sale',
+    status: 422,
+    message: 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.',
+    send: () => anonymous().post('/api/v1/ecommerce/cart', { cart: [{ id: giftCan, qty: 1 }] }),
+    fields: ['cart.0.id'],
+  },
+  {
+    code: 'slot.full',
+    what: 'two pizzas in a slot with room for one',
+    status: 409,
+    message: "La fascia delle 20:00 non ha più posto per il tuo ordine: scegline un'altra o chiamaci.",
+    send: () => checkout(customer, 2),
+    fields: ['fascia'],
+  },
+  {
+    code: 'shop.closed',
+    what: 'an order after the last slot of the day',
+    status: 409,
+    message: 'Per oggi gli ordini online sono chiusi. Ti aspettiamo domani dalle 18:00.',
+    send: async () => {
+      const now = server.clock.now().toISOString();
+      server.clock.set('2026-11-18T22:00:00+01:00');
+      try {
+        return await checkout(customer);
+      } finally {
+        server.clock.set(now);
+      }
+    },
+  },
+  {
+    code: 'order.stale',
+    what: 'a cassa edit based on a version another desk has replaced',
+    status: 409,
+    message: "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.",
+    send: () =>
+      cassaOrder(
+        'Anna Neri',
+        async (order) => expect((await edit(order)).status).toBe(200),
+        (order) => edit(order, 0),
+      ),
+  },
+  {
+    code: 'order.cancelled',
+    what: 'a status change of a cancelled order',
+    status: 409,
+    message: 'Questo ordine è stato annullato e non è modificabile.',
+    send: () =>
+      cassaOrder(
+        'Bruno Gialli',
+        (order) => admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 }),
+        (order) => admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 1 }),
+      ),
+  },
+  {
+    code: 'order.external',
+    what: "an edit of an external platform's order",
+    status: 409,
+    message: 'Gli ordini delle piattaforme esterne non si possono modificare.',
+    send: () =>
+      cassaOrder(
+        'Carla Verdi',
+        (order) => server.handle.db.updateTable('orders').set({ source_id: 3 }).where('id', '=', order.id).execute(),
+        edit,
+      ),
+  },
+  {
+    code: 'request.malformed',
+    what: 'a body that is not valid JSON',
+    status: 400,
+    message: 'Richiesta non valida.',
+    send: () => anonymous().post('/api/v1/ecommerce/cart', undefined, { raw: '{"cart": [' }),
+  },
+  {
+    code: 'request.malformed',
+    what: 'a URL with a broken escape',
+    status: 400,
+    message: 'Indirizzo della richiesta non valido.',
+    send: () => anonymous().get('/api/v1/blog/posts/1%'),
+  },
+  {
+    code: 'request.malformed',
+    what: 'bytes that are not HTTP (refused by Node before Fastify)',
+    status: 400,
+    message: 'Richiesta non valida.',
+    send: () => rawExchange((socket) => void socket.write('NON SONO HTTP\r\n\r\n')),
+  },
+  {
+    code: 'request.too_large',
+    what: 'a body over 256 KB',
+    status: 413,
+    message: 'La richiesta è troppo grande.',
+    send: () => anonymous().post('/api/v1/ecommerce/cart', { cart: [], padding: 'x'.repeat(300 * 1024) }),
+  },
+  {
+    code: 'request.too_large',
+    what: 'a path parameter over 100 characters',
+    status: 414,
+    message: "L'indirizzo richiesto è troppo lungo.",
+    send: () => anonymous().get(`/api/v1/blog/posts/${'9'.repeat(200)}`),
+  },
+  {
+    code: 'request.too_large',
+    what: 'a URL over 16 KB (refused by Node before Fastify)',
+    status: 431,
+    message: 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.',
+    send: () => anonymous().get(`/api/v1/blog/posts?page=1&q=${'a'.repeat(17 * 1024)}`),
+  },
+  {
+    code: 'request.unsupported_type',
+    what: 'a body sent as XML',
+    status: 415,
+    message: 'Formato della richiesta non supportato: usa JSON.',
+    send: () => anonymous().post('/api/v1/ecommerce/cart', undefined, { raw: '<cart/>', headers: { 'content-type': 'application/xml' } }),
+  },
+  {
+    code: 'request.timeout',
+    what: "headers that never finish (Node's timeout, raised at once on the real connection)",
+    status: 408,
+    message: 'La richiesta ha impiegato troppo tempo: riprova.',
+    send: () =>
+      rawExchange(async (socket, serverSide) => {
+        // Node raises this after 60 s of unfinished headers; the test raises Node's own error on the
+        // server's side of this very connection instead of waiting.
+        socket.write('GET /api/v1/blog/posts HTTP/1.1\r\nHost: pizzeria.test\r\n');
+        const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+        server.app.server.emit('clientError', timeout, await serverSide);
+      }),
+  },
+];
+
+describe('every refusal carries its code', () => {
+  it.each(SCENARIOS.map((s) => [`${s.code}: ${s.what}`, s] as const))('%s', async (_name, scenario) => {
+    const response = await scenario.send();
+    expect(response.status).toBe(scenario.status);
+    expect(response.body).toMatchObject({ code: scenario.code, message: scenario.message });
+    if (scenario.retryAfter) expect(response.headers.get('retry-after')).toBe(scenario.retryAfter);
+    const refusal = refusalFrom(response.body);
+    expect(refusal).toEqual({ code: scenario.code, message: scenario.message, errors: response.body.errors ?? {} });
+    expect(Object.keys(refusal.errors)).toEqual(scenario.fields ?? []);
+  });
+
+  it('exercises exactly the codes openapi.yaml declares', () => {
+    const declared = (loadContract().components.schemas.RefusalCode as { enum: string[] }).enum;
+    expect([...new Set(SCENARIOS.map((s) => s.code))].sort()).toEqual([...declared].sort());
+  });
+});

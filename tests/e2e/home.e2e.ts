@@ -81,7 +81,8 @@ describe('home page', () => {
   it("'Ordina' leads to /ecommerce", async () => {
     const { page } = await browser.open({ viewport: PHONE });
     await page.goto(url('/'));
-    expect(await page.getByRole('heading', { name: 'Consegna a domicilio gratuita' }).isVisible()).toBe(true);
+    // The first render is a transition after the load event: wait for it as a person would.
+    await page.getByRole('heading', { name: 'Consegna a domicilio gratuita' }).waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'Ordina', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/ecommerce');
     expect(new URL(page.url()).pathname).toBe('/ecommerce');

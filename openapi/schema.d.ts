@@ -830,10 +830,16 @@ export interface components {
          *     external platform's order is never edited; `request.malformed`: the request cannot be
          *     read (bad JSON, bad URL); `request.too_large`: body, URL or headers over the limits;
          *     `request.unsupported_type`: the body is not JSON; `request.timeout`: the request took too
-         *     long to arrive.
+         *     long to arrive. Back office: `record.stale`: someone saved this record first (the answer
+         *     carries `current`); `record.in_use`: the record is used (by orders, products, addresses) and
+         *     can only be deactivated; `record.locked`: a record the shop needs can be neither renamed nor
+         *     deleted; `image.unsupported`: the file is not a JPG, PNG or WebP image; `account.disabled`: the
+         *     account was disabled by the shop; `staff.last_admin`: the last active admin cannot be disabled;
+         *     `zone.minimum`: the order is below the zone's minimum; `order.total_changed`: the total
+         *     changed since the summary the customer saw.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "record.in_use" | "record.locked" | "image.unsupported" | "account.disabled" | "staff.last_admin" | "zone.minimum" | "order.total_changed";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -846,6 +852,14 @@ export interface components {
             };
             /** @description present and false when the account must confirm its e-mail first */
             email_verified?: boolean;
+            /** @description with `record.stale`: the record as it is now, with its `version` */
+            current?: {
+                [key: string]: unknown;
+            };
+            /** @description with a special day that closes or shortens booked days: the orders it touches */
+            orders?: {
+                [key: string]: unknown;
+            }[];
         };
         MessageResponse: {
             message: components["schemas"]["MessageText"];
@@ -1315,6 +1329,11 @@ export interface components {
                 total: components["schemas"]["Count"];
             };
         };
+        /**
+         * Format: int32
+         * @description grows by one with every saved change; a save names the version it was based on
+         */
+        RecordVersion: number;
     };
     responses: {
         /** @description Done */

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { cassaRoutes } from './cassa/routes';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(authRoutes, { services });
   await app.register(cassaRoutes, { services });
   await app.register(blogRoutes, { services });
+  await app.register(adminRoutes, { services });
 
   // The contract itself, and a browsable reference of it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());

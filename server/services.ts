@@ -1,4 +1,5 @@
 import { AccountService } from './account/account.service';
+import { AdminChanges } from './admin/changes';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -40,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
     account: new AccountService(db),
     cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
     blog: new BlogService(db),
+    admin: new AdminChanges(db, clock, catalog),
   };
 }
 

@@ -56,6 +56,8 @@ export interface CatalogSnapshot {
   settings: Record<string, string>;
   /** active codes by code; validity windows are checked at use */
   discountCodes: Map<string, Selectable<DiscountCodesTable>>;
+  /** grows with every back-office change: clients reload the menu when it differs from theirs */
+  catalogueVersion: number;
 }
 
 /** Default settings; the database overrides them. Times are shop local (Europe/Rome). */
@@ -110,7 +112,7 @@ export class CatalogService {
   }
 
   private async load(): Promise<CatalogSnapshot> {
-    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows] = await Promise.all([
+    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, versionRow] = await Promise.all([
       this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
@@ -118,6 +120,7 @@ export class CatalogService {
       this.db.selectFrom('zones').selectAll().execute(),
       this.db.selectFrom('settings').selectAll().execute(),
       this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
+      this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),
     ]);
 
     const categories: CategoryView[] = categoryRows.map((c) => ({
@@ -181,6 +184,7 @@ export class CatalogService {
       zonesById: new Map(zones.map((z) => [z.id, z])),
       settings,
       discountCodes: new Map(discountRows.map((d) => [d.code, d])),
+      catalogueVersion: Number(versionRow?.value) || 0,
     };
   }
 }

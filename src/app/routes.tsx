@@ -18,6 +18,7 @@ const cassa = lazyChunk('cassa', () => import('../cassa/CassaPage'));
 const menu = lazyChunk('menu', () => import('../menu/MenuPages'));
 const cart = lazyChunk('cart', () => import('../cart/CartPage'));
 const checkout = lazyChunk('checkout', () => import('../checkout/CheckoutPages'));
+const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -39,6 +40,7 @@ const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.Confirm
 const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
 const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
+const AdminArea = lazy(() => admin().then((m) => ({ default: m.AdminArea })));
 
 /**
  * The site's routes. The only Suspense boundary is around the whole layout: the first screen
@@ -86,6 +88,9 @@ export function AppRoutes() {
             </Route>
             <Route path="cassa" element={<AdminOnly />}>
               <Route index element={<CassaPage />} />
+            </Route>
+            <Route path="admin" element={<AdminOnly />}>
+              <Route path="*" element={<AdminArea />} />
             </Route>
             <Route path="*" element={<Navigate to="/ecommerce" replace />} />
           </Route>

@@ -1,7 +1,7 @@
-import { ADDITIONS_CATEGORY_ID, compareByName } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, compareByName, shopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { DiscountCodesTable } from '../db/schema';
+import type { CategoryGroupName, DiscountCodesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
 export interface CategoryView {
@@ -10,6 +10,7 @@ export interface CategoryView {
   sorting: number;
   visible: boolean;
   additionsEnabled: boolean;
+  group: CategoryGroupName;
 }
 
 export interface VariantView {
@@ -22,6 +23,8 @@ export interface AdditionView {
   id: number;
   name: string;
   priceCents: number;
+  /** sold out today: customers cannot choose it, the cassa still may */
+  soldOut: boolean;
 }
 
 export interface ProductView {
@@ -30,6 +33,8 @@ export interface ProductView {
   name: string;
   description: string;
   imageUrl: string | null;
+  /** the 264 px image for the 132 px card (null: the dialog's image serves) */
+  thumbnailUrl: string | null;
   priceCents: number;
   visible: boolean;
   isUpsell: boolean;
@@ -38,13 +43,20 @@ export interface ProductView {
   variants: VariantView[];
   additions: AdditionView[];
   category: CategoryView;
-  /** visible itself and in a visible category: what customers may see and order */
+  /** visible itself, not archived and in a visible category: what customers may see */
   forSale: boolean;
+  /** sold out today: customers see it greyed and cannot add it, the cassa may still sell it */
+  soldOut: boolean;
+  archived: boolean;
 }
 
 export interface ZoneView {
   id: number;
   name: string;
+  /** an inactive zone is offered to nobody; orders and addresses keep it */
+  active: boolean;
+  minOrderCents: number;
+  deliveryFeeCents: number;
 }
 
 export interface CatalogSnapshot {
@@ -123,12 +135,14 @@ export class CatalogService {
       this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),
     ]);
 
+    const today = shopLocalTime(this.clock.now()).date;
     const categories: CategoryView[] = categoryRows.map((c) => ({
       id: c.id,
       name: c.name,
       sorting: c.sorting,
       visible: c.visible === 1,
       additionsEnabled: c.additions_enabled === 1,
+      group: c.group_name,
     }));
     const categoriesById = new Map(categories.map((c) => [c.id, c]));
     const variantsById = new Map<number, VariantView>(
@@ -142,8 +156,8 @@ export class CatalogService {
     for (const list of variantsByProduct.values()) list.sort((a, b) => a.priceModifierCents - b.priceModifierCents || a.id - b.id);
 
     const additions: AdditionView[] = productRows
-      .filter((p) => p.category_id === ADDITIONS_CATEGORY_ID && p.visible === 1)
-      .map((p) => ({ id: p.id, name: p.name, priceCents: p.price_cents }))
+      .filter((p) => p.category_id === ADDITIONS_CATEGORY_ID && p.visible === 1 && p.archived_at === null)
+      .map((p) => ({ id: p.id, name: p.name, priceCents: p.price_cents, soldOut: p.sold_out_on === today }))
       .sort(compareByName);
 
     const products: ProductView[] = [];
@@ -156,6 +170,7 @@ export class CatalogService {
         name: row.name,
         description: row.description,
         imageUrl: row.image_url,
+        thumbnailUrl: row.thumbnail_url,
         priceCents: row.price_cents,
         visible: row.visible === 1,
         isUpsell: row.is_upsell === 1,
@@ -164,7 +179,9 @@ export class CatalogService {
         variants: row.allow_variants < 2 ? (variantsByProduct.get(row.id) ?? []) : [],
         additions: category.additionsEnabled ? additions : [],
         category,
-        forSale: row.visible === 1 && category.visible,
+        forSale: row.visible === 1 && row.archived_at === null && category.visible,
+        soldOut: row.sold_out_on === today,
+        archived: row.archived_at !== null,
       });
     }
     const sortingOf = (p: ProductView) => p.category.sorting;
@@ -173,7 +190,15 @@ export class CatalogService {
       return a.categoryId === ADDITIONS_CATEGORY_ID ? compareByName(a, b) : 0;
     });
 
-    const zones = zoneRows.map((z) => ({ id: z.id, name: z.name })).sort(compareByName);
+    const zones = zoneRows
+      .map((z) => ({
+        id: z.id,
+        name: z.name,
+        active: z.active === 1,
+        minOrderCents: z.min_order_cents,
+        deliveryFeeCents: z.delivery_fee_cents,
+      }))
+      .sort(compareByName);
     const settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
 
     return {

@@ -22,6 +22,7 @@ import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 import { authEntries } from './auth.entries';
 import { cassaEntries } from './cassa.entries';
+import { adminEntries } from './admin.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -217,4 +218,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   checkoutEntry,
   ...authEntries,
   ...cassaEntries,
+  ...adminEntries,
 ];

@@ -1,0 +1,240 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+
+/** What a back-office form holds per field: text as typed (euros with a comma), a switch, a choice. */
+export type FieldValue = string | number | boolean | null;
+export type RecordValues = Record<string, FieldValue>;
+
+export interface LoadedRecord {
+  values: RecordValues;
+  version: number;
+}
+
+/** The server's answer to a save: saved, refused field by field, or overtaken by someone else's save. */
+export type SaveOutcome =
+  | { kind: 'saved'; id: number; values: RecordValues; version: number }
+  | { kind: 'invalid'; message: string; errors: Record<string, string[]> }
+  | { kind: 'stale'; message: string; values: RecordValues; version: number };
+
+export interface SaveRequest {
+  id: number | null;
+  version: number;
+  values: RecordValues;
+}
+
+export interface RecordEditorInput {
+  /** null: a new record, nothing to load */
+  id: number | null;
+  /** the values a new record starts from */
+  blank: RecordValues;
+}
+
+export interface RecordEditorContext {
+  id: number | null;
+  version: number;
+  /** as last loaded or saved: what "unsaved changes" compare against */
+  saved: RecordValues;
+  draft: RecordValues;
+  errors: Record<string, string[]>;
+  message: string | null;
+}
+
+export type RecordEditorEvent =
+  | { type: 'field.change'; name: string; value: FieldValue }
+  | { type: 'record.save' }
+  | { type: 'record.discard' }
+  | { type: 'record.retry' }
+  | { type: 'leave.request' }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' };
+
+export const isDirty = (context: Pick<RecordEditorContext, 'saved' | 'draft'>) =>
+  Object.keys({ ...context.saved, ...context.draft }).some((name) => context.saved[name] !== context.draft[name]);
+
+/**
+ * One back-office form, for one record: load it, edit it, save it. The server decides: saved, invalid
+ * (its field errors shown under the fields), stale (someone saved first: the editor now shows the
+ * record as it is, with its version, so the next save is based on it) or failed (retry). Leaving with
+ * unsaved changes asks first.
+ */
+export const recordEditorMachine = setup({
+  types: {
+    input: {} as RecordEditorInput,
+    context: {} as RecordEditorContext,
+    events: {} as RecordEditorEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+      throw new Error('loadRecord not provided');
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async () => {
+      throw new Error('saveRecord not provided');
+    }),
+  },
+  guards: {
+    isNew: ({ context }) => context.id === null,
+    isDirty: ({ context }) => isDirty(context),
+    /** a new record may be saved as it is; an existing one only once something changed */
+    canSave: ({ context }) => context.id === null || isDirty(context),
+    isSaved: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
+    isInvalid: (_, outcome: SaveOutcome) => outcome.kind === 'invalid',
+  },
+  actions: {
+    takeLoaded: assign((_, loaded: LoadedRecord) => ({
+      version: loaded.version,
+      saved: loaded.values,
+      draft: loaded.values,
+      errors: {},
+      message: null,
+    })),
+    changeField: assign(({ context }, { name, value }: { name: string; value: FieldValue }) => {
+      const { [name]: _dropped, ...errors } = context.errors;
+      return { draft: { ...context.draft, [name]: value }, errors };
+    }),
+    discardChanges: assign(({ context }) => ({ draft: context.saved, errors: {}, message: null })),
+    takeSaved: assign((_, outcome: SaveOutcome) =>
+      outcome.kind === 'saved'
+        ? { id: outcome.id, version: outcome.version, saved: outcome.values, draft: outcome.values, errors: {}, message: null }
+        : {},
+    ),
+    takeErrors: assign((_, outcome: SaveOutcome) =>
+      outcome.kind === 'invalid' ? { errors: outcome.errors, message: outcome.message } : {},
+    ),
+    /** The record as the other save left it replaces the draft: the user sees what is there now. */
+    takeCurrent: assign((_, outcome: SaveOutcome) =>
+      outcome.kind === 'stale'
+        ? { version: outcome.version, saved: outcome.values, draft: outcome.values, errors: {}, message: outcome.message }
+        : {},
+    ),
+    clearMessage: assign({ message: null }),
+  },
+}).createMachine({
+  id: 'recordEditor',
+  context: ({ input }) => ({ id: input.id, version: 0, saved: input.blank, draft: input.blank, errors: {}, message: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isNew', target: 'open' }, { target: 'loading' }],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRecord',
+        src: 'loadRecord',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: { target: 'open', actions: { type: 'takeLoaded', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      on: { 'record.retry': 'loading' },
+    },
+    open: {
+      initial: 'editing',
+      on: {
+        'field.change': {
+          target: '.editing',
+          actions: { type: 'changeField', params: ({ event }) => ({ name: event.name, value: event.value }) },
+        },
+        'record.save': { guard: 'canSave', target: 'saving' },
+        'record.discard': { target: '.editing', actions: 'discardChanges' },
+        'leave.request': [{ guard: 'isDirty', target: 'confirmingLeave' }, { target: 'left' }],
+      },
+      states: {
+        editing: {},
+        saved: {},
+        invalid: {},
+        stale: {},
+        failed: {
+          on: { 'record.retry': '#recordEditor.saving' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: 'clearMessage',
+      invoke: {
+        id: 'saveRecord',
+        src: 'saveRecord',
+        input: ({ context }) => ({ id: context.id, version: context.version, values: context.draft }),
+        onDone: [
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'open.saved',
+            actions: { type: 'takeSaved', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isInvalid', params: ({ event }) => event.output },
+            target: 'open.invalid',
+            actions: { type: 'takeErrors', params: ({ event }) => event.output },
+          },
+          { target: 'open.stale', actions: { type: 'takeCurrent', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'open.failed' },
+      },
+    },
+    confirmingLeave: {
+      on: {
+        'leave.confirm': 'left',
+        'leave.cancel': 'open',
+      },
+    },
+    left: { type: 'final' },
+  },
+});
+
+export type RecordEditorSnapshot = SnapshotFrom<typeof recordEditorMachine>;
+
+export const SAVED_MESSAGE = 'Modifiche salvate.';
+export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare le modifiche. Riprova.';
+export const LOAD_FAILED_MESSAGE = 'Non è stato possibile caricare i dati.';
+export const LEAVE_QUESTION = 'Ci sono modifiche non salvate. Uscire senza salvare?';
+
+/** What a form shows and what its controls send: fields with their errors, the save bar, the notices. */
+export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event: RecordEditorEvent) => void) {
+  const { context } = snapshot;
+  const saving = snapshot.matches('saving');
+  const dirty = isDirty(context);
+  return {
+    isLoading: snapshot.matches('loading') || snapshot.matches('starting'),
+    isNew: context.id === null,
+    isDirty: dirty,
+    isSaving: saving,
+    hasLeft: snapshot.matches('left'),
+    values: context.draft,
+    field: (name: string) => ({
+      value: context.draft[name] ?? null,
+      errors: context.errors[name] ?? [],
+      onChange: (value: FieldValue) => send({ type: 'field.change', name, value }),
+    }),
+    saveButton: {
+      label: saving ? 'Salvataggio...' : 'Salva',
+      isDisabled: saving || !(context.id === null || dirty),
+      onPress: () => send({ type: 'record.save' }),
+    },
+    discardButton: dirty && !saving ? { label: 'Annulla modifiche', onPress: () => send({ type: 'record.discard' }) } : null,
+    loadFailure: snapshot.matches('loadFailed')
+      ? { message: LOAD_FAILED_MESSAGE, retryButton: { label: 'Riprova', onPress: () => send({ type: 'record.retry' }) } }
+      : null,
+    notice: snapshot.matches({ open: 'saved' })
+      ? { tone: 'success' as const, message: SAVED_MESSAGE }
+      : snapshot.matches({ open: 'stale' }) || snapshot.matches({ open: 'invalid' })
+        ? { tone: 'error' as const, message: context.message ?? '' }
+        : snapshot.matches({ open: 'failed' })
+          ? { tone: 'error' as const, message: SAVE_FAILED_MESSAGE }
+          : null,
+    retrySaveButton: snapshot.matches({ open: 'failed' }) ? { label: 'Riprova', onPress: () => send({ type: 'record.retry' }) } : null,
+    leave: {
+      request: () => send({ type: 'leave.request' }),
+      confirmation: snapshot.matches('confirmingLeave')
+        ? {
+            question: LEAVE_QUESTION,
+            confirmButton: { label: 'Esci senza salvare', onPress: () => send({ type: 'leave.confirm' }) },
+            cancelButton: { label: 'Continua a modificare', onPress: () => send({ type: 'leave.cancel' }) },
+          }
+        : null,
+    },
+  };
+}
+
+export type RecordEditorView = ReturnType<typeof connectRecordEditor>;

@@ -1,0 +1,109 @@
+/** Path-coverage entries of the back office's machines (issue 17), added to machineRegistry in registry.ts. */
+import { recordEditorMachine, type RecordValues, type SaveOutcome } from '../../machines/recordEditor.machine';
+import { recordListMachine, type ListRow, type RowActionOutcome } from '../../machines/recordList.machine';
+import { internalEvents, invokeInput } from './pathCoverage';
+import type { MachineEntry } from './registry';
+
+const facts = (snapshot: { value: unknown; status: string }, rest: Record<string, unknown>) =>
+  JSON.stringify({ value: snapshot.value, status: snapshot.status, ...rest });
+
+// --- record editor ---------------------------------------------------------------------------
+
+export const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
+export const blankProduct: RecordValues = { name: '', price: '' };
+/** The Margherita as loaded, as another page saved it meanwhile, and a new product. */
+export const loadedProduct = { values: { name: 'Margherita', price: '6,50' }, version: 3 };
+export const currentProduct = { values: { name: 'Margherita', price: '7,00' }, version: 4 };
+
+const editorEvents = internalEvents(recordEditorMachine);
+
+export const recordEditorEntry: MachineEntry<typeof recordEditorMachine> = {
+  name: 'recordEditor',
+  machine: recordEditorMachine,
+  inputs: [
+    { id: 1, blank: blankProduct },
+    { id: null, blank: blankProduct },
+  ],
+  maxSimplePathStates: 0,
+  events: [
+    // Typing a change, and typing the saved value back (no longer dirty).
+    { type: 'field.change', name: 'price', value: '6,80' },
+    (s) => ({ type: 'field.change', name: 'price', value: s.context.saved.price ?? '' }),
+    { type: 'record.save' },
+    { type: 'record.discard' },
+    { type: 'record.retry' },
+    { type: 'leave.request' },
+    { type: 'leave.confirm' },
+    { type: 'leave.cancel' },
+    (s) => (s.matches('loading') ? { type: editorEvents.done('loadRecord'), output: loadedProduct } : null),
+    (s) => (s.matches('loading') ? { type: editorEvents.error('loadRecord'), error: new TypeError('Failed to fetch') } : null),
+    (s) => {
+      const request = invokeInput<{ id: number | null; values: RecordValues }>(s, editorEvents.invokeId('saveRecord'));
+      if (!request) return null;
+      const outcomes: SaveOutcome[] = [
+        { kind: 'saved', id: request.id ?? 99, values: request.values, version: (s.context.version ?? 0) + 1 },
+        { kind: 'invalid', message: 'Prezzo è obbligatorio.', errors: { price: ['Prezzo è obbligatorio.'] } },
+        { kind: 'stale', message: STALE, ...currentProduct },
+      ];
+      return [
+        ...outcomes.map((output) => ({ type: editorEvents.done('saveRecord'), output })),
+        { type: editorEvents.error('saveRecord'), error: new TypeError('Failed to fetch') },
+      ];
+    },
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      isNew: s.context.id === null,
+      price: s.context.draft.price,
+      saved: s.context.saved.price,
+      errors: Object.keys(s.context.errors).length,
+    }),
+};
+
+// --- record list -----------------------------------------------------------------------------
+
+export interface ProductRow extends ListRow {
+  name: string;
+  soldOut: boolean;
+}
+const row = (id: number, name: string, soldOut = false, version = 0): ProductRow => ({ id, name, soldOut, version, searchText: name });
+export const listRows: ProductRow[] = [row(1, 'Margherita'), row(2, 'Diavola'), row(3, 'Capricciosa')];
+
+const listEvents = internalEvents(recordListMachine);
+
+export const recordListEntry: MachineEntry<typeof recordListMachine> = {
+  name: 'recordList',
+  machine: recordListMachine,
+  maxSimplePathStates: 0,
+  events: [
+    { type: 'list.search', text: 'diav' },
+    { type: 'list.search', text: '' },
+    { type: 'list.reload' },
+    { type: 'list.retry' },
+    { type: 'row.action', id: 2, action: 'soldOut.set', payload: true },
+    // A row the list does not hold (gone in another tab): nothing runs.
+    { type: 'row.action', id: 404, action: 'soldOut.set', payload: true },
+    (s) => (s.matches('loading') ? { type: listEvents.done('loadList'), output: listRows } : null),
+    (s) => (s.matches('loading') ? { type: listEvents.error('loadList'), error: new TypeError('Failed to fetch') } : null),
+    (s) => {
+      if (!s.matches('running')) return null;
+      const outcomes: RowActionOutcome<ProductRow>[] = [
+        { kind: 'done', rows: listRows.map((r) => (r.id === 2 ? { ...r, soldOut: true, version: 1 } : r)) },
+        { kind: 'refused', message: STALE, rows: listRows.map((r) => (r.id === 2 ? { ...r, version: 5 } : r)) },
+      ];
+      return [
+        ...outcomes.map((output) => ({ type: listEvents.done('runRowAction'), output })),
+        { type: listEvents.error('runRowAction'), error: new TypeError('Failed to fetch') },
+      ];
+    },
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      search: s.context.search,
+      rows: s.context.rows.length,
+      message: s.context.message,
+      soldOut: (s.context.rows as ProductRow[]).filter((r) => r.soldOut).map((r) => r.id),
+    }),
+};
+
+export const adminEntries = [recordEditorEntry, recordListEntry] as const;

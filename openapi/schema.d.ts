@@ -715,6 +715,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole menu as the back office edits it
+         * @description Categories, products (archived ones too, flagged) and doughs, each with its version. Staff (admin) only.
+         */
+        get: operations["getAdminMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product
+         * @description Adds a product to a category; the price is the text the owner typed ('6,50'). Audited. Staff (admin) only.
+         */
+        post: operations["createAdminProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product as its editor shows it
+         * @description The product with its version, its doughs and whether it is archived or sold out today. Staff (admin) only.
+         */
+        get: operations["getAdminProduct"];
+        /**
+         * Change a product
+         * @description Saves a product based on the version the editor loaded; when someone saved it since, nothing is
+         *     written and the answer is 409 `record.stale` with the product as it is now. Orders already placed
+         *     keep their lines' names and prices. Audited (before → after). Staff (admin) only.
+         */
+        put: operations["updateAdminProduct"];
+        post?: never;
+        /**
+         * Delete a product, or archive it when it was ever ordered
+         * @description A product never ordered is deleted; one that orders name is archived instead (hidden from the menu
+         *     and the cassa, kept for the orders). Based on `version` like a save. Audited. Staff (admin) only.
+         */
+        delete: operations["removeAdminProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sold-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today's sold-out switches
+         * @description Every product and addition on sale (archived ones excluded) with whether it is sold out today. Staff (admin) only.
+         */
+        get: operations["listSoldOut"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sold-out/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a product sold out for today, or back
+         * @description Sold out until the end of the shop's day: tomorrow it is back by itself. Customers see it greyed
+         *     and cannot add it; the cassa sees a badge and may still sell it. Based on the row's version. Audited.
+         *     Answers the whole list as it is now. Staff (admin) only.
+         */
+        post: operations["setSoldOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of changes
+         * @description Every change made in the back office on one shop day (today by default), newest first, optionally
+         *     of one kind of item or one item: who, when, what, before → after. Staff (admin) only.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -893,6 +1027,8 @@ export interface components {
             id: components["schemas"]["RowId"];
             name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
+            /** @description sold out today (customers cannot choose it) */
+            sold_out?: boolean;
         };
         AdditionList: components["schemas"]["Addition"][];
         Product: {
@@ -912,6 +1048,8 @@ export interface components {
             note: null | components["schemas"]["LongText"];
             variants: components["schemas"]["VariantList"];
             additions: components["schemas"]["AdditionList"];
+            /** @description sold out today: customers see it greyed ('Esaurito') and cannot add it; the cassa may still sell it */
+            sold_out: boolean;
             category: {
                 id: components["schemas"]["RowId"];
                 name: components["schemas"]["ShortText"];
@@ -1334,6 +1472,127 @@ export interface components {
          * @description grows by one with every saved change; a save names the version it was based on
          */
         RecordVersion: number;
+        /**
+         * @description what the category counts as in the oven and in the cassa's counts
+         * @enum {string}
+         */
+        CategoryGroup: "pizze" | "compositions" | "calzoni" | "none";
+        AdminCategory: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            /** Format: int32 */
+            sorting: number;
+            visible: boolean;
+            additions_enabled: boolean;
+            group: components["schemas"]["CategoryGroup"];
+            product_count: components["schemas"]["Count"];
+        };
+        AdminDough: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            price_modifier: components["schemas"]["Money"];
+        };
+        AdminProduct: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            category_id: components["schemas"]["RowId"];
+            name: components["schemas"]["ShortText"];
+            description: components["schemas"]["LongText"];
+            price: components["schemas"]["Money"];
+            note: null | components["schemas"]["LongText"];
+            image_url: components["schemas"]["ImageUrl"];
+            visible: boolean;
+            is_upsell: boolean;
+            /**
+             * Format: int32
+             * @description 0 every dough, 1 the chosen doughs, 2 plain only
+             */
+            allow_variants: number;
+            variant_ids: components["schemas"]["RowId"][];
+            archived: boolean;
+            /** @description sold out today */
+            sold_out: boolean;
+        };
+        AdminProductResponse: {
+            message?: components["schemas"]["MessageText"];
+            product: components["schemas"]["AdminProduct"];
+        };
+        AdminMenu: {
+            categories: components["schemas"]["AdminCategory"][];
+            products: components["schemas"]["AdminProduct"][];
+            doughs: components["schemas"]["AdminDough"][];
+        };
+        /**
+         * @description A product as the owner typed it. Lengths and formats are checked by the server with the form's own
+         *     messages ('Nome non può superare 150 caratteri.', 'Prezzo è obbligatorio.'), so the bounds here are loose.
+         */
+        AdminProductWrite: {
+            /** Format: int32 */
+            category_id: number | null;
+            name: string;
+            description: string;
+            /** @description as typed: '6,50' (decimal comma or point) */
+            price: string;
+            note: string | null;
+            image_url: string | null;
+            visible: boolean;
+            is_upsell: boolean;
+            /** Format: int32 */
+            allow_variants: number;
+            variant_ids: components["schemas"]["RowId"][];
+        };
+        /** @description A product as the owner typed it, with the version the editor loaded (see AdminProductWrite). */
+        AdminProductUpdate: {
+            /** Format: int32 */
+            category_id: number | null;
+            name: string;
+            description: string;
+            /** @description as typed: '6,50' (decimal comma or point) */
+            price: string;
+            note: string | null;
+            image_url: string | null;
+            visible: boolean;
+            is_upsell: boolean;
+            /** Format: int32 */
+            allow_variants: number;
+            variant_ids: components["schemas"]["RowId"][];
+            version: components["schemas"]["RecordVersion"];
+            /** @description false brings an archived product back */
+            archived?: boolean;
+        };
+        SoldOutRow: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            category_id: components["schemas"]["RowId"];
+            category_name: components["schemas"]["ShortText"];
+            sold_out: boolean;
+            is_addition: boolean;
+        };
+        SoldOutList: {
+            message?: components["schemas"]["MessageText"];
+            date: components["schemas"]["Date"];
+            items: components["schemas"]["SoldOutRow"][];
+        };
+        AuditEntry: {
+            id: components["schemas"]["RowId"];
+            /** Format: date-time */
+            at: string;
+            user_name: components["schemas"]["ShortText"];
+            entity: string;
+            entity_id: string;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "archive";
+            label: components["schemas"]["ShortText"];
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
     };
     responses: {
         /** @description Done */
@@ -2408,6 +2667,259 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories, products and doughs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMenu"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProductWrite"];
+            };
+        };
+        responses: {
+            /** @description The product as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description The product as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminProduct: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        archived: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSoldOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Products and additions with their sold-out flag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoldOutList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setSoldOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sold_out: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The list as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoldOutList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Shop-local day, yyyy-mm-dd (default today) */
+                date?: components["schemas"]["Date"];
+                /** @description Kind of item (product, category, …) */
+                entity?: string;
+                /** @description One item */
+                entity_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's changes, newest first (at most 500) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: components["schemas"]["Date"];
+                        entries: components["schemas"]["AuditEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };

@@ -1,5 +1,7 @@
 import { AccountService } from './account/account.service';
+import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
+import { AdminMenuService } from './admin/menu.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -29,6 +31,7 @@ export function createServices(deps: ServiceDeps) {
   const schedule = new ScheduleService(db, clock, catalog);
   const discounts = new DiscountService(catalog, clock);
   const quotes = new QuoteService(catalog, discounts);
+  const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   return {
     mail,
@@ -41,7 +44,9 @@ export function createServices(deps: ServiceDeps) {
     account: new AccountService(db),
     cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
     blog: new BlogService(db),
-    admin: new AdminChanges(db, clock, catalog),
+    admin,
+    adminMenu: new AdminMenuService(db, clock, admin),
+    audit: new AuditService(db, clock),
   };
 }
 

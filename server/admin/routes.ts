@@ -1,8 +1,86 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../http/auth';
+import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
+import { productDto, type AdminMenuService } from './menu.service';
+
+/** The staff member a change is recorded under. */
+const editorOf = async (request: Parameters<typeof requireUser>[0]) => {
+  const user = await requireUser(request);
+  return { id: user.id, name: user.name };
+};
+
+const soldOutDto = async (menu: AdminMenuService, message?: string) => {
+  const { date, items } = await menu.soldOutList();
+  return {
+    ...(message ? { message } : {}),
+    date,
+    items: items.map((p) => ({
+      id: p.id,
+      version: p.version,
+      name: p.name,
+      category_id: p.categoryId,
+      category_name: p.categoryName,
+      sold_out: p.soldOut,
+      is_addition: p.categoryId === 9,
+    })),
+  };
+};
 
 /**
- * The back office under /api/v1/admin (admin only). One plugin per area; each change goes through
- * `services.admin.change` (server/admin/changes.ts): versioned, audited, one transaction.
+ * The back office under /api/v1/admin (admin only). Each change goes through `services.admin.change`
+ * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
-export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async () => {};
+export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { adminMenu, audit } = services;
+
+  defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
+    const { categories, doughs, products } = await adminMenu.menu();
+    return {
+      categories: categories.map((c) => ({
+        id: c.id,
+        version: c.version,
+        name: c.name,
+        sorting: c.sorting,
+        visible: c.visible === 1,
+        additions_enabled: c.additions_enabled === 1,
+        group: c.group_name,
+        product_count: c.productCount,
+      })),
+      doughs: doughs.map((d) => ({ id: d.id, version: d.version, name: d.name, price_modifier: d.price_modifier_cents / 100 })),
+      products: products.map(productDto),
+    };
+  });
+
+  defineRoute(app, 'getAdminProduct', { access: 'admin' }, async (request) => ({
+    product: productDto(await adminMenu.product(request.params.id)),
+  }));
+
+  defineRoute(app, 'createAdminProduct', { access: 'admin' }, async (request, reply) => {
+    const product = await adminMenu.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Prodotto aggiunto.', product: productDto(product) };
+  });
+
+  defineRoute(app, 'updateAdminProduct', { access: 'admin' }, async (request) => {
+    const product = await adminMenu.update(await editorOf(request), request.params.id, request.body);
+    return { message: 'Modifiche salvate.', product: productDto(product) };
+  });
+
+  defineRoute(app, 'removeAdminProduct', { access: 'admin' }, async (request) => {
+    const { archived } = await adminMenu.remove(await editorOf(request), request.params.id, request.query.version);
+    return { archived, message: archived ? 'Il prodotto è stato ordinato in passato: è stato archiviato.' : 'Prodotto eliminato.' };
+  });
+
+  defineRoute(app, 'listSoldOut', { access: 'admin' }, async () => soldOutDto(adminMenu));
+
+  defineRoute(app, 'setSoldOut', { access: 'admin' }, async (request) => {
+    const { sold_out: soldOut, version } = request.body;
+    await adminMenu.setSoldOut(await editorOf(request), request.params.id, soldOut, version);
+    return soldOutDto(adminMenu, soldOut ? 'Segnato come esaurito per oggi.' : 'Di nuovo disponibile.');
+  });
+
+  defineRoute(app, 'listAuditEntries', { access: 'admin' }, async (request) =>
+    audit.entries({ date: request.query.date, entity: request.query.entity, entityId: request.query.entity_id }),
+  );
+};

@@ -3,10 +3,15 @@ import type { components } from '../../openapi/schema';
 import { FieldErrorCollector } from '../errors';
 import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
 
-/** Customers may order only what is for sale; staff may also ring up hidden items (free gifts…). */
+/**
+ * Customers may order only what is for sale and not sold out today; staff may also ring up hidden
+ * items (free gifts…) and sold-out ones (the last portion is theirs to sell). Nobody sells an archived one.
+ */
 export type Audience = 'customer' | 'staff';
 
 export type CartLineInput = components['schemas']['CartLineInput'];
+
+export const ITEM_UNAVAILABLE = 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.';
 
 export interface PricedLine {
   product: ProductView;
@@ -36,8 +41,8 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
   input.forEach((line, index) => {
     const field = `cart.${index}`;
     const product = catalog.productsById.get(line.id);
-    if (!product || (audience === 'customer' && !product.forSale)) {
-      errors.add(`${field}.id`, 'Un prodotto nel carrello non è più disponibile: rimuovilo e riprova.');
+    if (!product || product.archived || (audience === 'customer' && (!product.forSale || product.soldOut))) {
+      errors.add(`${field}.id`, ITEM_UNAVAILABLE);
       unavailable = true;
       return;
     }
@@ -57,7 +62,10 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
     const additions: AdditionView[] = [];
     for (const id of additionIds) {
       const addition = product.additions.find((a) => a.id === id);
-      if (addition) additions.push(addition);
+      if (addition && audience === 'customer' && addition.soldOut) {
+        errors.add(`${field}.additions`, ITEM_UNAVAILABLE);
+        unavailable = true;
+      } else if (addition) additions.push(addition);
       else errors.add(`${field}.additions`, `Aggiunta non disponibile per ${product.name}.`);
     }
 

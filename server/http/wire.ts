@@ -21,7 +21,12 @@ export const variantDto = (v: VariantView): Schemas['Variant'] => ({
   price_modifier: toEuros(v.priceModifierCents),
 });
 
-export const additionDto = (a: AdditionView): Schemas['Addition'] => ({ id: a.id, name: a.name, price: toEuros(a.priceCents) });
+export const additionDto = (a: AdditionView): Schemas['Addition'] => ({
+  id: a.id,
+  name: a.name,
+  price: toEuros(a.priceCents),
+  sold_out: a.soldOut,
+});
 
 export const productDto = (p: ProductView): Schemas['Product'] => ({
   id: p.id,
@@ -36,6 +41,7 @@ export const productDto = (p: ProductView): Schemas['Product'] => ({
   note: p.note,
   variants: p.variants.map(variantDto),
   additions: p.additions.map(additionDto),
+  sold_out: p.soldOut,
   category: { id: p.category.id, name: p.category.name, additions_enabled: p.category.additionsEnabled },
 });
 

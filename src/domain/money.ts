@@ -31,3 +31,19 @@ export function formatEuro(cents: Cents): string {
 export function percentOf(cents: Cents, percent: number): Cents {
   return Math.round((cents * percent) / 100);
 }
+
+/** The largest price the back office accepts: 9.999,99 €. */
+export const MAX_PRICE_CENTS = 999_999;
+
+/**
+ * Euros as the owner types them ('6,50', '6.5', '6', ' 12,00 ') → cents; null when it is not an amount.
+ * A comma or a point before the last one or two digits is the decimal mark; no thousands separators.
+ */
+export function parseEuroInput(text: string): Cents | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/** Cents → the text of a euro field ('6,50'). */
+export const formatEuroInput = formatDecimalComma;

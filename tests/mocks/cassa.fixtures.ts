@@ -110,6 +110,7 @@ export const freeDrink: Schemas['Product'] = {
   visibility: false,
   variants: [],
   additions: [],
+  sold_out: false,
   category: { id: 7, name: 'Bevande', additions_enabled: false },
 };
 export const cassaInit: Schemas['CassaInitResponse'] = {

@@ -54,6 +54,7 @@ export const products: Schemas['Product'][] = [
     note: null,
     variants: doughs,
     additions: [{ id: 90, name: 'Bufala', price: 2.5 }],
+    sold_out: false,
     category: { id: 1, name: 'Pizze rosse', additions_enabled: true },
   },
   {
@@ -69,6 +70,7 @@ export const products: Schemas['Product'][] = [
     note: 'Solo in stagione',
     variants: [],
     additions: [],
+    sold_out: false,
     category: { id: 2, name: 'Pizze bianche', additions_enabled: true },
   },
   {
@@ -84,6 +86,7 @@ export const products: Schemas['Product'][] = [
     note: null,
     variants: [],
     additions: [],
+    sold_out: false,
     category: { id: 9, name: 'Aggiunte', additions_enabled: false },
   },
 ];

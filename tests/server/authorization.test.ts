@@ -17,6 +17,8 @@ const OPERATIONS = contractOperations();
 const label = (op: ContractOperation) => `${op.method} ${op.path}`;
 const hasBody = (op: ContractOperation) => 'body' in op.schema;
 const isCassa = (op: ContractOperation) => op.tags.includes('cassa');
+/** The cassa and the back office: staff only. */
+const isStaffOnly = (op: ContractOperation) => isCassa(op) || op.tags.includes('admin');
 
 /** Words that only show up when a framework's or parser's English message leaks through. */
 const ENGLISH = /must have|should be|Unexpected token|Bad Request|\brequest\b|\bbody\b|\bmust\b|\bexpected\b/i;
@@ -45,8 +47,11 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   if (op.path.startsWith('/api/v1/ecommerce/cassa/')) existing = fixture.orderId;
   else if (op.path.startsWith('/api/v1/ecommerce/addresses/')) existing = fixture.ownerAddressId;
   else if (op.path.startsWith('/api/v1/blog/')) existing = fixture.postId;
+  else if (op.path.startsWith('/api/v1/admin/products/') || op.path.startsWith('/api/v1/admin/sold-out/')) existing = fixture.margherita;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
-  return op.path.replace('{id}', String(id ?? existing));
+  const url = op.path.replace('{id}', String(id ?? existing));
+  // A removal names the version the page showed.
+  return op.operationId === 'removeAdminProduct' ? `${url}?version=0` : url;
 }
 
 /** Logging out would end the shared session: that operation gets a session of its own. */
@@ -153,7 +158,7 @@ describe('access matrix over every operation of the contract', () => {
       expect(anonymous.body.message).toBe(UNAUTHENTICATED);
     });
 
-    if (isCassa(op)) {
+    if (isStaffOnly(op)) {
       it(`${name}: customers → 403 'Accesso riservato al personale.'`, () => {
         const answers = matrix.get(op.operationId)!;
         for (const role of ['customer', 'otherCustomer'] as const) {
@@ -309,6 +314,22 @@ describe('path ids that are not ids', () => {
   /** A body that passes validation, so that only the id can be wrong. */
   const validBody = (op: ContractOperation) => {
     if (op.method === 'PATCH') return { status: 1 };
+    if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
+    if (op.operationId === 'updateAdminProduct') {
+      return {
+        category_id: 1,
+        name: 'Margherita',
+        description: '',
+        price: '6,50',
+        note: null,
+        image_url: null,
+        visible: true,
+        is_upsell: false,
+        allow_variants: 2,
+        variant_ids: [],
+        version: 0,
+      };
+    }
     if (op.method === 'PUT') {
       return {
         data: {

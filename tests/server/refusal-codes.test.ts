@@ -261,6 +261,17 @@ const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    code: 'record.stale',
+    what: 'a back-office toggle based on a version another page has replaced',
+    status: 409,
+    message: 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.',
+    send: async () => {
+      const url = `/api/v1/admin/sold-out/${margherita}`;
+      expect((await admin.post(url, { sold_out: true, version: 0 })).status).toBe(200);
+      return admin.post(url, { sold_out: false, version: 0 });
+    },
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,

@@ -1,0 +1,293 @@
+import { formatEuroInput, MAX_PRICE_CENTS, parseEuroInput, shopLocalTime, toEuros } from '../../src/domain';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { notFound } from '../errors';
+import { changedFields, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
+import { adminMessages, FormCheck } from './fields';
+
+/** A product as the back office edits it (money in cents here; euros on the wire). */
+export interface AdminProductRecord {
+  id: number;
+  version: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  note: string | null;
+  imageUrl: string | null;
+  visible: boolean;
+  isUpsell: boolean;
+  allowVariants: number;
+  variantIds: number[];
+  archived: boolean;
+  soldOut: boolean;
+}
+
+export interface ProductForm {
+  category_id: number | null;
+  name: string;
+  description: string;
+  price: string;
+  note: string | null;
+  image_url: string | null;
+  visible: boolean;
+  is_upsell: boolean;
+  allow_variants: number;
+  variant_ids: number[];
+}
+
+/** An image is one of ours (/media/…, /images/…) or a public https address. */
+const IMAGE_URL = /^(\/[A-Za-z0-9._~\/-]+|https:\/\/[^\s"'<>]+)$/;
+
+/** What the register shows of a product: readable values, euros as typed. */
+const auditView = (p: AdminProductRecord) => ({
+  name: p.name,
+  category_id: p.categoryId,
+  description: p.description,
+  price: formatEuroInput(p.priceCents),
+  note: p.note,
+  image_url: p.imageUrl,
+  visible: p.visible,
+  is_upsell: p.isUpsell,
+  allow_variants: p.allowVariants,
+  variant_ids: p.variantIds,
+  archived: p.archived,
+  sold_out: p.soldOut,
+});
+
+/** Menu products in the back office: edited by version, audited, archived rather than deleted once ordered. */
+export class AdminMenuService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly changes: AdminChanges,
+  ) {}
+
+  private today(): string {
+    return shopLocalTime(this.clock.now()).date;
+  }
+
+  async menu() {
+    const [categories, counts, variants, products] = await Promise.all([
+      this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db
+        .selectFrom('products')
+        .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('category_id')
+        .execute(),
+      this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.products(this.db),
+    ]);
+    const countOf = new Map(counts.map((c) => [c.category_id, Number(c.n)]));
+    return {
+      categories: categories.map((c) => ({ ...c, productCount: countOf.get(c.id) ?? 0 })),
+      doughs: variants,
+      products,
+    };
+  }
+
+  private async products(db: Db | Tx, id?: number): Promise<AdminProductRecord[]> {
+    let query = db.selectFrom('products').selectAll().orderBy('category_id').orderBy('sorting').orderBy('id');
+    if (id !== undefined) query = query.where('id', '=', id);
+    const rows = await query.execute();
+    const links = await db
+      .selectFrom('product_variants')
+      .selectAll()
+      .$if(id !== undefined, (q) => q.where('product_id', '=', id!))
+      .execute();
+    const today = this.today();
+    return rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      categoryId: row.category_id,
+      name: row.name,
+      description: row.description,
+      priceCents: row.price_cents,
+      note: row.note,
+      imageUrl: row.image_url,
+      visible: row.visible === 1,
+      isUpsell: row.is_upsell === 1,
+      allowVariants: row.allow_variants,
+      variantIds: links
+        .filter((l) => l.product_id === row.id)
+        .map((l) => l.variant_id)
+        .sort((a, b) => a - b),
+      archived: row.archived_at !== null,
+      soldOut: row.sold_out_on === today,
+    }));
+  }
+
+  async product(id: number, db: Db | Tx = this.db): Promise<AdminProductRecord> {
+    const [product] = await this.products(db, id);
+    if (!product) throw notFound('Prodotto non trovato.');
+    return product;
+  }
+
+  /** Checks a form against the catalogue; throws the form's field errors (422) together. */
+  private async checked(tx: Tx, form: ProductForm) {
+    const check = new FormCheck();
+    const name = check.text('name', 'Nome', form.name, { max: 150, required: true });
+    const description = check.text('description', 'Descrizione', form.description, { max: 2000, multiline: true });
+    const note = check.text('note', 'Nota', form.note, { max: 500, multiline: true }) || null;
+    const imageUrl = check.text('image_url', 'Immagine', form.image_url, { max: 255 }) || null;
+    if (imageUrl && !IMAGE_URL.test(imageUrl) && !check.has('image_url')) check.add('image_url', adminMessages.format('Immagine'));
+
+    const priceText = form.price.trim();
+    const priceCents = parseEuroInput(priceText);
+    if (priceText === '') check.add('price', adminMessages.required('Prezzo'));
+    else if (priceCents === null) check.add('price', 'Prezzo ha un formato non valido: scrivi ad esempio 6,50.');
+    else if (priceCents > MAX_PRICE_CENTS) check.add('price', 'Prezzo non può superare 9999,99 €.');
+
+    if (form.category_id === null) check.add('category_id', 'Categoria è obbligatoria.');
+    else if (!(await tx.selectFrom('categories').select('id').where('id', '=', form.category_id).executeTakeFirst())) {
+      check.add('category_id', 'Categoria non valida.');
+    }
+    const variantIds = [...new Set(form.variant_ids)].sort((a, b) => a - b);
+    if (variantIds.length > 0) {
+      const known = await tx.selectFrom('variants').select('id').where('id', 'in', variantIds).execute();
+      if (known.length !== variantIds.length) check.add('variant_ids', 'Impasti non validi.');
+    }
+    check.throwIfAny();
+    return {
+      row: {
+        category_id: form.category_id!,
+        name,
+        description,
+        price_cents: priceCents!,
+        note,
+        image_url: imageUrl,
+        visible: form.visible ? 1 : 0,
+        is_upsell: form.is_upsell ? 1 : 0,
+        allow_variants: form.allow_variants,
+      },
+      variantIds,
+    };
+  }
+
+  private async setDoughs(tx: Tx, productId: number, variantIds: number[]): Promise<void> {
+    await tx.deleteFrom('product_variants').where('product_id', '=', productId).execute();
+    if (variantIds.length > 0) {
+      await tx
+        .insertInto('product_variants')
+        .values(variantIds.map((variant_id) => ({ product_id: productId, variant_id })))
+        .execute();
+    }
+  }
+
+  async create(editor: Editor, form: ProductForm): Promise<AdminProductRecord> {
+    return this.changes.change(editor, async ({ tx, audit }) => {
+      const { row, variantIds } = await this.checked(tx, form);
+      const { id } = await tx
+        .insertInto('products')
+        .values({ ...row, sorting: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.setDoughs(tx, id, variantIds);
+      const created = await this.product(id, tx);
+      await audit({ entity: 'product', entityId: id, action: 'create', label: created.name, after: auditView(created) });
+      return created;
+    });
+  }
+
+  async update(editor: Editor, id: number, form: ProductForm & { version: number; archived?: boolean }): Promise<AdminProductRecord> {
+    return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
+      const before = await this.product(id, tx);
+      await claim('products', id, form.version, async () => productDto(await this.product(id, tx)));
+      const { row, variantIds } = await this.checked(tx, form);
+      const archived = form.archived ?? before.archived;
+      await tx
+        .updateTable('products')
+        .set({ ...row, archived_at: archived ? (before.archived ? undefined : at) : null })
+        .where('id', '=', id)
+        .execute();
+      await this.setDoughs(tx, id, variantIds);
+      const after = await this.product(id, tx);
+      const diff = changedFields(auditView(before), auditView(after));
+      if (diff) await audit({ entity: 'product', entityId: id, action: 'update', label: after.name, ...diff });
+      return after;
+    });
+  }
+
+  /** Deleted when no order names it; otherwise archived, so its orders keep pointing at it. */
+  async remove(editor: Editor, id: number, version: number): Promise<{ archived: boolean }> {
+    return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
+      const before = await this.product(id, tx);
+      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      const ordered = await tx.selectFrom('order_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
+      if (ordered) {
+        await tx.updateTable('products').set({ archived_at: at }).where('id', '=', id).execute();
+        await audit({
+          entity: 'product',
+          entityId: id,
+          action: 'archive',
+          label: before.name,
+          before: { archived: before.archived },
+          after: { archived: true },
+        });
+        return { archived: true };
+      }
+      await tx.deleteFrom('product_variants').where('product_id', '=', id).execute();
+      await tx.deleteFrom('products').where('id', '=', id).execute();
+      await audit({ entity: 'product', entityId: id, action: 'delete', label: before.name, before: auditView(before) });
+      return { archived: false };
+    });
+  }
+
+  /** Today's sold-out switches: every product and addition not archived. */
+  async soldOutList() {
+    const [products, categories] = await Promise.all([
+      this.products(this.db),
+      this.db.selectFrom('categories').select(['id', 'name', 'sorting']).execute(),
+    ]);
+    const categoryOf = new Map(categories.map((c) => [c.id, c]));
+    return {
+      date: this.today(),
+      items: products
+        .filter((p) => !p.archived && categoryOf.has(p.categoryId))
+        .sort((a, b) => categoryOf.get(a.categoryId)!.sorting - categoryOf.get(b.categoryId)!.sorting || a.name.localeCompare(b.name, 'it'))
+        .map((p) => ({ ...p, categoryName: categoryOf.get(p.categoryId)!.name })),
+    };
+  }
+
+  /** Sold out until the end of the shop's day: the date is stored, so tomorrow it is back by itself. */
+  async setSoldOut(editor: Editor, id: number, soldOut: boolean, version: number): Promise<void> {
+    await this.changes.change(editor, async ({ tx, audit, claim }: ChangeScope) => {
+      const before = await this.product(id, tx);
+      if (before.archived) throw notFound('Prodotto non trovato.');
+      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      await tx
+        .updateTable('products')
+        .set({ sold_out_on: soldOut ? this.today() : null })
+        .where('id', '=', id)
+        .execute();
+      if (before.soldOut !== soldOut) {
+        await audit({
+          entity: 'product',
+          entityId: id,
+          action: 'update',
+          label: before.name,
+          before: { sold_out: before.soldOut },
+          after: { sold_out: soldOut },
+        });
+      }
+    });
+  }
+}
+
+/** A product on the wire of the back office. */
+export const productDto = (p: AdminProductRecord) => ({
+  id: p.id,
+  version: p.version,
+  category_id: p.categoryId,
+  name: p.name,
+  description: p.description,
+  price: toEuros(p.priceCents),
+  note: p.note,
+  image_url: p.imageUrl,
+  visible: p.visible,
+  is_upsell: p.isUpsell,
+  allow_variants: p.allowVariants,
+  variant_ids: p.variantIds,
+  archived: p.archived,
+  sold_out: p.soldOut,
+});

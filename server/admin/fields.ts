@@ -1,8 +1,8 @@
 import { FieldErrorCollector } from '../errors';
 
-/** Control characters: never in a one-line text; notes and descriptions may hold line breaks. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
+/** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
+const hasControl = (text: string, allowLineBreaks: boolean) =>
+  /\p{Cc}/u.test(allowLineBreaks ? text.replace(/[\t\r\n]/g, '') : text);
 
 /** The back office's messages name the field as its form labels it: 'Prezzo è obbligatorio.' */
 export const adminMessages = {
@@ -24,7 +24,7 @@ export class FormCheck extends FieldErrorCollector {
     const text = (value ?? '').trim();
     if (options.required && text === '') this.add(field, adminMessages.required(label));
     else if ([...text].length > options.max) this.add(field, adminMessages.max(label, options.max));
-    else if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(text)) this.add(field, adminMessages.characters(label));
+    else if (hasControl(text, options.multiline ?? false)) this.add(field, adminMessages.characters(label));
     return text;
   }
 }

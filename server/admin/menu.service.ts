@@ -37,7 +37,7 @@ export interface ProductForm {
 }
 
 /** An image is one of ours (/media/…, /images/…) or a public https address. */
-const IMAGE_URL = /^(\/[A-Za-z0-9._~\/-]+|https:\/\/[^\s"'<>]+)$/;
+const IMAGE_URL = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/;
 
 /** What the register shows of a product: readable values, euros as typed. */
 const auditView = (p: AdminProductRecord) => ({

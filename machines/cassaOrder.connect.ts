@@ -99,7 +99,7 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
       isDisabled: !isEditable,
       box: snapshot.children.productBox!,
       canOpen: isEditable,
-      results: products.map((p) => ({ id: p.id, name: p.name, price: formatEuro(p.priceCents) })),
+      results: products.map((p) => ({ id: p.id, name: p.name, price: formatEuro(p.priceCents), soldOut: p.sold_out })),
       emptyMessage: products.length === 0 ? 'Nessun prodotto trovato.' : null,
       onChange: (text: string) => send({ type: 'product.query', text }),
       onAdd: (productId: number) => send({ type: 'product.add', productId }),

@@ -1,8 +1,7 @@
 import { FieldErrorCollector } from '../errors';
 
 /** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
-const hasControl = (text: string, allowLineBreaks: boolean) =>
-  /\p{Cc}/u.test(allowLineBreaks ? text.replace(/[\t\r\n]/g, '') : text);
+const hasControl = (text: string, allowLineBreaks: boolean) => /\p{Cc}/u.test(allowLineBreaks ? text.replace(/[\t\r\n]/g, '') : text);
 
 /** The back office's messages name the field as its form labels it: 'Prezzo è obbligatorio.' */
 export const adminMessages = {

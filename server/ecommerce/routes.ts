@@ -68,7 +68,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   });
 
   defineRoute(app, 'getSuggestedProducts', { access: 'public' }, async () => {
-    const upsell = forSale(await catalog.snapshot()).filter((p) => p.isUpsell);
+    const upsell = forSale(await catalog.snapshot()).filter((p) => p.isUpsell && !p.soldOut);
     // Fisher–Yates on a copy: three random suggestions, all of them when there are three or fewer.
     const shuffled = [...upsell];
     for (let i = shuffled.length - 1; i > 0; i--) {

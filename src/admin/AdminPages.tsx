@@ -1,6 +1,9 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageTitle } from '../ui/usePageTitle';
-import { ADMIN_AREAS } from './areas';
+import { ADMIN_AREAS, adminPath } from './areas';
+import { AuditAdmin } from './AuditAdmin';
+import { MenuAdmin } from './menu/MenuAdmin';
+import { SoldOutAdmin } from './SoldOutAdmin';
 import './admin.css';
 
 /** The back office's frame: its navigation and the screen of the area the URL names. */
@@ -12,16 +15,17 @@ export function AdminArea() {
         <ul>
           {ADMIN_AREAS.map((area) => (
             <li key={area.path}>
-              <NavLink to={area.path}>{area.label}</NavLink>
+              <NavLink to={adminPath(area.path)}>{area.label}</NavLink>
             </li>
           ))}
         </ul>
       </nav>
       <div className="admin-screen">
         <Routes>
-          <Route index element={<Navigate to="menu" replace />} />
-          {/* area routes: one line per area */}
-          <Route path="*" element={<Navigate to="menu" replace />} />
+          <Route path="menu/*" element={<MenuAdmin />} />
+          <Route path="esauriti" element={<SoldOutAdmin />} />
+          <Route path="registro" element={<AuditAdmin />} />
+          <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>
       </div>
     </div>

@@ -5,15 +5,23 @@ import { unwrap, type ApiClient, type Schemas } from './client';
 import { initialPaths, type InitialData } from './initialData';
 import type { ActorsOf } from './machineActors';
 
-/** A product as the machines hold it: euros from the wire become cents here, once. */
-export function productFromWire({ price, variants, additions, ...product }: Schemas['Product']): Product {
+function toProduct({ price, variants, additions, ...product }: Schemas['Product'], offerSoldOut: boolean): Product {
   return {
     ...product,
     priceCents: toCents(price),
     variants: variants.map((v) => ({ id: v.id, name: v.name, priceModifierCents: toCents(v.price_modifier) })),
-    additions: additions.map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
+    additions: additions.filter((a) => offerSoldOut || !a.sold_out).map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
   };
 }
+
+/**
+ * A product as the customer's machines hold it: euros from the wire become cents here, once.
+ * Additions sold out today are not offered (the server refuses them too).
+ */
+export const productFromWire = (wire: Schemas['Product']): Product => toProduct(wire, false);
+
+/** A product as the cassa holds it: staff may still sell what is sold out today. */
+export const staffProductFromWire = (wire: Schemas['Product']): Product => toProduct(wire, true);
 
 /** The webapp answer as the machines hold it. */
 export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {

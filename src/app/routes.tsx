@@ -90,6 +90,7 @@ export function AppRoutes() {
               <Route index element={<CassaPage />} />
             </Route>
             <Route path="admin" element={<AdminOnly />}>
+              <Route index element={<Navigate to="/admin/menu" replace />} />
               <Route path="*" element={<AdminArea />} />
             </Route>
             <Route path="*" element={<Navigate to="/ecommerce" replace />} />

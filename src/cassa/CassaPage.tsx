@@ -48,7 +48,12 @@ export function CassaPage() {
   usePageTitle(list.pageTitle);
   return (
     <section className="page cassa-page">
-      <h1>Cassa</h1>
+      <div className="cassa-page__title">
+        <h1>Cassa</h1>
+        <a className="button" href="/admin/esauriti" target="_blank" rel="noopener noreferrer">
+          Esauriti oggi
+        </a>
+      </div>
       {list.counters && (
         <InHeader>
           <ul className="staff-counter-list" aria-label="Contatori ordini">

@@ -124,6 +124,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
               content: (
                 <>
                   {p.name} <span className="muted">{p.price}</span>
+                  {p.soldOut && <span className="badge badge--soldout">Esaurito</span>}
                 </>
               ),
             }))}

@@ -55,14 +55,20 @@ export function MenuPage() {
   );
 }
 
+/** A product sold out today stays on the menu, greyed with 'Esaurito', and cannot be opened to add it. */
 function ProductCard({ product, onPress }: { product: Product; onPress: () => void }) {
   return (
-    <Button className="product-card" onPress={onPress}>
+    <Button
+      className={product.sold_out ? 'product-card product-card--soldout' : 'product-card'}
+      onPress={onPress}
+      isDisabled={product.sold_out}
+    >
       <ProductImage src={product.image_url} />
       <span className="product-card__text">
         <span className="product-card__name">{product.name}</span>
         {product.description && <span className="product-card__description">{product.description}</span>}
         <span className="price">{formatEuro(product.priceCents)}</span>
+        {product.sold_out && <span className="badge badge--soldout">Esaurito</span>}
       </span>
     </Button>
   );

@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { Input, Label, TextField } from 'react-aria-components';
+import { createAuditActors, type AuditRow } from '../api/adminActors';
+import { useAppActors } from '../actors/AppActors';
+import { usePageTitle } from '../ui/usePageTitle';
+import { ListFrame, useRecordList } from './ui/list';
+
+const ACTION_LABELS: Record<AuditRow['action'], string> = {
+  create: 'Creato',
+  update: 'Modificato',
+  delete: 'Eliminato',
+  archive: 'Archiviato',
+};
+
+const ENTITY_LABELS: Record<string, string> = { product: 'Prodotto', category: 'Categoria' };
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'nome',
+  price: 'prezzo',
+  description: 'descrizione',
+  note: 'nota',
+  image_url: 'immagine',
+  visible: 'visibile',
+  is_upsell: 'proposto',
+  category_id: 'categoria',
+  allow_variants: 'impasti',
+  variant_ids: 'impasti offerti',
+  archived: 'archiviato',
+  sold_out: 'esaurito oggi',
+};
+
+const shown = (value: unknown) =>
+  value === true
+    ? 'sì'
+    : value === false
+      ? 'no'
+      : value === null || value === ''
+        ? '—'
+        : Array.isArray(value)
+          ? value.join(', ')
+          : String(value);
+
+/** "prezzo: 6,50 → 6,80" for each changed field. */
+function describeChange(row: AuditRow): string {
+  if (!row.before) return 'Nuovo';
+  if (!row.after) return 'Rimosso';
+  return Object.keys(row.after)
+    .map((key) => `${FIELD_LABELS[key] ?? key}: ${shown(row.before?.[key])} → ${shown(row.after?.[key])}`)
+    .join('; ');
+}
+
+const timeOf = (at: string) => new Date(at).toLocaleTimeString('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+
+/** 'Registro modifiche': who changed what on a day, newest first. */
+export function AuditAdmin() {
+  usePageTitle('Registro modifiche - Amministrazione');
+  // Empty: the shop's today, as the server's clock has it.
+  const [date, setDate] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="admin-audit-title">
+      <h1 id="admin-audit-title">Registro modifiche</h1>
+      <TextField
+        className="field admin-audit__date"
+        value={date ?? ''}
+        onChange={(value) => setDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null)}
+      >
+        <Label className="field__label">Giorno</Label>
+        <Input className="field__input" type="date" />
+        <p className="field__hint" slot="description">
+          Vuoto: oggi
+        </p>
+      </TextField>
+      {/* Another day is another list. */}
+      <AuditDay key={date ?? 'oggi'} date={date} />
+    </section>
+  );
+}
+
+function AuditDay({ date }: { date: string | null }) {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createAuditActors(api, date), [api, date]);
+  const view = useRecordList<AuditRow>(actors);
+  return (
+    <ListFrame view={view} label="Registro modifiche" emptyText="Nessuna modifica in questo giorno.">
+      {view.rows.length > 0 && (
+        <table className="admin-table">
+          <caption>Modifiche del giorno</caption>
+          <thead>
+            <tr>
+              <th scope="col">Quando</th>
+              <th scope="col">Chi</th>
+              <th scope="col">Elemento</th>
+              <th scope="col">Azione</th>
+              <th scope="col">Prima → Dopo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.rows.map((row) => (
+              <tr key={row.id}>
+                <td>{timeOf(row.at)}</td>
+                <td>{row.userName}</td>
+                <th scope="row">{`${ENTITY_LABELS[row.entity] ?? row.entity} ${row.label}`}</th>
+                <td>{ACTION_LABELS[row.action]}</td>
+                <td>{describeChange(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListFrame>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { formatEuro, toCents } from '../../domain';
+import {
+  BLANK_PRODUCT,
+  createMenuListActors,
+  createProductEditorActors,
+  type MenuCategory,
+  type MenuDough,
+  type MenuProductRow,
+} from '../../api/adminActors';
+import { useAppActors } from '../../actors/AppActors';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
+import { ListFrame, useRecordList } from '../ui/list';
+
+interface MenuOptions {
+  categories: MenuCategory[];
+  doughs: MenuDough[];
+}
+
+/** 'Menu': the products by category, and the editor of one product. */
+export function MenuAdmin() {
+  usePageTitle('Menu - Amministrazione');
+  const { api } = useAppActors();
+  const [options, setOptions] = useState<MenuOptions>({ categories: [], doughs: [] });
+  // One list for the menu area: the editor's choices come with it, whichever page opens first.
+  const actors = useMemo(() => createMenuListActors(api, setOptions), [api]);
+  const list = useRecordList<MenuProductRow>(actors);
+  return (
+    <Routes>
+      <Route index element={<ProductList view={list} options={options} />} />
+      <Route path="prodotti/:id" element={<ProductEditorRoute options={options} />} />
+    </Routes>
+  );
+}
+
+type MenuListView = ReturnType<typeof useRecordList<MenuProductRow>>;
+
+const statusOf = (row: MenuProductRow) =>
+  row.archived ? 'Archiviato' : !row.visible ? 'Nascosto' : row.soldOut ? 'Esaurito oggi' : 'In vendita';
+
+function ProductList({ view, options }: { view: MenuListView; options: MenuOptions }) {
+  // Back from an editor: the list shows what was just saved.
+  const reload = useRef(view.reload);
+  useEffect(() => reload.current(), []);
+  const byCategory = options.categories
+    .map((category) => ({ category, rows: view.rows.filter((row) => row.categoryId === category.id) }))
+    .filter((group) => group.rows.length > 0);
+  return (
+    <section aria-labelledby="admin-menu-title">
+      <div className="admin-editor__header">
+        <h1 id="admin-menu-title">Menu</h1>
+        <Link className="button button--primary" href="/admin/menu/prodotti/nuovo">
+          Nuovo prodotto
+        </Link>
+      </div>
+      <ListFrame view={view} label="Menu" emptyText="Nessun prodotto trovato.">
+        {byCategory.map(({ category, rows }) => (
+          <table key={category.id} className="admin-table">
+            <caption>{category.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Prodotto</th>
+                <th scope="col">Prezzo</th>
+                <th scope="col">Stato</th>
+                <th scope="col">
+                  <span className="visually-hidden">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
+                  <th scope="row">{row.name}</th>
+                  <td>{formatEuro(toCents(row.price))}</td>
+                  <td>{statusOf(row)}</td>
+                  <td className="admin-table__actions">
+                    <Link className="button" href={`/admin/menu/prodotti/${row.id}`} aria-label={`Modifica ${row.name}`}>
+                      Modifica
+                    </Link>
+                    {!row.archived && (
+                      <Button
+                        className="button"
+                        aria-label={`Elimina ${row.name}`}
+                        isDisabled={view.isBusy}
+                        onPress={() => view.act(row.id, 'product.remove')}
+                      >
+                        Elimina
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </ListFrame>
+    </section>
+  );
+}
+
+const GROUP_DOUGHS = [
+  { id: 2, label: 'Nessuno (solo impasto classico)' },
+  { id: 1, label: 'Solo gli impasti scelti' },
+  { id: 0, label: 'Tutti gli impasti scelti, anche online' },
+] as const;
+
+function ProductEditorRoute({ options }: { options: MenuOptions }) {
+  const { id } = useParams();
+  const productId = id === 'nuovo' ? null : Number(id);
+  // A new product or another id is a new editor.
+  return <ProductEditor key={id} productId={productId} options={options} />;
+}
+
+function ProductEditor({ productId, options }: { productId: number | null; options: MenuOptions }) {
+  const { api } = useAppActors();
+  const navigate = useNavigate();
+  const actors = useMemo(() => createProductEditorActors(api), [api]);
+  const view = useRecordEditor(actors, { id: productId, blank: BLANK_PRODUCT });
+  const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
+  const name = view.values.name ? String(view.values.name) : '';
+  usePageTitle(productId === null ? 'Nuovo prodotto - Amministrazione' : `${name || 'Prodotto'} - Amministrazione`);
+  const chosen = String(view.values.variant_ids ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+  const toggleDough = (doughId: number, on: boolean) =>
+    view
+      .field('variant_ids')
+      .onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b).join(','));
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={productId === null ? 'Nuovo prodotto' : name || 'Prodotto'} onLeave={backToList}>
+        <AdminSelect
+          label="Categoria"
+          field={view.field('category_id')}
+          placeholder="-- Scegli la categoria --"
+          options={options.categories.map((c) => ({ id: c.id, label: c.name }))}
+        />
+        <AdminTextField label="Nome" field={view.field('name')} />
+        <EuroField label="Prezzo" field={view.field('price')} />
+        <AdminTextField label="Descrizione" field={view.field('description')} multiline />
+        <AdminTextField label="Nota" field={view.field('note')} />
+        <AdminTextField label="Immagine (indirizzo)" field={view.field('image_url')} />
+        <AdminCheckbox label="Visibile nel menu" field={view.field('visible')} />
+        <AdminCheckbox label="Proposto come aggiunta al carrello" field={view.field('is_upsell')} />
+        {!view.isNew && <AdminCheckbox label="Archiviato" field={view.field('archived')} />}
+        <AdminSelect label="Impasti" field={view.field('allow_variants')} options={GROUP_DOUGHS} />
+        {view.values.allow_variants !== 2 && (
+          <fieldset className="admin-fieldset">
+            <legend>Impasti offerti</legend>
+            {options.doughs.map((dough) => (
+              <label key={dough.id} className="admin-checkbox">
+                <input type="checkbox" checked={chosen.includes(dough.id)} onChange={(e) => toggleDough(dough.id, e.target.checked)} />
+                {`${dough.name} (+${formatEuro(toCents(dough.priceModifier))})`}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </RecordForm>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useMemo } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextArea,
+  TextField,
+  type Key,
+} from 'react-aria-components';
+import {
+  connectRecordEditor,
+  recordEditorMachine,
+  type FieldValue,
+  type RecordEditorInput,
+  type RecordEditorView,
+} from '../../../machines/recordEditor.machine';
+import type { ActorsOf } from '../../api/machineActors';
+import { useScreenActor, useView } from '../../actors/AppActors';
+
+/** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
+export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, input: RecordEditorInput): RecordEditorView {
+  const logic = useMemo(() => recordEditorMachine.provide({ actors }), [actors]);
+  const view = useView(useScreenActor(logic, { input }), connectRecordEditor);
+  useEffect(() => {
+    if (!view.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [view.isDirty]);
+  return view;
+}
+
+type Field = ReturnType<RecordEditorView['field']>;
+
+const text = (value: FieldValue) => (value === null ? '' : String(value));
+
+/** A labelled text field whose server errors show under it and are announced with it. */
+export function AdminTextField({
+  label,
+  field,
+  multiline = false,
+  inputMode,
+  description,
+}: {
+  label: string;
+  field: Field;
+  multiline?: boolean;
+  inputMode?: 'decimal' | 'text';
+  description?: string;
+}) {
+  return (
+    <TextField
+      className="field"
+      value={text(field.value)}
+      onChange={field.onChange}
+      isInvalid={field.errors.length > 0}
+      validationBehavior="aria"
+    >
+      <Label className="field__label">{label}</Label>
+      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} />}
+      {description && (
+        <p className="field__hint" slot="description">
+          {description}
+        </p>
+      )}
+      <FieldError className="field__error">{field.errors.join(' ')}</FieldError>
+    </TextField>
+  );
+}
+
+/** Euros as the owner types them, with a decimal comma: '6,50'. */
+export function EuroField({ label, field }: { label: string; field: Field }) {
+  return <AdminTextField label={label} field={field} inputMode="decimal" description="In euro, ad esempio 6,50" />;
+}
+
+export function AdminCheckbox({ label, field }: { label: string; field: Field }) {
+  return (
+    <Checkbox className="admin-checkbox" isSelected={field.value === true} onChange={field.onChange}>
+      <span className="admin-checkbox__box" aria-hidden="true" />
+      {label}
+    </Checkbox>
+  );
+}
+
+/** A labelled native select: fast with a keyboard, and the phone's own picker. */
+export function AdminSelect({
+  label,
+  field,
+  options,
+  placeholder,
+}: {
+  label: string;
+  field: Field;
+  options: readonly { id: Key; label: string }[];
+  placeholder?: string;
+}) {
+  const id = `admin-select-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={text(field.value)}
+        aria-invalid={field.errors.length > 0 || undefined}
+        aria-describedby={field.errors.length > 0 ? errorId : undefined}
+        onChange={(event) => {
+          const option = options.find((o) => String(o.id) === event.target.value);
+          field.onChange(option ? (typeof option.id === 'number' ? option.id : String(option.id)) : null);
+        }}
+      >
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={String(option.id)} value={String(option.id)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {field.errors.length > 0 && (
+        <p id={errorId} className="field__error">
+          {field.errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 'Salva', what the last save said (announced), 'Riprova' after a failure, 'Annulla modifiche'. */
+export function SaveBar({ view }: { view: RecordEditorView }) {
+  return (
+    <div className="admin-savebar">
+      <Button type="submit" className="button button--primary" isDisabled={view.saveButton.isDisabled}>
+        {view.saveButton.label}
+      </Button>
+      {view.discardButton && (
+        <Button className="button" onPress={view.discardButton.onPress}>
+          {view.discardButton.label}
+        </Button>
+      )}
+      {view.retrySaveButton && (
+        <Button className="button" onPress={view.retrySaveButton.onPress}>
+          {view.retrySaveButton.label}
+        </Button>
+      )}
+      <div role="status" aria-live="polite" className={`admin-notice admin-notice--${view.notice?.tone ?? 'none'}`}>
+        {view.notice?.message}
+      </div>
+    </div>
+  );
+}
+
+/** The editor's frame: loading, load failure, the form, and the question before leaving with unsaved changes. */
+export function RecordForm({
+  view,
+  title,
+  children,
+  onLeave,
+}: {
+  view: RecordEditorView;
+  title: string;
+  children: React.ReactNode;
+  onLeave: () => void;
+}) {
+  useEffect(() => {
+    if (view.hasLeft) onLeave();
+  }, [view.hasLeft, onLeave]);
+  if (view.isLoading) {
+    return (
+      <p role="status" aria-busy="true">
+        Caricamento in corso...
+      </p>
+    );
+  }
+  if (view.loadFailure) {
+    return (
+      <div role="alert">
+        <p>{view.loadFailure.message}</p>
+        <Button className="button" onPress={view.loadFailure.retryButton.onPress}>
+          {view.loadFailure.retryButton.label}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="admin-editor__header">
+        <h2>{title}</h2>
+        <Button className="button" onPress={view.leave.request}>
+          Torna all’elenco
+        </Button>
+      </div>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          view.saveButton.onPress();
+        }}
+      >
+        {children}
+        <SaveBar view={view} />
+      </form>
+      <ModalOverlay isOpen={view.leave.confirmation !== null} isDismissable={false} className="modal-overlay">
+        <Modal className="modal">
+          <Dialog role="alertdialog" className="dialog">
+            <Heading slot="title">Modifiche non salvate</Heading>
+            <p>{view.leave.confirmation?.question}</p>
+            <div className="admin-savebar">
+              <Button className="button button--primary" onPress={view.leave.confirmation?.cancelButton.onPress} autoFocus>
+                {view.leave.confirmation?.cancelButton.label}
+              </Button>
+              <Button className="button" onPress={view.leave.confirmation?.confirmButton.onPress}>
+                {view.leave.confirmation?.confirmButton.label}
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}

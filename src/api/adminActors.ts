@@ -1,0 +1,234 @@
+import { fromPromise } from 'xstate';
+import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
+import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
+import { formatEuroInput, toCents } from '../domain';
+import { answer, unwrap, type ApiClient, type Schemas } from './client';
+import type { ActorsOf } from './machineActors';
+import { refusalFrom } from './refusal';
+
+/**
+ * The back office's edge: wire records ↔ form values, and the server's refusals → the editor's
+ * outcomes (422 field errors, 409 `record.stale` with the record as it is now).
+ */
+
+type AdminProduct = Schemas['AdminProduct'];
+
+/** A product as its form holds it: the price as the owner types it ('6,50'), doughs as a list. */
+export const productValues = (p: AdminProduct): RecordValues => ({
+  category_id: p.category_id,
+  name: p.name,
+  description: p.description,
+  price: formatEuroInput(toCents(p.price)),
+  note: p.note ?? '',
+  image_url: p.image_url ?? '',
+  visible: p.visible,
+  is_upsell: p.is_upsell,
+  allow_variants: p.allow_variants,
+  variant_ids: p.variant_ids.join(','),
+  archived: p.archived,
+});
+
+export const BLANK_PRODUCT: RecordValues = {
+  category_id: null,
+  name: '',
+  description: '',
+  price: '',
+  note: '',
+  image_url: '',
+  visible: true,
+  is_upsell: false,
+  allow_variants: 2,
+  variant_ids: '',
+  archived: false,
+};
+
+const productWrite = (values: RecordValues) => ({
+  category_id: values.category_id === null ? null : Number(values.category_id),
+  name: String(values.name ?? ''),
+  description: String(values.description ?? ''),
+  price: String(values.price ?? ''),
+  note: values.note ? String(values.note) : null,
+  image_url: values.image_url ? String(values.image_url) : null,
+  visible: Boolean(values.visible),
+  is_upsell: Boolean(values.is_upsell),
+  allow_variants: Number(values.allow_variants ?? 2),
+  variant_ids: String(values.variant_ids ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number),
+});
+
+/** 422 and 409 are answers the editor shows; anything else is a failure it offers to retry. */
+function saveRefusal(status: number, body: unknown, currentValues: (current: never) => RecordValues): SaveOutcome {
+  const refusal = refusalFrom(body);
+  if (status === 409 && refusal.code === 'record.stale') {
+    const current = (body as { current: { version: number } }).current;
+    return { kind: 'stale', message: refusal.message, values: currentValues(current as never), version: current.version };
+  }
+  return { kind: 'invalid', message: refusal.message, errors: refusal.errors };
+}
+
+export function createProductEditorActors(api: ApiClient) {
+  return {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async ({ input }) => {
+      const { product } = unwrap(await api.GET('/api/v1/admin/products/{id}', { params: { path: { id: input.id } } }));
+      return { values: productValues(product), version: product.version };
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
+      const refuse = (status: number, body: unknown) => saveRefusal(status, body, productValues);
+      const result =
+        input.id === null
+          ? answer(await api.POST('/api/v1/admin/products', { body: productWrite(input.values) }), [422], refuse)
+          : answer(
+              await api.PUT('/api/v1/admin/products/{id}', {
+                params: { path: { id: input.id } },
+                body: { ...productWrite(input.values), version: input.version, archived: Boolean(input.values.archived) },
+              }),
+              [409, 422],
+              refuse,
+            );
+      if ('kind' in result) return result;
+      return { kind: 'saved', id: result.product.id, values: productValues(result.product), version: result.product.version };
+    }),
+  } satisfies ActorsOf<typeof recordEditorMachine>;
+}
+
+// --- lists -----------------------------------------------------------------------------------
+
+export interface MenuProductRow extends ListRow {
+  name: string;
+  categoryId: number;
+  price: number;
+  visible: boolean;
+  archived: boolean;
+  soldOut: boolean;
+}
+
+export interface MenuCategory {
+  id: number;
+  name: string;
+  group: Schemas['CategoryGroup'];
+}
+
+export interface MenuDough {
+  id: number;
+  name: string;
+  priceModifier: number;
+}
+
+const menuRows = (menu: Schemas['AdminMenu']): MenuProductRow[] =>
+  menu.products.map((p) => ({
+    id: p.id,
+    version: p.version,
+    searchText: p.name,
+    name: p.name,
+    categoryId: p.category_id,
+    price: p.price,
+    visible: p.visible,
+    archived: p.archived,
+    soldOut: p.sold_out,
+  }));
+
+/** Row actions answer the list as it is now; a refusal (stale, gone) carries its message and the reloaded list. */
+async function rowAction<Row extends ListRow>(
+  run: () => Promise<{ message?: string } | { refused: string }>,
+  reload: () => Promise<Row[]>,
+): Promise<RowActionOutcome<Row>> {
+  const outcome = await run();
+  const rows = await reload();
+  return 'refused' in outcome ? { kind: 'refused', message: outcome.refused, rows } : { kind: 'done', rows };
+}
+
+const refusedWith = (_status: number, body: unknown) => ({ refused: refusalFrom(body).message });
+
+/** The menu's products as a list; its categories and doughs go to `onOptions` for the product form's choices. */
+export function createMenuListActors(api: ApiClient, onOptions: (options: { categories: MenuCategory[]; doughs: MenuDough[] }) => void) {
+  const load = async () => {
+    const menu = unwrap(await api.GET('/api/v1/admin/menu'));
+    onOptions({
+      categories: menu.categories.map((c) => ({ id: c.id, name: c.name, group: c.group })),
+      doughs: menu.doughs.map((d) => ({ id: d.id, name: d.name, priceModifier: d.price_modifier })),
+    });
+    return menuRows(menu);
+  };
+  return {
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async ({ input }) =>
+      rowAction(async () => {
+        if (input.action !== 'product.remove') throw new Error(`unknown action ${input.action}`);
+        const result = await api.DELETE('/api/v1/admin/products/{id}', {
+          params: { path: { id: input.id }, query: { version: input.version } },
+        });
+        return answer(result, [404, 409], refusedWith);
+      }, load),
+    ),
+  } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+export interface SoldOutRow extends ListRow {
+  name: string;
+  categoryName: string;
+  soldOut: boolean;
+  isAddition: boolean;
+}
+
+const soldOutRows = (list: Schemas['SoldOutList']): SoldOutRow[] =>
+  list.items.map((item) => ({
+    id: item.id,
+    version: item.version,
+    searchText: `${item.name} ${item.category_name}`,
+    name: item.name,
+    categoryName: item.category_name,
+    soldOut: item.sold_out,
+    isAddition: item.is_addition,
+  }));
+
+export function createSoldOutActors(api: ApiClient) {
+  const load = async () => soldOutRows(unwrap(await api.GET('/api/v1/admin/sold-out')));
+  return {
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async ({ input }) =>
+      rowAction(async () => {
+        const result = await api.POST('/api/v1/admin/sold-out/{id}', {
+          params: { path: { id: input.id } },
+          body: { sold_out: input.payload === true, version: input.version },
+        });
+        return answer(result, [404, 409], refusedWith);
+      }, load),
+    ),
+  } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+export interface AuditRow extends ListRow {
+  at: string;
+  userName: string;
+  entity: string;
+  action: Schemas['AuditEntry']['action'];
+  label: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** The register of one shop day (null: the server's today). */
+export function createAuditActors(api: ApiClient, date: string | null) {
+  return {
+    loadList: fromPromise<ListRow[]>(async () => {
+      const { entries } = unwrap(await api.GET('/api/v1/admin/audit', { params: { query: date ? { date } : {} } }));
+      return entries.map((e): AuditRow => ({
+        id: e.id,
+        version: 0,
+        searchText: `${e.label} ${e.user_name}`,
+        at: e.at,
+        userName: e.user_name,
+        entity: e.entity,
+        action: e.action,
+        label: e.label,
+        before: e.before,
+        after: e.after,
+      }));
+    }),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
+      throw new Error('the register is read-only');
+    }),
+  } satisfies ActorsOf<typeof recordListMachine>;
+}

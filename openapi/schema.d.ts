@@ -964,16 +964,11 @@ export interface components {
          *     external platform's order is never edited; `request.malformed`: the request cannot be
          *     read (bad JSON, bad URL); `request.too_large`: body, URL or headers over the limits;
          *     `request.unsupported_type`: the body is not JSON; `request.timeout`: the request took too
-         *     long to arrive. Back office: `record.stale`: someone saved this record first (the answer
-         *     carries `current`); `record.in_use`: the record is used (by orders, products, addresses) and
-         *     can only be deactivated; `record.locked`: a record the shop needs can be neither renamed nor
-         *     deleted; `image.unsupported`: the file is not a JPG, PNG or WebP image; `account.disabled`: the
-         *     account was disabled by the shop; `staff.last_admin`: the last active admin cannot be disabled;
-         *     `zone.minimum`: the order is below the zone's minimum; `order.total_changed`: the total
-         *     changed since the summary the customer saw.
+         *     long to arrive; `record.stale`: in the back office, someone saved this record first (the
+         *     answer carries `current`, the record as it is now).
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "record.in_use" | "record.locked" | "image.unsupported" | "account.disabled" | "staff.last_admin" | "zone.minimum" | "order.total_changed";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -990,10 +985,6 @@ export interface components {
             current?: {
                 [key: string]: unknown;
             };
-            /** @description with a special day that closes or shortens booked days: the orders it touches */
-            orders?: {
-                [key: string]: unknown;
-            }[];
         };
         MessageResponse: {
             message: components["schemas"]["MessageText"];
@@ -1472,11 +1463,6 @@ export interface components {
          * @description grows by one with every saved change; a save names the version it was based on
          */
         RecordVersion: number;
-        /**
-         * @description what the category counts as in the oven and in the cassa's counts
-         * @enum {string}
-         */
-        CategoryGroup: "pizze" | "compositions" | "calzoni" | "none";
         AdminCategory: {
             id: components["schemas"]["RowId"];
             version: components["schemas"]["RecordVersion"];
@@ -1485,7 +1471,6 @@ export interface components {
             sorting: number;
             visible: boolean;
             additions_enabled: boolean;
-            group: components["schemas"]["CategoryGroup"];
             product_count: components["schemas"]["Count"];
         };
         AdminDough: {

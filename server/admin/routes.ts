@@ -44,7 +44,6 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         sorting: c.sorting,
         visible: c.visible === 1,
         additions_enabled: c.additions_enabled === 1,
-        group: c.group_name,
         product_count: c.productCount,
       })),
       doughs: doughs.map((d) => ({ id: d.id, version: d.version, name: d.name, price_modifier: d.price_modifier_cents / 100 })),

@@ -39,7 +39,7 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED_HTML);
 }
 
-type PostRow = Omit<Selectable<BlogPostsTable>, 'version' | 'status'>;
+type PostRow = Selectable<BlogPostsTable>;
 
 export class BlogService {
   constructor(private readonly db: Db) {}

@@ -261,75 +261,23 @@ const orderVersion: Migration = {
   },
 };
 
-/** The category ids that used to mean a group before categories carried one (issue 17). */
-const LEGACY_GROUPS: Record<string, readonly number[]> = { pizze: [1, 2, 3, 4, 13, 14], compositions: [10], calzoni: [5, 11, 12] };
-
 /**
- * The back office: every record it edits carries a version (a save based on an older one is
- * refused), every change leaves an audit row, and the catalogue learns groups, archives, sold-outs,
- * zone fees and minimums, draft posts, disabled staff and special days.
+ * The back office (issue 17): the records it edits carry a version (a save based on an older one is
+ * refused), every change leaves an audit row, and products can be archived (once ordered) or sold
+ * out for a day.
  */
 function backOffice(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      for (const table of ['categories', 'products', 'variants', 'zones', 'discount_codes', 'blog_posts', 'users', 'settings']) {
+      for (const table of ['categories', 'products', 'variants']) {
         await db.schema
           .alterTable(table)
           .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
           .execute();
       }
-      await db.schema
-        .alterTable('categories')
-        .addColumn('group_name', 'varchar(20)', (c) => c.notNull().defaultTo('none'))
-        .execute();
-      for (const [group, ids] of Object.entries(LEGACY_GROUPS)) {
-        await (db as unknown as Db)
-          .updateTable('categories')
-          .set({ group_name: group as never })
-          .where('id', 'in', [...ids])
-          .execute();
-      }
       await db.schema.alterTable('products').addColumn('archived_at', 'varchar(40)').execute();
       // The shop-local day a product is sold out on: the next day it is back by itself.
       await db.schema.alterTable('products').addColumn('sold_out_on', 'varchar(10)').execute();
-      await db.schema.alterTable('products').addColumn('thumbnail_url', 'varchar(255)').execute();
-      await db.schema
-        .alterTable('zones')
-        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
-        .execute();
-      await db.schema
-        .alterTable('zones')
-        .addColumn('min_order_cents', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('zones')
-        .addColumn('delivery_fee_cents', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('orders')
-        .addColumn('delivery_fee_cents', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('discount_codes')
-        .addColumn('times_used', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('blog_posts')
-        .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('published'))
-        .execute();
-      await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(40)').execute();
-
-      await withId(db.schema.createTable('special_days') as unknown as Table, dialect)
-        .addColumn('date_from', 'varchar(10)', (c) => c.notNull())
-        .addColumn('date_until', 'varchar(10)', (c) => c.notNull())
-        .addColumn('closed', 'integer', (c) => c.notNull().defaultTo(1))
-        // JSON [{ first, last }]: the day's own service windows when it is not closed
-        .addColumn('windows', 'text')
-        .addColumn('message', 'varchar(300)')
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('special_days_range_idx').on('special_days').columns(['date_from', 'date_until']).execute();
 
       await withId(db.schema.createTable('audit_log') as unknown as Table, dialect)
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

@@ -3,8 +3,6 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 /** Booleans are stored as 0/1 and money as integer cents, the same on SQLite and PostgreSQL. */
 type Flag = number;
 
-export type CategoryGroupName = 'pizze' | 'compositions' | 'calzoni' | 'none';
-
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -13,9 +11,6 @@ export interface UsersTable {
   role_name: 'admin' | 'customer';
   email_verified_at: string | null;
   created_at: string;
-  /** set when the shop disabled the account: its tokens are gone and login refuses it */
-  disabled_at: Generated<string | null>;
-  version: Generated<number>;
 }
 
 export interface ApiTokensTable {
@@ -43,8 +38,6 @@ export interface CategoriesTable {
   sorting: number;
   visible: Flag;
   additions_enabled: Flag;
-  /** what the category counts as in the oven and in the cassa's counts */
-  group_name: CategoryGroupName;
   version: Generated<number>;
 }
 
@@ -60,8 +53,6 @@ export interface ProductsTable {
   allow_variants: number;
   note: string | null;
   sorting: number;
-  /** the image at 264 px (the 132 px card at 2x); `image_url` is the dialog's */
-  thumbnail_url: Generated<string | null>;
   /** a product once ordered is archived, never deleted */
   archived_at: Generated<string | null>;
   /** shop-local date it is sold out on; any other day it is back */
@@ -85,16 +76,11 @@ export interface ProductVariantsTable {
 export interface ZonesTable {
   id: Generated<number>;
   name: string;
-  active: Generated<Flag>;
-  min_order_cents: Generated<number>;
-  delivery_fee_cents: Generated<number>;
-  version: Generated<number>;
 }
 
 export interface SettingsTable {
   key: string;
   value: string;
-  version: Generated<number>;
 }
 
 export interface DiscountCodesTable {
@@ -108,8 +94,6 @@ export interface DiscountCodesTable {
   valid_from: string | null;
   valid_until: string | null;
   active: Flag;
-  times_used: Generated<number>;
-  version: Generated<number>;
 }
 
 export interface AddressesTable {
@@ -152,8 +136,6 @@ export interface OrdersTable {
   user_id: number | null;
   note: string | null;
   discount_code: string | null;
-  /** the zone's delivery fee when the order was placed: a line of the order and of the ticket */
-  delivery_fee_cents: Generated<number>;
   original_price_cents: number;
   total_price_cents: number;
   /** "<user id>:<key>" so that two customers' keys never collide */
@@ -227,21 +209,6 @@ export interface BlogPostsTable {
   content: string;
   image_url: string | null;
   published_at: string;
-  status: Generated<'published' | 'draft'>;
-  version: Generated<number>;
-}
-
-/** A date or range with hours of its own: closed, or its own service windows. Beats the weekday rule. */
-export interface SpecialDaysTable {
-  id: Generated<number>;
-  date_from: string;
-  date_until: string;
-  closed: Flag;
-  /** JSON `[{ "first": "18:00", "last": "22:00" }]` when not closed */
-  windows: string | null;
-  message: string | null;
-  version: Generated<number>;
-  created_at: string;
 }
 
 /** One row per change made in the back office, written in the change's own transaction. */
@@ -287,7 +254,6 @@ export interface Database {
   slot_locks: SlotLocksTable;
   mail_queue: MailQueueTable;
   blog_posts: BlogPostsTable;
-  special_days: SpecialDaysTable;
   audit_log: AuditLogTable;
   meta: MetaTable;
 }

@@ -1,4 +1,3 @@
-import type { CategoryGroupName } from './schema';
 /** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedCategory {
   id: number;
@@ -6,8 +5,6 @@ export interface SeedCategory {
   sorting: number;
   visible: boolean;
   additionsEnabled: boolean;
-  /** what it counts as in the oven and in the cassa's counts */
-  group: CategoryGroupName;
 }
 
 export interface SeedVariant {

@@ -34,7 +34,6 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
           sorting: c.sorting,
           visible: flag(c.visible),
           additions_enabled: flag(c.additionsEnabled),
-          group_name: c.group,
         })),
       )
       .execute();

@@ -1,7 +1,7 @@
 import { ADDITIONS_CATEGORY_ID, compareByName, shopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { CategoryGroupName, DiscountCodesTable } from '../db/schema';
+import type { DiscountCodesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
 export interface CategoryView {
@@ -10,7 +10,6 @@ export interface CategoryView {
   sorting: number;
   visible: boolean;
   additionsEnabled: boolean;
-  group: CategoryGroupName;
 }
 
 export interface VariantView {
@@ -33,8 +32,6 @@ export interface ProductView {
   name: string;
   description: string;
   imageUrl: string | null;
-  /** the 264 px image for the 132 px card (null: the dialog's image serves) */
-  thumbnailUrl: string | null;
   priceCents: number;
   visible: boolean;
   isUpsell: boolean;
@@ -53,10 +50,6 @@ export interface ProductView {
 export interface ZoneView {
   id: number;
   name: string;
-  /** an inactive zone is offered to nobody; orders and addresses keep it */
-  active: boolean;
-  minOrderCents: number;
-  deliveryFeeCents: number;
 }
 
 export interface CatalogSnapshot {
@@ -142,7 +135,6 @@ export class CatalogService {
       sorting: c.sorting,
       visible: c.visible === 1,
       additionsEnabled: c.additions_enabled === 1,
-      group: c.group_name,
     }));
     const categoriesById = new Map(categories.map((c) => [c.id, c]));
     const variantsById = new Map<number, VariantView>(
@@ -170,7 +162,6 @@ export class CatalogService {
         name: row.name,
         description: row.description,
         imageUrl: row.image_url,
-        thumbnailUrl: row.thumbnail_url,
         priceCents: row.price_cents,
         visible: row.visible === 1,
         isUpsell: row.is_upsell === 1,
@@ -190,15 +181,7 @@ export class CatalogService {
       return a.categoryId === ADDITIONS_CATEGORY_ID ? compareByName(a, b) : 0;
     });
 
-    const zones = zoneRows
-      .map((z) => ({
-        id: z.id,
-        name: z.name,
-        active: z.active === 1,
-        minOrderCents: z.min_order_cents,
-        deliveryFeeCents: z.delivery_fee_cents,
-      }))
-      .sort(compareByName);
+    const zones = zoneRows.map((z) => ({ id: z.id, name: z.name })).sort(compareByName);
     const settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
 
     return {

@@ -107,7 +107,6 @@ export interface MenuProductRow extends ListRow {
 export interface MenuCategory {
   id: number;
   name: string;
-  group: Schemas['CategoryGroup'];
 }
 
 export interface MenuDough {
@@ -146,7 +145,7 @@ export function createMenuListActors(api: ApiClient, onOptions: (options: { cate
   const load = async () => {
     const menu = unwrap(await api.GET('/api/v1/admin/menu'));
     onOptions({
-      categories: menu.categories.map((c) => ({ id: c.id, name: c.name, group: c.group })),
+      categories: menu.categories.map((c) => ({ id: c.id, name: c.name })),
       doughs: menu.doughs.map((d) => ({ id: d.id, name: d.name, priceModifier: d.price_modifier })),
     });
     return menuRows(menu);

@@ -37,13 +37,6 @@ const CODES: Record<RefusalCode, true> = {
   'request.unsupported_type': true,
   'request.timeout': true,
   'record.stale': true,
-  'record.in_use': true,
-  'record.locked': true,
-  'image.unsupported': true,
-  'account.disabled': true,
-  'staff.last_admin': true,
-  'zone.minimum': true,
-  'order.total_changed': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -30,9 +30,7 @@ const margherita: Schemas['AdminProduct'] = {
 };
 
 const menu: Schemas['AdminMenu'] = {
-  categories: [
-    { id: 1, version: 0, name: 'Pizze Classiche', sorting: 1, visible: true, additions_enabled: true, group: 'pizze', product_count: 1 },
-  ],
+  categories: [{ id: 1, version: 0, name: 'Pizze Classiche', sorting: 1, visible: true, additions_enabled: true, product_count: 1 }],
   doughs: [],
   products: [margherita],
 };

@@ -786,6 +786,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/prices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a change of many prices would do
+         * @description The products of the chosen categories (archived ones excluded) with their price now and after the
+         *     change, rounded to 0,10 €; nothing is written. The answer's versions go back with the apply. Staff (admin) only.
+         */
+        post: operations["previewBulkPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/prices/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change many prices at once
+         * @description Applies a previewed change in one transaction, one audit row per product. The request names the
+         *     products and versions of the preview: when one of them changed since, nothing is written (409
+         *     `record.stale`). Orders already placed keep their prices. Staff (admin) only.
+         */
+        post: operations["applyBulkPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/sold-out": {
         parameters: {
             query?: never;
@@ -1546,6 +1589,29 @@ export interface components {
             version: components["schemas"]["RecordVersion"];
             /** @description false brings an archived product back */
             archived?: boolean;
+        };
+        BulkPriceRequest: {
+            category_ids: components["schemas"]["RowId"][];
+            /** @enum {string} */
+            mode: "percent" | "euro";
+            /** @description as typed: '5' (percent), '-0,50' (euro) */
+            amount: string;
+            /** @description apply only: the products and versions the preview showed */
+            products?: {
+                id: components["schemas"]["RowId"];
+                version: components["schemas"]["RecordVersion"];
+            }[];
+        };
+        BulkPricePreview: {
+            message?: components["schemas"]["MessageText"];
+            items: {
+                id: components["schemas"]["RowId"];
+                version: components["schemas"]["RecordVersion"];
+                name: components["schemas"]["ShortText"];
+                category_name: components["schemas"]["ShortText"];
+                old_price: components["schemas"]["Money"];
+                new_price: components["schemas"]["Money"];
+            }[];
         };
         SoldOutRow: {
             id: components["schemas"]["RowId"];
@@ -2807,6 +2873,71 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    previewBulkPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description Old and new prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPricePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    applyBulkPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The prices as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPricePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

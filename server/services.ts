@@ -1,7 +1,7 @@
 import { AccountService } from './account/account.service';
 import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
-import { AdminMenuService } from './admin/menu.service';
+import { AdminMenuService, BulkPriceService } from './admin/menu.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -47,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
     admin,
     adminMenu: new AdminMenuService(db, clock, admin),
     audit: new AuditService(db, clock),
+    bulkPrice: new BulkPriceService(db, admin),
   };
 }
 

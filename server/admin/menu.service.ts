@@ -1,8 +1,17 @@
-import { formatEuroInput, MAX_PRICE_CENTS, parseEuroInput, shopLocalTime, toEuros } from '../../src/domain';
+import {
+  adjustedPrice,
+  formatEuroInput,
+  MAX_PRICE_CENTS,
+  parseBulkAmount,
+  parseEuroInput,
+  shopLocalTime,
+  toEuros,
+  type BulkPriceMode,
+} from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { notFound } from '../errors';
-import { changedFields, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
+import { invalid, notFound } from '../errors';
+import { changedFields, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
 
 /** A product as the back office edits it (money in cents here; euros on the wire). */
@@ -273,6 +282,97 @@ export class AdminMenuService {
     });
   }
 }
+
+export interface BulkPriceRequest {
+  category_ids: number[];
+  mode: BulkPriceMode;
+  amount: string;
+  /** apply only: the products and versions the preview showed */
+  products?: { id: number; version: number }[];
+}
+
+export interface BulkPriceLine {
+  id: number;
+  version: number;
+  name: string;
+  categoryName: string;
+  oldCents: number;
+  newCents: number;
+}
+
+/** The same change of price on every product of some categories: previewed, then applied at once. */
+export class BulkPriceService {
+  constructor(
+    private readonly db: Db,
+    private readonly changes: AdminChanges,
+  ) {}
+
+  private async lines(db: Db | Tx, request: BulkPriceRequest): Promise<BulkPriceLine[]> {
+    const parsed = parseBulkAmount(request.amount, request.mode);
+    const errors: Record<string, string[]> = {};
+    if (!parsed.ok) errors.amount = [parsed.message];
+    if (request.category_ids.length === 0) errors.category_ids = ['Scegli almeno una categoria.'];
+    if (!parsed.ok || request.category_ids.length === 0) throw invalid(errors);
+    const rows = await db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select(['products.id', 'products.version', 'products.name', 'products.price_cents', 'categories.name as category_name'])
+      .where('products.category_id', 'in', request.category_ids)
+      .where('products.archived_at', 'is', null)
+      .orderBy('categories.sorting')
+      .orderBy('products.sorting')
+      .orderBy('products.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      name: row.name,
+      categoryName: row.category_name,
+      oldCents: row.price_cents,
+      newCents: adjustedPrice(row.price_cents, { mode: request.mode, amount: parsed.amount }),
+    }));
+  }
+
+  preview(request: BulkPriceRequest): Promise<BulkPriceLine[]> {
+    return this.lines(this.db, request);
+  }
+
+  /**
+   * Applies what the preview showed, or nothing: a product added, archived or changed since the
+   * preview makes the whole change stale (the owner previews again and sees the new prices).
+   */
+  async apply(editor: Editor, request: BulkPriceRequest): Promise<BulkPriceLine[]> {
+    return this.changes.change(editor, async ({ tx, audit, claim }) => {
+      const lines = await this.lines(tx, request);
+      const seen = new Map((request.products ?? []).map((p) => [p.id, p.version]));
+      const current = async () => ({ items: lines.map((l) => ({ id: l.id, version: l.version })) });
+      if (lines.length !== seen.size || lines.some((line) => seen.get(line.id) !== line.version)) throw staleRecord(await current());
+      for (const line of lines) {
+        await claim('products', line.id, line.version, current);
+        if (line.newCents === line.oldCents) continue;
+        await tx.updateTable('products').set({ price_cents: line.newCents }).where('id', '=', line.id).execute();
+        await audit({
+          entity: 'product',
+          entityId: line.id,
+          action: 'update',
+          label: line.name,
+          before: { price: formatEuroInput(line.oldCents) },
+          after: { price: formatEuroInput(line.newCents) },
+        });
+      }
+      return lines.map((line) => ({ ...line, version: line.version + 1 }));
+    });
+  }
+}
+
+export const bulkPriceDto = (line: BulkPriceLine) => ({
+  id: line.id,
+  version: line.version,
+  name: line.name,
+  category_name: line.categoryName,
+  old_price: toEuros(line.oldCents),
+  new_price: toEuros(line.newCents),
+});
 
 /** A product on the wire of the back office. */
 export const productDto = (p: AdminProductRecord) => ({

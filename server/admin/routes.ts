@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
-import { productDto, type AdminMenuService } from './menu.service';
+import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 /** The staff member a change is recorded under. */
 const editorOf = async (request: Parameters<typeof requireUser>[0]) => {
@@ -32,7 +32,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit } = services;
+  const { adminMenu, audit, bulkPrice } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -69,6 +69,15 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'removeAdminProduct', { access: 'admin' }, async (request) => {
     const { archived } = await adminMenu.remove(await editorOf(request), request.params.id, request.query.version);
     return { archived, message: archived ? 'Il prodotto è stato ordinato in passato: è stato archiviato.' : 'Prodotto eliminato.' };
+  });
+
+  defineRoute(app, 'previewBulkPrice', { access: 'admin' }, async (request) => ({
+    items: (await bulkPrice.preview(request.body)).map(bulkPriceDto),
+  }));
+
+  defineRoute(app, 'applyBulkPrice', { access: 'admin' }, async (request) => {
+    const lines = await bulkPrice.apply(await editorOf(request), request.body);
+    return { message: `Prezzi aggiornati: ${lines.length} prodotti.`, items: lines.map(bulkPriceDto) };
   });
 
   defineRoute(app, 'listSoldOut', { access: 'admin' }, async () => soldOutDto(adminMenu));

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
 import { formatEuroInput, toCents } from '../domain';
@@ -230,4 +231,37 @@ export function createAuditActors(api: ApiClient, date: string | null) {
       throw new Error('the register is read-only');
     }),
   } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+// --- bulk price ------------------------------------------------------------------------------
+
+const bulkLinesFromWire = (preview: Schemas['BulkPricePreview']): BulkPriceLine[] =>
+  preview.items.map((item) => ({
+    id: item.id,
+    version: item.version,
+    name: item.name,
+    categoryName: item.category_name,
+    oldCents: toCents(item.old_price),
+    newCents: toCents(item.new_price),
+  }));
+
+export function createBulkPriceActors(api: ApiClient) {
+  const request = (choice: BulkPriceChoice) => ({ category_ids: choice.categoryIds, mode: choice.mode, amount: choice.amount });
+  return {
+    previewPrices: fromPromise<PreviewOutcome, BulkPriceChoice>(async ({ input }) => {
+      const result = answer(await api.POST('/api/v1/admin/prices/preview', { body: request(input) }), [422], (_, body) => body);
+      if ('items' in (result as object)) return { kind: 'preview', lines: bulkLinesFromWire(result as Schemas['BulkPricePreview']) };
+      const refusal = refusalFrom(result);
+      return { kind: 'invalid', message: refusal.message, errors: refusal.errors };
+    }),
+    applyPrices: fromPromise<ApplyOutcome, BulkPriceChoice & { lines: BulkPriceLine[] }>(async ({ input }) => {
+      const body = { ...request(input), products: input.lines.map((l) => ({ id: l.id, version: l.version })) };
+      const result = answer(await api.POST('/api/v1/admin/prices/apply', { body }), [409, 422], (status, refused) => ({ status, refused }));
+      if ('items' in result) return { kind: 'applied', message: result.message ?? '' };
+      const refusal = refusalFrom(result.refused);
+      return result.status === 409
+        ? { kind: 'stale', message: refusal.message }
+        : { kind: 'invalid', message: refusal.message, errors: refusal.errors };
+    }),
+  } satisfies ActorsOf<typeof bulkPriceMachine>;
 }

@@ -13,3 +13,4 @@ export * from './checkout';
 export * from './cassa';
 export * from './verifyEmail';
 export * from './time';
+export * from './bulkPrice';

@@ -112,6 +112,38 @@ describe('back office: the menu', () => {
     }
   });
 
+  it('a +5 % on the white pizzas: previewed old → new, applied at once, shown on the menu', async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(page);
+    const menu = (await apiCall(page, 'GET', '/api/v1/admin/menu')).body as {
+      categories: { id: number; name: string }[];
+      products: AdminProduct[];
+    };
+    const bianche = menu.categories.find((c) => c.name === 'Pizze Bianche')!;
+    const before = menu.products.filter((p) => p.category_id === bianche.id && !(p as { archived?: boolean }).archived);
+    try {
+      await page.goto(url('/admin/menu'));
+      await page.getByRole('link', { name: 'Aumento prezzi' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Aumento prezzi' }).waitFor();
+      await page.locator('.admin-checkbox', { hasText: 'Pizze Bianche' }).click();
+      await page.getByRole('textbox', { name: 'Variazione' }).fill('5');
+      await page.getByRole('button', { name: 'Anteprima' }).click();
+      const preview = page.getByRole('table', { name: 'Anteprima dei nuovi prezzi' });
+      await preview.waitFor();
+      expect(await preview.getByRole('row').count()).toBe(before.length + 1);
+      await expectNoA11yViolations(page, 'bulk price');
+      await page.getByRole('button', { name: `Applica a ${before.length} prodotti` }).click();
+      await page.getByText(`Prezzi aggiornati: ${before.length} prodotti.`).waitFor();
+      const after = await adminProduct(page, before[0]!.name);
+      expect(Math.round(after.price * 100) % 10).toBe(0);
+      expect(after.price).toBeGreaterThan(before[0]!.price);
+      await page.goto(url('/ecommerce'));
+      expect(await menuCard(page, before[0]!.name).textContent()).toContain(`${after.price.toFixed(2).replace('.', ',')} €`);
+    } finally {
+      for (const product of before) await restorePrice(page, product.name, product.price);
+    }
+  });
+
   it('two pages save the same product: the second is refused and shows the price saved first', async () => {
     const first = await browser.open({ viewport: DESKTOP });
     await logInAsAdmin(first.page);

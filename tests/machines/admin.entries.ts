@@ -1,4 +1,5 @@
 /** Path-coverage entries of the back office's machines (issue 17), added to machineRegistry in registry.ts. */
+import { bulkPriceMachine, type ApplyOutcome, type BulkPriceLine, type PreviewOutcome } from '../../machines/bulkPrice.machine';
 import { recordEditorMachine, type RecordValues, type SaveOutcome } from '../../machines/recordEditor.machine';
 import { recordListMachine, type ListRow, type RowActionOutcome } from '../../machines/recordList.machine';
 import { internalEvents, invokeInput } from './pathCoverage';
@@ -106,4 +107,56 @@ export const recordListEntry: MachineEntry<typeof recordListMachine> = {
     }),
 };
 
-export const adminEntries = [recordEditorEntry, recordListEntry] as const;
+// --- bulk price ------------------------------------------------------------------------------
+
+export const bulkLines: BulkPriceLine[] = [
+  { id: 1, version: 3, name: 'Margherita', categoryName: 'Pizze Classiche', oldCents: 650, newCents: 680 },
+  { id: 2, version: 0, name: 'Diavola', categoryName: 'Pizze Classiche', oldCents: 800, newCents: 840 },
+];
+const bulkEvents = internalEvents(bulkPriceMachine);
+
+export const bulkPriceEntry: MachineEntry<typeof bulkPriceMachine> = {
+  name: 'bulkPrice',
+  machine: bulkPriceMachine,
+  maxSimplePathStates: 0,
+  events: [
+    { type: 'category.toggle', id: 1 },
+    { type: 'mode.select', mode: 'euro' },
+    { type: 'amount.change', text: '5' },
+    { type: 'preview.request' },
+    { type: 'apply.confirm' },
+    (s) => {
+      if (!s.matches('previewing')) return null;
+      const outcomes: PreviewOutcome[] = [
+        { kind: 'preview', lines: bulkLines },
+        { kind: 'invalid', message: 'Variazione è obbligatoria.', errors: { amount: ['Variazione è obbligatoria.'] } },
+      ];
+      return [
+        ...outcomes.map((output) => ({ type: bulkEvents.done('previewPrices'), output })),
+        { type: bulkEvents.error('previewPrices'), error: new TypeError('Failed to fetch') },
+      ];
+    },
+    (s) => {
+      if (!s.matches('applying')) return null;
+      const outcomes: ApplyOutcome[] = [
+        { kind: 'applied', message: 'Prezzi aggiornati: 2 prodotti.' },
+        { kind: 'stale', message: STALE },
+      ];
+      return [
+        ...outcomes.map((output) => ({ type: bulkEvents.done('applyPrices'), output })),
+        { type: bulkEvents.error('applyPrices'), error: new TypeError('Failed to fetch') },
+      ];
+    },
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      categories: s.context.categoryIds,
+      mode: s.context.mode,
+      amount: s.context.amount,
+      lines: s.context.lines.length,
+      message: s.context.message,
+      errors: Object.keys(s.context.errors),
+    }),
+};
+
+export const adminEntries = [recordEditorEntry, recordListEntry, bulkPriceEntry] as const;

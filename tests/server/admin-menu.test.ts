@@ -285,3 +285,61 @@ describe("today's sold-outs", () => {
     expect(await soldOutRow(margherita)).toEqual(row);
   });
 });
+
+describe('a change of many prices', () => {
+  const categoryId = async (name: string) =>
+    (await server.handle.db.selectFrom('categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const prices = async (categoryIdValue: number) =>
+    server.handle.db
+      .selectFrom('products')
+      .select(['id', 'name', 'price_cents'])
+      .where('category_id', '=', categoryIdValue)
+      .where('archived_at', 'is', null)
+      .orderBy('id')
+      .execute();
+
+  it('previews +5 % on a category rounded to 0,10 €, then applies it with one audit row per product', async () => {
+    const bianche = await categoryId('Pizze Bianche');
+    const before = await prices(bianche);
+    const request = { category_ids: [bianche], mode: 'percent', amount: '5' };
+    const preview = await owner.post('/api/v1/admin/prices/preview', request);
+    expect(preview.status).toBe(200);
+    expect(preview.body.items).toHaveLength(before.length);
+    for (const item of preview.body.items) {
+      const old = before.find((p) => p.id === item.id)!;
+      expect(item.old_price).toBe(old.price_cents / 100);
+      expect(Math.round(item.new_price * 100) % 10).toBe(0);
+      expect(Math.abs(item.new_price * 100 - old.price_cents * 1.05)).toBeLessThanOrEqual(5);
+    }
+    // A preview writes nothing.
+    expect(await prices(bianche)).toEqual(before);
+
+    const audits = (await server.handle.db.selectFrom('audit_log').select('id').execute()).length;
+    const products = preview.body.items.map((i: { id: number; version: number }) => ({ id: i.id, version: i.version }));
+    const applied = await owner.post('/api/v1/admin/prices/apply', { ...request, products });
+    expect(applied.status).toBe(200);
+    expect(applied.body.message).toBe(`Prezzi aggiornati: ${before.length} prodotti.`);
+    const after = await prices(bianche);
+    expect(after.map((p) => p.price_cents / 100)).toEqual(preview.body.items.map((i: { new_price: number }) => i.new_price));
+    const changed = preview.body.items.filter((i: { old_price: number; new_price: number }) => i.old_price !== i.new_price).length;
+    expect((await server.handle.db.selectFrom('audit_log').select('id').execute()).length).toBe(audits + changed);
+
+    // Applying the same preview again is stale: the versions moved on, nothing changes twice.
+    const again = await owner.post('/api/v1/admin/prices/apply', { ...request, products });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('record.stale');
+    expect(await prices(bianche)).toEqual(after);
+  });
+
+  it.each([
+    [{ amount: '' }, 'amount', 'Variazione è obbligatoria.'],
+    [{ amount: '0' }, 'amount', 'Variazione non può essere zero.'],
+    [{ amount: '1e400' }, 'amount', 'Variazione ha un formato non valido: scrivi ad esempio 5 o -0,50.'],
+    [{ amount: '150' }, 'amount', 'Variazione deve essere tra -100 e 100 %.'],
+    [{ category_ids: [] }, 'category_ids', 'Scegli almeno una categoria.'],
+  ])('refuses %o with its message', async (change, field, message) => {
+    const response = await owner.post('/api/v1/admin/prices/preview', { category_ids: [1], mode: 'percent', amount: '5', ...change });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '../../api/adminActors';
 import { useAppActors } from '../../actors/AppActors';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
 import { ListFrame, useRecordList } from '../ui/list';
 
@@ -32,6 +33,7 @@ export function MenuAdmin() {
     <Routes>
       <Route index element={<ProductList view={list} options={options} />} />
       <Route path="prodotti/:id" element={<ProductEditorRoute options={options} />} />
+      <Route path="prezzi" element={<BulkPriceAdmin categories={options.categories} />} />
     </Routes>
   );
 }
@@ -52,9 +54,14 @@ function ProductList({ view, options }: { view: MenuListView; options: MenuOptio
     <section aria-labelledby="admin-menu-title">
       <div className="admin-editor__header">
         <h1 id="admin-menu-title">Menu</h1>
-        <Link className="button button--primary" href="/admin/menu/prodotti/nuovo">
-          Nuovo prodotto
-        </Link>
+        <div className="admin-savebar">
+          <Link className="button" href="/admin/menu/prezzi">
+            Aumento prezzi
+          </Link>
+          <Link className="button button--primary" href="/admin/menu/prodotti/nuovo">
+            Nuovo prodotto
+          </Link>
+        </div>
       </div>
       <ListFrame view={view} label="Menu" emptyText="Nessun prodotto trovato.">
         {byCategory.map(({ category, rows }) => (

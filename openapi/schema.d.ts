@@ -871,6 +871,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/special-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Special days from today on
+         * @description Holidays and days with their own hours, from today on, by first date. Staff (admin) only.
+         */
+        get: operations["listSpecialDays"];
+        put?: never;
+        /**
+         * Close a day or a range, or give it its own hours
+         * @description A special day beats the weekly hours: slots, the closed banner and the next opening follow it.
+         *     When orders are booked on what it closes (or outside its hours), nothing is written and the answer
+         *     is 409 `schedule.orders_booked` listing them; sent again with `confirm: true` it is saved. Booked
+         *     orders stay valid: the shop tells the customers. Audited. Staff (admin) only.
+         */
+        post: operations["createSpecialDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/special-days/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a special day
+         * @description The weekly hours apply again on its dates. Based on `version`. Audited. Staff (admin) only.
+         */
+        delete: operations["removeSpecialDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1008,10 +1055,11 @@ export interface components {
          *     read (bad JSON, bad URL); `request.too_large`: body, URL or headers over the limits;
          *     `request.unsupported_type`: the body is not JSON; `request.timeout`: the request took too
          *     long to arrive; `record.stale`: in the back office, someone saved this record first (the
-         *     answer carries `current`, the record as it is now).
+         *     answer carries `current`, the record as it is now); `schedule.orders_booked`: a special day
+         *     would close days with booked orders (listed in `orders`): confirm to save it.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -1028,6 +1076,15 @@ export interface components {
             current?: {
                 [key: string]: unknown;
             };
+            /** @description with `schedule.orders_booked`: the orders the special day touches */
+            orders?: {
+                id: components["schemas"]["RowId"];
+                /** Format: int32 */
+                order_num: number;
+                delivery_date: components["schemas"]["Date"];
+                delivery_time: components["schemas"]["Time"];
+                name: components["schemas"]["ShortText"];
+            }[];
         };
         MessageResponse: {
             message: components["schemas"]["MessageText"];
@@ -1626,6 +1683,26 @@ export interface components {
             message?: components["schemas"]["MessageText"];
             date: components["schemas"]["Date"];
             items: components["schemas"]["SoldOutRow"][];
+        };
+        SpecialDay: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            date_from: components["schemas"]["Date"];
+            date_until: components["schemas"]["Date"];
+            closed: boolean;
+            first_slot: null | components["schemas"]["Time"];
+            last_slot: null | components["schemas"]["Time"];
+            message: string | null;
+        };
+        SpecialDayWrite: {
+            date_from: components["schemas"]["Date"];
+            date_until: components["schemas"]["Date"];
+            closed: boolean;
+            first_slot: null | components["schemas"]["Time"];
+            last_slot: null | components["schemas"]["Time"];
+            message: string | null;
+            /** @description the owner has seen the booked orders the day touches */
+            confirm?: boolean;
         };
         AuditEntry: {
             id: components["schemas"]["RowId"];
@@ -3001,6 +3078,92 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSpecialDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The special days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SpecialDay"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createSpecialDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecialDayWrite"];
+            };
+        };
+        responses: {
+            /** @description The special day as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        special_day: components["schemas"]["SpecialDay"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeSpecialDay: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

@@ -2,6 +2,7 @@ import { AccountService } from './account/account.service';
 import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
 import { AdminMenuService, BulkPriceService } from './admin/menu.service';
+import { SpecialDaysService } from './admin/special-days.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -48,6 +49,7 @@ export function createServices(deps: ServiceDeps) {
     adminMenu: new AdminMenuService(db, clock, admin),
     audit: new AuditService(db, clock),
     bulkPrice: new BulkPriceService(db, admin),
+    specialDays: new SpecialDaysService(db, clock, admin),
   };
 }
 

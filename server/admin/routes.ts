@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
+import { specialDayDto } from './special-days.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 /** The staff member a change is recorded under. */
@@ -32,7 +33,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice } = services;
+  const { adminMenu, audit, bulkPrice, specialDays } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -86,6 +87,21 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const { sold_out: soldOut, version } = request.body;
     await adminMenu.setSoldOut(await editorOf(request), request.params.id, soldOut, version);
     return soldOutDto(adminMenu, soldOut ? 'Segnato come esaurito per oggi.' : 'Di nuovo disponibile.');
+  });
+
+  defineRoute(app, 'listSpecialDays', { access: 'admin' }, async () => ({
+    items: (await specialDays.list()).map(specialDayDto),
+  }));
+
+  defineRoute(app, 'createSpecialDay', { access: 'admin' }, async (request, reply) => {
+    const day = await specialDays.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: day.closed ? 'Giorno di chiusura salvato.' : 'Orario speciale salvato.', special_day: specialDayDto(day) };
+  });
+
+  defineRoute(app, 'removeSpecialDay', { access: 'admin' }, async (request) => {
+    await specialDays.remove(await editorOf(request), request.params.id, request.query.version);
+    return { message: 'Giorno speciale rimosso: valgono gli orari della settimana.' };
   });
 
   defineRoute(app, 'listAuditEntries', { access: 'admin' }, async (request) =>

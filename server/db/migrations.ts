@@ -263,8 +263,8 @@ const orderVersion: Migration = {
 
 /**
  * The back office (issue 17): the records it edits carry a version (a save based on an older one is
- * refused), every change leaves an audit row, and products can be archived (once ordered) or sold
- * out for a day.
+ * refused), every change leaves an audit row, products can be archived (once ordered) or sold out
+ * for a day, and special days (holidays, short days) beat the weekly hours.
  */
 function backOffice(dialect: DialectName): Migration {
   return {
@@ -278,6 +278,18 @@ function backOffice(dialect: DialectName): Migration {
       await db.schema.alterTable('products').addColumn('archived_at', 'varchar(40)').execute();
       // The shop-local day a product is sold out on: the next day it is back by itself.
       await db.schema.alterTable('products').addColumn('sold_out_on', 'varchar(10)').execute();
+
+      await withId(db.schema.createTable('special_days') as unknown as Table, dialect)
+        .addColumn('date_from', 'varchar(10)', (c) => c.notNull())
+        .addColumn('date_until', 'varchar(10)', (c) => c.notNull())
+        .addColumn('closed', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('first_slot', 'varchar(5)')
+        .addColumn('last_slot', 'varchar(5)')
+        .addColumn('message', 'varchar(300)')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('special_days_until_idx').on('special_days').column('date_until').execute();
 
       await withId(db.schema.createTable('audit_log') as unknown as Table, dialect)
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

@@ -211,6 +211,21 @@ export interface BlogPostsTable {
   published_at: string;
 }
 
+/** A date or a range with hours of its own: closed, or one service window. Beats the weekly hours. */
+export interface SpecialDaysTable {
+  id: Generated<number>;
+  date_from: string;
+  date_until: string;
+  closed: Flag;
+  /** the day's first and last slot when it is open ('HH:MM' on the 15-minute grid) */
+  first_slot: string | null;
+  last_slot: string | null;
+  /** told to customers with the closed banner */
+  message: string | null;
+  version: Generated<number>;
+  created_at: string;
+}
+
 /** One row per change made in the back office, written in the change's own transaction. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -254,6 +269,7 @@ export interface Database {
   slot_locks: SlotLocksTable;
   mail_queue: MailQueueTable;
   blog_posts: BlogPostsTable;
+  special_days: SpecialDaysTable;
   audit_log: AuditLogTable;
   meta: MetaTable;
 }

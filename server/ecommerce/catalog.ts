@@ -52,6 +52,17 @@ export interface ZoneView {
   name: string;
 }
 
+export interface SpecialDayView {
+  id: number;
+  version: number;
+  dateFrom: string;
+  dateUntil: string;
+  closed: boolean;
+  firstSlot: string | null;
+  lastSlot: string | null;
+  message: string | null;
+}
+
 export interface CatalogSnapshot {
   categories: CategoryView[];
   products: ProductView[];
@@ -63,6 +74,8 @@ export interface CatalogSnapshot {
   discountCodes: Map<string, Selectable<DiscountCodesTable>>;
   /** grows with every back-office change: clients reload the menu when it differs from theirs */
   catalogueVersion: number;
+  /** special days from today on, by first date */
+  specialDays: SpecialDayView[];
 }
 
 /** Default settings; the database overrides them. Times are shop local (Europe/Rome). */
@@ -117,18 +130,20 @@ export class CatalogService {
   }
 
   private async load(): Promise<CatalogSnapshot> {
-    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, versionRow] = await Promise.all([
-      this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
-      this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
-      this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
-      this.db.selectFrom('product_variants').selectAll().execute(),
-      this.db.selectFrom('zones').selectAll().execute(),
-      this.db.selectFrom('settings').selectAll().execute(),
-      this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
-      this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),
-    ]);
-
     const today = shopLocalTime(this.clock.now()).date;
+    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, versionRow, specialRows] =
+      await Promise.all([
+        this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
+        this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
+        this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
+        this.db.selectFrom('product_variants').selectAll().execute(),
+        this.db.selectFrom('zones').selectAll().execute(),
+        this.db.selectFrom('settings').selectAll().execute(),
+        this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
+        this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),
+        this.db.selectFrom('special_days').selectAll().where('date_until', '>=', today).orderBy('date_from').orderBy('id').execute(),
+      ]);
+
     const categories: CategoryView[] = categoryRows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -193,6 +208,16 @@ export class CatalogService {
       settings,
       discountCodes: new Map(discountRows.map((d) => [d.code, d])),
       catalogueVersion: Number(versionRow?.value) || 0,
+      specialDays: specialRows.map((d) => ({
+        id: d.id,
+        version: d.version,
+        dateFrom: d.date_from,
+        dateUntil: d.date_until,
+        closed: d.closed === 1,
+        firstSlot: d.first_slot,
+        lastSlot: d.last_slot,
+        message: d.message,
+      })),
     };
   }
 }

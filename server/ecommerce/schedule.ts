@@ -1,9 +1,12 @@
-import { shopLocalTime, SLOT_REQUIRED, slotRange, toMinutes, type ShopLocalTime } from '../../src/domain';
+import { addDays, shopLocalTime, SLOT_REQUIRED, slotRange, toMinutes, type ShopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { CatalogService } from './catalog';
+import type { CatalogService, SpecialDayView } from './catalog';
 
 const WEEKDAY_NAMES = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
+
+/** '2026-12-27' → '27/12' */
+const formatDayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 export interface ShopStatus {
   closed: boolean;
@@ -25,7 +28,11 @@ interface Hours {
   leadMinutes: number;
   manualClose: boolean;
   manualMessage: string;
+  specialDays: SpecialDayView[];
 }
+
+/** One day's service: closed (and why), or its first and last slot. */
+type DayService = { closed: true; message: string | null } | { closed: false; opening: string; lastSlot: string; message: string | null };
 
 /** Opening hours, closed days and slot capacity, all from settings, read against the injected clock. */
 export class ScheduleService {
@@ -36,8 +43,9 @@ export class ScheduleService {
   ) {}
 
   private async hours(): Promise<Hours> {
-    const { settings } = await this.catalog.snapshot();
+    const { settings, specialDays } = await this.catalog.snapshot();
     return {
+      specialDays,
       opening: settings.opening_time!,
       lastSlot: settings.last_slot_time!,
       closedWeekdays: settings
@@ -55,27 +63,52 @@ export class ScheduleService {
     return shopLocalTime(this.clock.now());
   }
 
-  /** "domani" or the weekday name of the next day the shop opens. */
-  private nextOpening(hours: Hours, from: ShopLocalTime): string {
-    for (let ahead = 1; ahead <= 7; ahead++) {
-      const weekday = (from.weekday + ahead) % 7;
-      if (!hours.closedWeekdays.includes(weekday)) return ahead === 1 ? 'domani' : WEEKDAY_NAMES[weekday]!;
+  /** A day's service: a special day beats the weekly hours. */
+  private dayService(hours: Hours, date: string, weekday: number): DayService {
+    const special = hours.specialDays.find((d) => d.dateFrom <= date && date <= d.dateUntil);
+    if (special?.closed) return { closed: true, message: special.message };
+    if (special?.firstSlot && special.lastSlot) {
+      return { closed: false, opening: special.firstSlot, lastSlot: special.lastSlot, message: special.message };
     }
-    return 'presto';
+    if (hours.closedWeekdays.includes(weekday)) return { closed: true, message: null };
+    return { closed: false, opening: hours.opening, lastSlot: hours.lastSlot, message: null };
+  }
+
+  /** 'Ti aspettiamo domani dalle 18:00.': the next day the shop serves, within two months. */
+  private backOn(hours: Hours, from: ShopLocalTime): string {
+    for (let ahead = 1; ahead <= 62; ahead++) {
+      const weekday = (from.weekday + ahead) % 7;
+      const day = this.dayService(hours, addDays(from.date, ahead), weekday);
+      if (!day.closed) {
+        const when =
+          ahead === 1
+            ? 'domani'
+            : ahead < 7
+              ? WEEKDAY_NAMES[weekday]!
+              : `${WEEKDAY_NAMES[weekday]!} ${formatDayMonth(addDays(from.date, ahead))}`;
+        return `Ti aspettiamo ${when} dalle ${day.opening}.`;
+      }
+    }
+    return 'Ti aspettiamo presto.';
   }
 
   private statusFor(hours: Hours, now: ShopLocalTime): ShopStatus {
     if (hours.manualClose) {
       return { closed: true, clientMessage: hours.manualMessage || 'Al momento non accettiamo ordini online. Ci scusiamo per il disagio.' };
     }
-    const back = `Ti aspettiamo ${this.nextOpening(hours, now)} dalle ${hours.opening}.`;
-    if (hours.closedWeekdays.includes(now.weekday)) {
-      return { closed: true, clientMessage: `Oggi siamo chiusi. ${back}` };
-    }
-    if (now.minutes + hours.leadMinutes > toMinutes(hours.lastSlot)) {
-      return { closed: true, clientMessage: `Per oggi gli ordini online sono chiusi. ${back}` };
+    const today = this.dayService(hours, now.date, now.weekday);
+    const why = today.message ? `${today.message} ` : '';
+    if (today.closed) return { closed: true, clientMessage: `Oggi siamo chiusi. ${why}${this.backOn(hours, now)}` };
+    if (now.minutes + hours.leadMinutes > toMinutes(today.lastSlot)) {
+      return { closed: true, clientMessage: `Per oggi gli ordini online sono chiusi. ${this.backOn(hours, now)}` };
     }
     return { closed: false, clientMessage: null };
+  }
+
+  /** Today's first and last slot: the weekly hours, or a special day's own (a closed day keeps the weekly grid, all taken). */
+  private todaysWindow(hours: Hours, now: ShopLocalTime): { opening: string; lastSlot: string } {
+    const today = this.dayService(hours, now.date, now.weekday);
+    return today.closed ? { opening: hours.opening, lastSlot: hours.lastSlot } : today;
   }
 
   async shopStatus(): Promise<ShopStatus> {
@@ -94,9 +127,10 @@ export class ScheduleService {
     const status = this.statusFor(hours, now);
     const load = await this.ovenLoad(now.date);
     const earliest = now.minutes + hours.leadMinutes;
+    const window = this.todaysWindow(hours, now);
     return {
       date: now.date,
-      timeslots: slotRange(hours.opening, hours.lastSlot).map((time) => {
+      timeslots: slotRange(window.opening, window.lastSlot).map((time) => {
         const minutes = toMinutes(time);
         return {
           time,
@@ -114,7 +148,8 @@ export class ScheduleService {
     const now = this.today();
     const status = this.statusFor(hours, now);
     if (status.closed) return status.clientMessage;
-    if (!slotRange(hours.opening, hours.lastSlot).includes(time)) return SLOT_REQUIRED;
+    const window = this.todaysWindow(hours, now);
+    if (!slotRange(window.opening, window.lastSlot).includes(time)) return SLOT_REQUIRED;
     if (toMinutes(time) < now.minutes + hours.leadMinutes) return "La fascia oraria scelta non è più disponibile: scegline un'altra.";
     return null;
   }

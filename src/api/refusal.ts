@@ -37,6 +37,7 @@ const CODES: Record<RefusalCode, true> = {
   'request.unsupported_type': true,
   'request.timeout': true,
   'record.stale': true,
+  'schedule.orders_booked': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

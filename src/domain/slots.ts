@@ -41,3 +41,8 @@ export function slotRange(first: string, last: string): string[] {
 export function cassaSlots(): string[] {
   return slotRange(CASSA_FIRST_SLOT, CASSA_LAST_SLOT);
 }
+
+/** 'HH:MM' on the 15-minute grid: what a service window's first and last slot must be. */
+export function isOnSlotGrid(time: string): boolean {
+  return isValidTime(time) && toMinutes(time) % SLOT_MINUTES === 0;
+}

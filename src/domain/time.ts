@@ -74,3 +74,8 @@ export function formatShopDate(date: string): string {
   const [year, month, day] = date.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** The calendar date `days` after a 'yyyy-MM-dd' date (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -48,10 +48,12 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/ecommerce/addresses/')) existing = fixture.ownerAddressId;
   else if (op.path.startsWith('/api/v1/blog/')) existing = fixture.postId;
   else if (op.path.startsWith('/api/v1/admin/products/') || op.path.startsWith('/api/v1/admin/sold-out/')) existing = fixture.margherita;
+  // No special day exists in the fixture: staff get a 404, never a 401/403.
+  else if (op.path.startsWith('/api/v1/admin/special-days/')) existing = 1;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
-  return op.operationId === 'removeAdminProduct' ? `${url}?version=0` : url;
+  return op.operationId === 'removeAdminProduct' || op.operationId === 'removeSpecialDay' ? `${url}?version=0` : url;
 }
 
 /** Logging out would end the shared session: that operation gets a session of its own. */

@@ -272,6 +272,38 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    code: 'schedule.orders_booked',
+    what: 'a special day closing a day with a booked order, not yet confirmed',
+    status: 409,
+    message: "C'è 1 ordine per il 20/11: resta valido, avvisa il cliente.",
+    send: async () => {
+      await server.handle.db
+        .insertInto('orders')
+        .values({
+          order_num: 901,
+          delivery_date: '2026-11-20',
+          delivery_time: '20:00',
+          source_id: 1,
+          delivery: 'ritiro',
+          payment_type: 'Contanti',
+          name: 'Prenotato',
+          original_price_cents: 650,
+          total_price_cents: 650,
+          created_at: '2026-11-18T16:00:00.000Z',
+          updated_at: '2026-11-18T16:00:00.000Z',
+        })
+        .execute();
+      return admin.post('/api/v1/admin/special-days', {
+        date_from: '2026-11-20',
+        date_until: '2026-11-20',
+        closed: true,
+        first_slot: null,
+        last_slot: null,
+        message: null,
+      });
+    },
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,

@@ -1,0 +1,162 @@
+/**
+ * Special days (issue 17): a closed day or range beats the weekly hours — no slots, the banner gives
+ * its message and the next opening; a day with its own hours; booked orders listed and kept; audited.
+ * The harness's clock: Wednesday 18 November 2026, 17:00 in Rome.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
+
+let server: TestServer;
+let owner: ApiClient;
+const visitor = () => new ApiClient(server.baseUrl);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.handle.db.deleteFrom('special_days').execute();
+  server.services.catalog.invalidate();
+});
+
+const closed = (from: string, until = from, message: string | null = null) => ({
+  date_from: from,
+  date_until: until,
+  closed: true,
+  first_slot: null,
+  last_slot: null,
+  message,
+});
+
+async function bookOrder(date: string, time: string, name: string) {
+  await server.handle.db
+    .insertInto('orders')
+    .values({
+      order_num: Math.floor(Math.random() * 100000),
+      delivery_date: date,
+      delivery_time: time,
+      source_id: 1,
+      delivery: 'ritiro',
+      payment_type: 'Contanti',
+      name,
+      original_price_cents: 650,
+      total_price_cents: 650,
+      created_at: '2026-11-18T10:00:00.000Z',
+      updated_at: '2026-11-18T10:00:00.000Z',
+    })
+    .execute();
+}
+
+describe('special days', () => {
+  it('closing today: no slot can be chosen, the banner gives its message and the next opening', async () => {
+    const created = await owner.post('/api/v1/admin/special-days', closed(TODAY, TODAY, 'Chiuso per inventario.'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.message).toBe('Giorno di chiusura salvato.');
+
+    const status = await visitor().get('/api/v1/ecommerce/webapp/closed');
+    expect(status.body).toEqual({
+      closed: true,
+      client_message: 'Oggi siamo chiusi. Chiuso per inventario. Ti aspettiamo domani dalle 18:00.',
+    });
+    const slots = await visitor().get('/api/v1/ecommerce/webapp/timeslots');
+    expect(slots.body.timeslots.filter((s: { available: boolean }) => s.available)).toEqual([]);
+    const webapp = await visitor().get('/api/v1/ecommerce/webapp');
+    expect(webapp.body.closed).toBe(true);
+
+    const register = await owner.get('/api/v1/admin/audit?entity=special_day');
+    expect(register.body.entries[0]).toMatchObject({
+      action: 'create',
+      label: '18/11/2026',
+      after: { closed: true, message: 'Chiuso per inventario.' },
+    });
+  });
+
+  it('a closed range moves the next opening past it', async () => {
+    expect((await owner.post('/api/v1/admin/special-days', closed(TODAY, '2026-11-20'))).status).toBe(201);
+    const status = await visitor().get('/api/v1/ecommerce/webapp/closed');
+    expect(status.body.client_message).toBe('Oggi siamo chiusi. Ti aspettiamo sabato dalle 18:00.');
+  });
+
+  it('a day with its own hours offers only its slots', async () => {
+    const created = await owner.post('/api/v1/admin/special-days', {
+      date_from: TODAY,
+      date_until: TODAY,
+      closed: false,
+      first_slot: '19:00',
+      last_slot: '20:00',
+      message: null,
+    });
+    expect(created.status).toBe(201);
+    const slots = await visitor().get('/api/v1/ecommerce/webapp/timeslots');
+    const times = slots.body.timeslots.map((s: { hour: number; minute: number }) => `${s.hour}:${String(s.minute).padStart(2, '0')}`);
+    expect(times).toEqual(['19:00', '19:15', '19:30', '19:45', '20:00']);
+  });
+
+  it('lists the booked orders it would close and saves only once confirmed; the orders stay', async () => {
+    await bookOrder('2026-12-24', '20:00', 'Mario Rossi');
+    await bookOrder('2026-12-24', '20:30', 'Giulia Bianchi');
+    await bookOrder('2026-12-24', '21:00', 'Anna Neri');
+    const form = closed('2026-12-24', '2026-12-26', 'Buone feste!');
+    const refused = await owner.post('/api/v1/admin/special-days', form);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'schedule.orders_booked',
+      message: 'Ci sono 3 ordini per il 24/12: restano validi, avvisa i clienti.',
+    });
+    expect(refused.body.orders.map((o: { name: string }) => o.name)).toEqual(['Mario Rossi', 'Giulia Bianchi', 'Anna Neri']);
+    expect((await owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
+
+    const confirmed = await owner.post('/api/v1/admin/special-days', { ...form, confirm: true });
+    expect(confirmed.status).toBe(201);
+    const orders = await server.handle.db
+      .selectFrom('orders')
+      .select(['name', 'status'])
+      .where('delivery_date', '=', '2026-12-24')
+      .execute();
+    expect(orders.every((o) => o.status !== 3)).toBe(true);
+  });
+
+  it('own hours only ask about the orders they leave out', async () => {
+    await bookOrder('2026-12-31', '19:00', 'Dentro');
+    await bookOrder('2026-12-31', '22:30', 'Fuori');
+    const refused = await owner.post('/api/v1/admin/special-days', {
+      date_from: '2026-12-31',
+      date_until: '2026-12-31',
+      closed: false,
+      first_slot: '18:00',
+      last_slot: '21:00',
+      message: null,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.orders.map((o: { name: string }) => o.name)).toEqual(['Fuori']);
+    expect(refused.body.message).toBe("C'è 1 ordine per il 31/12: resta valido, avvisa il cliente.");
+  });
+
+  it.each([
+    [{ date_from: '2026-11-17', date_until: '2026-11-17' }, 'date_from', 'Dal non può essere un giorno passato.'],
+    [{ date_from: '2026-11-20', date_until: '2026-11-19' }, 'date_until', 'Al non può precedere Dal.'],
+    [{ date_from: '2026-11-20', date_until: '2027-02-20' }, 'date_until', 'Al non può superare 62 giorni da Dal.'],
+    [{ closed: false, first_slot: null, last_slot: '22:00' }, 'first_slot', 'Primo orario è obbligatorio.'],
+    [
+      { closed: false, first_slot: '18:10', last_slot: '22:00' },
+      'first_slot',
+      'Primo orario deve essere un quarto d’ora (es. 18:00, 18:15).',
+    ],
+    [{ closed: false, first_slot: '20:00', last_slot: '19:00' }, 'last_slot', 'Ultimo orario non può precedere il primo.'],
+    [{ message: 'm'.repeat(301) }, 'message', 'Messaggio non può superare 300 caratteri.'],
+  ])('refuses %o with its message and writes nothing', async (change, field, message) => {
+    const response = await owner.post('/api/v1/admin/special-days', { ...closed('2026-11-25'), ...change });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect((await owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
+  });
+
+  it('removing it brings the weekly hours back; an old version cannot remove it', async () => {
+    const day = (await owner.post('/api/v1/admin/special-days', closed(TODAY))).body.special_day;
+    expect((await owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version + 1}`)).status).toBe(409);
+    const removed = await owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version}`);
+    expect(removed.body.message).toBe('Giorno speciale rimosso: valgono gli orari della settimana.');
+    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body.closed).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { AuditAdmin } from './AuditAdmin';
+import { HoursAdmin } from './HoursAdmin';
 import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
 import './admin.css';
@@ -24,6 +25,7 @@ export function AdminArea() {
         <Routes>
           <Route path="menu/*" element={<MenuAdmin />} />
           <Route path="esauriti" element={<SoldOutAdmin />} />
+          <Route path="orari" element={<HoursAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>

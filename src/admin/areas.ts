@@ -1,11 +1,12 @@
 /**
- * The back office's screens, in the order its navigation lists them (labels from issue 17). Hours,
- * zones, codes, news, texts and staff ('Orari', 'Zone', 'Codici sconto', 'Notizie', 'Testi', 'Staff')
- * join this list when their screens exist.
+ * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones,
+ * codes, news, texts and staff ('Zone', 'Codici sconto', 'Notizie', 'Testi', 'Staff') join this list
+ * when their screens exist.
  */
 export const ADMIN_AREAS = [
   { path: 'menu', label: 'Menu' },
   { path: 'esauriti', label: 'Esauriti oggi' },
+  { path: 'orari', label: 'Orari' },
   { path: 'registro', label: 'Registro modifiche' },
 ] as const;
 

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { SpecialDayForm, SpecialDaySaveOutcome, specialDayMachine } from '../../machines/specialDay.machine';
 import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
@@ -264,4 +265,70 @@ export function createBulkPriceActors(api: ApiClient) {
         : { kind: 'invalid', message: refusal.message, errors: refusal.errors };
     }),
   } satisfies ActorsOf<typeof bulkPriceMachine>;
+}
+
+// --- special days ----------------------------------------------------------------------------
+
+export interface SpecialDayRow extends ListRow {
+  dateFrom: string;
+  dateUntil: string;
+  closed: boolean;
+  firstSlot: string | null;
+  lastSlot: string | null;
+  message: string | null;
+}
+
+export function createSpecialDayListActors(api: ApiClient) {
+  const load = async (): Promise<SpecialDayRow[]> =>
+    unwrap(await api.GET('/api/v1/admin/special-days')).items.map((d) => ({
+      id: d.id,
+      version: d.version,
+      searchText: `${d.date_from} ${d.message ?? ''}`,
+      dateFrom: d.date_from,
+      dateUntil: d.date_until,
+      closed: d.closed,
+      firstSlot: d.first_slot,
+      lastSlot: d.last_slot,
+      message: d.message,
+    }));
+  return {
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async ({ input }) =>
+      rowAction(async () => {
+        const result = await api.DELETE('/api/v1/admin/special-days/{id}', {
+          params: { path: { id: input.id }, query: { version: input.version } },
+        });
+        return answer(result, [404, 409], refusedWith);
+      }, load),
+    ),
+  } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+export function createSpecialDayActors(api: ApiClient) {
+  return {
+    saveSpecialDay: fromPromise<SpecialDaySaveOutcome, { form: SpecialDayForm; confirm: boolean }>(async ({ input }) => {
+      const { form } = input;
+      const body = {
+        date_from: form.date_from,
+        date_until: form.date_until,
+        closed: form.closed,
+        first_slot: form.closed || !form.first_slot ? null : form.first_slot,
+        last_slot: form.closed || !form.last_slot ? null : form.last_slot,
+        message: form.message.trim() || null,
+        confirm: input.confirm,
+      };
+      const result = answer(await api.POST('/api/v1/admin/special-days', { body }), [409, 422], (status, refused) => ({ status, refused }));
+      if ('special_day' in result) return { kind: 'saved', message: result.message };
+      const refusal = refusalFrom(result.refused);
+      if (refusal.code === 'schedule.orders_booked') {
+        const orders = (result.refused as { orders?: Schemas['Error']['orders'] }).orders ?? [];
+        return {
+          kind: 'booked',
+          message: refusal.message,
+          orders: orders.map((o) => ({ id: o.id, orderNum: o.order_num, date: o.delivery_date, time: o.delivery_time, name: o.name })),
+        };
+      }
+      return { kind: 'invalid', message: refusal.message, errors: refusal.errors };
+    }),
+  } satisfies ActorsOf<typeof specialDayMachine>;
 }

@@ -1,5 +1,6 @@
 /** Path-coverage entries of the back office's machines (issue 17), added to machineRegistry in registry.ts. */
 import { bulkPriceMachine, type ApplyOutcome, type BulkPriceLine, type PreviewOutcome } from '../../machines/bulkPrice.machine';
+import { specialDayMachine, type SpecialDaySaveOutcome } from '../../machines/specialDay.machine';
 import { recordEditorMachine, type RecordValues, type SaveOutcome } from '../../machines/recordEditor.machine';
 import { recordListMachine, type ListRow, type RowActionOutcome } from '../../machines/recordList.machine';
 import { internalEvents, invokeInput } from './pathCoverage';
@@ -159,4 +160,50 @@ export const bulkPriceEntry: MachineEntry<typeof bulkPriceMachine> = {
     }),
 };
 
-export const adminEntries = [recordEditorEntry, recordListEntry, bulkPriceEntry] as const;
+// --- special day ---------------------------------------------------------------------------
+
+export const BOOKED = 'Ci sono 3 ordini per il 24/12: restano validi, avvisa i clienti.';
+export const bookedOrders = [
+  { id: 7, orderNum: 12, date: '2026-12-24', time: '20:00', name: 'Mario Rossi' },
+  { id: 8, orderNum: 13, date: '2026-12-24', time: '20:30', name: 'Giulia Bianchi' },
+  { id: 9, orderNum: 14, date: '2026-12-24', time: '21:00', name: 'Anna Neri' },
+];
+const dayEvents = internalEvents(specialDayMachine);
+const dayOutcomes: SpecialDaySaveOutcome[] = [
+  { kind: 'saved', message: 'Giorno di chiusura salvato.' },
+  { kind: 'booked', message: BOOKED, orders: bookedOrders },
+  { kind: 'invalid', message: 'Al non può precedere Dal.', errors: { date_until: ['Al non può precedere Dal.'] } },
+];
+
+export const specialDayEntry: MachineEntry<typeof specialDayMachine> = {
+  name: 'specialDay',
+  machine: specialDayMachine,
+  input: { today: '2026-11-18' },
+  maxSimplePathStates: 0,
+  events: [
+    { type: 'field.change', name: 'date_from', value: '2026-12-24' },
+    { type: 'field.change', name: 'closed', value: false },
+    { type: 'day.save' },
+    { type: 'day.confirm' },
+    { type: 'day.cancel' },
+    (s) =>
+      s.matches('saving')
+        ? [
+            ...dayOutcomes.map((output) => ({ type: dayEvents.done('saveSpecialDay'), output })),
+            { type: dayEvents.error('saveSpecialDay'), error: new TypeError('Failed to fetch') },
+          ]
+        : null,
+  ],
+  serializeState: (s) =>
+    facts(s, {
+      from: s.context.form.date_from,
+      closed: s.context.form.closed,
+      errors: Object.keys(s.context.errors),
+      booked: s.context.booked.length,
+      message: s.context.message,
+      saves: Math.min(s.context.saves, 1),
+      confirmed: s.context.confirmed,
+    }),
+};
+
+export const adminEntries = [recordEditorEntry, recordListEntry, bulkPriceEntry, specialDayEntry] as const;

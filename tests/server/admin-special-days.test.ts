@@ -37,6 +37,8 @@ async function bookOrder(date: string, time: string, name: string) {
       delivery_date: date,
       delivery_time: time,
       source_id: 1,
+      status: 0,
+      delivered: 0,
       delivery: 'ritiro',
       payment_type: 'Contanti',
       name,

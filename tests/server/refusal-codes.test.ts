@@ -284,6 +284,8 @@ const SCENARIOS: Scenario[] = [
           delivery_date: '2026-11-20',
           delivery_time: '20:00',
           source_id: 1,
+          status: 0,
+          delivered: 0,
           delivery: 'ritiro',
           payment_type: 'Contanti',
           name: 'Prenotato',

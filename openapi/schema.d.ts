@@ -871,6 +871,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/discount-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every discount code, with how many orders used it
+         * @description Active and inactive codes by name, amounts as the owner types them. Staff (admin) only.
+         */
+        get: operations["listDiscountCodes"];
+        put?: never;
+        /**
+         * Add a discount code
+         * @description The code is saved uppercase and must be unique. Audited. Staff (admin) only.
+         */
+        post: operations["createDiscountCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discount-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One discount code as its editor shows it
+         * @description The code with its version and how many orders used it. Staff (admin) only.
+         */
+        get: operations["getDiscountCode"];
+        /**
+         * Change or deactivate a discount code
+         * @description Based on the version the editor loaded (409 `record.stale` otherwise). A code orders have used,
+         *     and RITIRO-IN-PIZZERIA, keep their name: they are deactivated, never renamed; codes are never
+         *     deleted. Audited. Staff (admin) only.
+         */
+        put: operations["updateDiscountCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/special-days": {
         parameters: {
             query?: never;
@@ -1683,6 +1733,61 @@ export interface components {
             message?: components["schemas"]["MessageText"];
             date: components["schemas"]["Date"];
             items: components["schemas"]["SoldOutRow"][];
+        };
+        AdminDiscountCode: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            /** @description percent ('10') or euros as typed ('5,00') */
+            amount: string;
+            /** @description euros as typed ('15,00'); empty for none */
+            min_order: string;
+            /** @enum {string} */
+            delivery: "any" | "consegna" | "ritiro";
+            valid_from: null | components["schemas"]["Date"];
+            valid_until: null | components["schemas"]["Date"];
+            label: string;
+            active: boolean;
+            times_used: components["schemas"]["Count"];
+        };
+        AdminDiscountCodeResponse: {
+            message?: components["schemas"]["MessageText"];
+            code: components["schemas"]["AdminDiscountCode"];
+        };
+        /** @description A code as the owner typed it; the server checks it with the form's own messages. */
+        DiscountCodeWrite: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            /** @description percent ('10') or euros as typed ('5,00') */
+            amount: string;
+            /** @description euros as typed ('15,00'); empty for none */
+            min_order: string;
+            /** @enum {string} */
+            delivery: "any" | "consegna" | "ritiro";
+            valid_from: null | components["schemas"]["Date"];
+            valid_until: null | components["schemas"]["Date"];
+            label: string;
+            active: boolean;
+        };
+        /** @description A code as the owner typed it, with the version the editor loaded. */
+        DiscountCodeUpdate: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            /** @description percent ('10') or euros as typed ('5,00') */
+            amount: string;
+            /** @description euros as typed ('15,00'); empty for none */
+            min_order: string;
+            /** @enum {string} */
+            delivery: "any" | "consegna" | "ritiro";
+            valid_from: null | components["schemas"]["Date"];
+            valid_until: null | components["schemas"]["Date"];
+            label: string;
+            active: boolean;
+            version: components["schemas"]["RecordVersion"];
         };
         SpecialDay: {
             id: components["schemas"]["RowId"];
@@ -3069,6 +3174,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SoldOutList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminDiscountCode"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountCodeWrite"];
+            };
+        };
+        responses: {
+            /** @description The code as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscountCodeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscountCodeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountCodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The code as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscountCodeResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

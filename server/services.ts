@@ -3,6 +3,7 @@ import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
 import { AdminMenuService, BulkPriceService } from './admin/menu.service';
 import { SpecialDaysService } from './admin/special-days.service';
+import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
     audit: new AuditService(db, clock),
     bulkPrice: new BulkPriceService(db, admin),
     specialDays: new SpecialDaysService(db, clock, admin),
+    discountCodes: new DiscountCodesService(db, admin),
   };
 }
 

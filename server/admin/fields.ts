@@ -5,7 +5,7 @@ const hasControl = (text: string, allowLineBreaks: boolean) => /\p{Cc}/u.test(al
 
 /** The back office's messages name the field as its form labels it: 'Prezzo è obbligatorio.' */
 export const adminMessages = {
-  required: (label: string) => `${label} è obbligatorio.`,
+  required: (label: string, feminine = false) => `${label} è ${feminine ? 'obbligatoria' : 'obbligatorio'}.`,
   max: (label: string, n: number) => `${label} non può superare ${n} caratteri.`,
   format: (label: string) => `${label} ha un formato non valido.`,
   characters: (label: string) => `${label} contiene caratteri non ammessi.`,
@@ -18,10 +18,10 @@ export class FormCheck extends FieldErrorCollector {
     field: string,
     label: string,
     value: string | null | undefined,
-    options: { max: number; required?: boolean; multiline?: boolean },
+    options: { max: number; required?: boolean; multiline?: boolean; feminine?: boolean },
   ): string {
     const text = (value ?? '').trim();
-    if (options.required && text === '') this.add(field, adminMessages.required(label));
+    if (options.required && text === '') this.add(field, adminMessages.required(label, options.feminine));
     else if ([...text].length > options.max) this.add(field, adminMessages.max(label, options.max));
     else if (hasControl(text, options.multiline ?? false)) this.add(field, adminMessages.characters(label));
     return text;

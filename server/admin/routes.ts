@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
+import { codeDto } from './discount-codes.service';
 import { specialDayDto } from './special-days.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
@@ -33,7 +34,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -102,6 +103,23 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'removeSpecialDay', { access: 'admin' }, async (request) => {
     await specialDays.remove(await editorOf(request), request.params.id, request.query.version);
     return { message: 'Giorno speciale rimosso: valgono gli orari della settimana.' };
+  });
+
+  defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));
+
+  defineRoute(app, 'getDiscountCode', { access: 'admin' }, async (request) => ({
+    code: codeDto(await discountCodes.get(request.params.id)),
+  }));
+
+  defineRoute(app, 'createDiscountCode', { access: 'admin' }, async (request, reply) => {
+    const code = await discountCodes.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Codice sconto aggiunto.', code: codeDto(code) };
+  });
+
+  defineRoute(app, 'updateDiscountCode', { access: 'admin' }, async (request) => {
+    const code = await discountCodes.update(await editorOf(request), request.params.id, request.body);
+    return { message: 'Modifiche salvate.', code: codeDto(code) };
   });
 
   defineRoute(app, 'listAuditEntries', { access: 'admin' }, async (request) =>

@@ -263,13 +263,13 @@ const orderVersion: Migration = {
 
 /**
  * The back office (issue 17): the records it edits carry a version (a save based on an older one is
- * refused), every change leaves an audit row, products can be archived (once ordered) or sold out
+ * refused), every change leaves an audit row, discount codes are edited, products can be archived (once ordered) or sold out
  * for a day, and special days (holidays, short days) beat the weekly hours.
  */
 function backOffice(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      for (const table of ['categories', 'products', 'variants']) {
+      for (const table of ['categories', 'products', 'variants', 'discount_codes']) {
         await db.schema
           .alterTable(table)
           .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))

@@ -94,6 +94,7 @@ export interface DiscountCodesTable {
   valid_from: string | null;
   valid_until: string | null;
   active: Flag;
+  version: Generated<number>;
 }
 
 export interface AddressesTable {

@@ -158,6 +158,14 @@ export class CheckoutService {
       audience: 'customer',
     });
     if (quote.cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
+    // A code unknown or deactivated since the summary is refused, never dropped silently (a code whose
+    // rule is not met goes on at full price, as the summary showed).
+    if (quote.discount?.errorMessage) {
+      throw new AppError('validation', quote.discount.errorMessage, {
+        code: 'discount.invalid',
+        errors: { codiceSconto: [quote.discount.errorMessage] },
+      });
+    }
     const slotProblem = await schedule.slotProblem(form.fascia);
     if (slotProblem) throw invalidField('fascia', slotProblem);
     const capacity = await schedule.capacity();

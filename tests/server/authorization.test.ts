@@ -50,6 +50,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/products/') || op.path.startsWith('/api/v1/admin/sold-out/')) existing = fixture.margherita;
   // No special day exists in the fixture: staff get a 404, never a 401/403.
   else if (op.path.startsWith('/api/v1/admin/special-days/')) existing = 1;
+  else if (op.path.startsWith('/api/v1/admin/discount-codes/')) existing = 1;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
@@ -317,6 +318,20 @@ describe('path ids that are not ids', () => {
   const validBody = (op: ContractOperation) => {
     if (op.method === 'PATCH') return { status: 1 };
     if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
+    if (op.operationId === 'updateDiscountCode') {
+      return {
+        code: 'PROVA-ID',
+        kind: 'percent',
+        amount: '10',
+        min_order: '',
+        delivery: 'any',
+        valid_from: null,
+        valid_until: null,
+        label: 'Prova',
+        active: false,
+        version: 0,
+      };
+    }
     if (op.operationId === 'updateAdminProduct') {
       return {
         category_id: 1,

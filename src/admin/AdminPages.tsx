@@ -2,6 +2,7 @@ import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { AuditAdmin } from './AuditAdmin';
+import { DiscountCodesAdmin } from './DiscountCodesAdmin';
 import { HoursAdmin } from './HoursAdmin';
 import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
@@ -26,6 +27,7 @@ export function AdminArea() {
           <Route path="menu/*" element={<MenuAdmin />} />
           <Route path="esauriti" element={<SoldOutAdmin />} />
           <Route path="orari" element={<HoursAdmin />} />
+          <Route path="codici-sconto/*" element={<DiscountCodesAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>

@@ -12,7 +12,11 @@ const ACTION_LABELS: Record<AuditRow['action'], string> = {
   archive: 'Archiviato',
 };
 
-const ENTITY_LABELS: Record<string, string> = { product: 'Prodotto', category: 'Categoria' };
+const ENTITY_LABELS: Record<string, string> = {
+  product: 'Prodotto',
+  special_day: 'Giorno speciale',
+  discount_code: 'Codice sconto',
+};
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'nome',
@@ -27,6 +31,21 @@ const FIELD_LABELS: Record<string, string> = {
   variant_ids: 'impasti offerti',
   archived: 'archiviato',
   sold_out: 'esaurito oggi',
+  code: 'codice',
+  kind: 'tipo',
+  amount: 'sconto',
+  min_order: 'ordine minimo',
+  delivery: 'valido per',
+  valid_from: 'valido dal',
+  valid_until: 'valido fino al',
+  label: 'descrizione',
+  active: 'attivo',
+  date_from: 'dal',
+  date_until: 'al',
+  closed: 'chiuso',
+  first_slot: 'primo orario',
+  last_slot: 'ultimo orario',
+  message: 'messaggio',
 };
 
 const shown = (value: unknown) =>

@@ -1,12 +1,12 @@
 /**
  * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones,
- * codes, news, texts and staff ('Zone', 'Codici sconto', 'Notizie', 'Testi', 'Staff') join this list
- * when their screens exist.
+ * news, texts and staff ('Zone', 'Notizie', 'Testi', 'Staff') join this list when their screens exist.
  */
 export const ADMIN_AREAS = [
   { path: 'menu', label: 'Menu' },
   { path: 'esauriti', label: 'Esauriti oggi' },
   { path: 'orari', label: 'Orari' },
+  { path: 'codici-sconto', label: 'Codici sconto' },
   { path: 'registro', label: 'Registro modifiche' },
 ] as const;
 

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-aria-components';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminActors';
+import { useAppActors } from '../actors/AppActors';
+import { usePageTitle } from '../ui/usePageTitle';
+import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from './ui/editor';
+import { ListFrame, useRecordList } from './ui/list';
+
+/** 'Codici sconto': the codes with their use, and the editor of one code. */
+export function DiscountCodesAdmin() {
+  usePageTitle('Codici sconto - Amministrazione');
+  return (
+    <Routes>
+      <Route index element={<CodeList />} />
+      <Route path=":id" element={<CodeEditorRoute />} />
+    </Routes>
+  );
+}
+
+function CodeList() {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createDiscountCodeListActors(api), [api]);
+  const view = useRecordList<DiscountCodeRow>(actors);
+  const reload = useRef(view.reload);
+  useEffect(() => reload.current(), []);
+  return (
+    <section aria-labelledby="admin-codes-title">
+      <div className="admin-editor__header">
+        <h1 id="admin-codes-title">Codici sconto</h1>
+        <Link className="button button--primary" href="/admin/codici-sconto/nuovo">
+          Nuovo codice
+        </Link>
+      </div>
+      <ListFrame view={view} label="Codici sconto" emptyText="Nessun codice trovato.">
+        {view.rows.length > 0 && (
+          <table className="admin-table">
+            <caption>Codici</caption>
+            <thead>
+              <tr>
+                <th scope="col">Codice</th>
+                <th scope="col">Sconto</th>
+                <th scope="col">Stato</th>
+                <th scope="col">Usato</th>
+                <th scope="col">
+                  <span className="visually-hidden">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    {row.code}
+                    <br />
+                    <span className="admin-hint">{row.label}</span>
+                  </th>
+                  <td>{row.summary}</td>
+                  <td>{row.active ? 'Attivo' : 'Disattivato'}</td>
+                  <td>{row.timesUsed === 1 ? '1 volta' : `${row.timesUsed} volte`}</td>
+                  <td>
+                    <Link className="button" href={`/admin/codici-sconto/${row.id}`} aria-label={`Modifica ${row.code}`}>
+                      Modifica
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
+function CodeEditorRoute() {
+  const { id } = useParams();
+  return <CodeEditor key={id} codeId={id === 'nuovo' ? null : Number(id)} />;
+}
+
+const KINDS = [
+  { id: 'percent', label: 'Percentuale (%)' },
+  { id: 'fixed', label: 'Importo fisso (€)' },
+] as const;
+
+const DELIVERIES = [
+  { id: 'any', label: 'Consegna e ritiro' },
+  { id: 'consegna', label: 'Solo consegna a domicilio' },
+  { id: 'ritiro', label: 'Solo ritiro in pizzeria' },
+] as const;
+
+function CodeEditor({ codeId }: { codeId: number | null }) {
+  const { api } = useAppActors();
+  const navigate = useNavigate();
+  const actors = useMemo(() => createDiscountCodeEditorActors(api), [api]);
+  const view = useRecordEditor(actors, { id: codeId, blank: BLANK_CODE });
+  const backToList = useCallback(() => navigate('/admin/codici-sconto'), [navigate]);
+  const title = codeId === null ? 'Nuovo codice' : String(view.values.code || 'Codice');
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={title} onLeave={backToList}>
+        <AdminTextField label="Codice" field={view.field('code')} description="Da 3 a 50 caratteri: lettere, cifre e trattini" />
+        <AdminTextField label="Descrizione" field={view.field('label')} />
+        <AdminSelect label="Tipo di sconto" field={view.field('kind')} options={KINDS} />
+        {view.values.kind === 'fixed' ? (
+          <EuroField label="Sconto" field={view.field('amount')} />
+        ) : (
+          <AdminTextField label="Sconto" field={view.field('amount')} inputMode="decimal" description="Percentuale, da 1 a 100" />
+        )}
+        <EuroField label="Ordine minimo" field={view.field('min_order')} />
+        <AdminSelect label="Valido per" field={view.field('delivery')} options={DELIVERIES} />
+        <AdminTextField label="Valido dal" field={view.field('valid_from')} description="aaaa-mm-gg, vuoto: da subito" />
+        <AdminTextField label="Valido fino al" field={view.field('valid_until')} description="aaaa-mm-gg, vuoto: senza scadenza" />
+        <AdminCheckbox label="Attivo" field={view.field('active')} />
+      </RecordForm>
+    </section>
+  );
+}

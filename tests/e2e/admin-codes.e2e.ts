@@ -1,0 +1,71 @@
+/**
+ * Discount codes against the real server (issue 17): the owner creates a code, a customer uses it at
+ * checkout, the owner deactivates it and the next checkout with it is refused.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+import { logIn, logInAsAdmin, PASSWORD, verifiedCustomer } from './cassa-helpers';
+
+async function checkoutWithCode(customer: Page, code: string) {
+  const products = (await apiCall(customer, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[];
+  const margherita = products.find((p) => p.name === 'Margherita')!;
+  return apiCall(customer, 'POST', '/api/v1/ecommerce/checkout', {
+    data: {
+      tipoConsegna: 'ritiro',
+      addressSelector: 0,
+      nomeCliente: 'Lucia Verdi',
+      telefono: '3331234567',
+      fascia: '22:00',
+      codiceSconto: code,
+    },
+    cart: [{ id: margherita.id, qty: 2 }],
+  });
+}
+
+describe('back office: discount codes', () => {
+  const browser = useBrowser();
+
+  it('a new code is used by a customer at checkout; deactivated, it is refused', async () => {
+    const { page: owner } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(owner);
+    const shopper = await browser.open({ viewport: DESKTOP });
+    // The refused checkout is a 422 the browser logs: expected here.
+    shopper.allowErrors(/status of 422 \(Unprocessable Entity\)/);
+    const customer = shopper.page;
+    await logIn(customer, await verifiedCustomer(customer), PASSWORD);
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+    await owner.goto(url('/admin/codici-sconto'));
+    await owner.getByRole('link', { name: 'Nuovo codice' }).click();
+    await owner.getByRole('heading', { level: 2, name: 'Nuovo codice' }).waitFor();
+    await owner.getByRole('textbox', { name: 'Codice' }).fill(code.toLowerCase());
+    await owner.getByRole('textbox', { name: 'Descrizione' }).fill('Sconto autunno 10%');
+    await owner.getByRole('textbox', { name: 'Sconto' }).fill('10');
+    await expectNoA11yViolations(owner, 'discount code editor');
+    await owner.getByRole('button', { name: 'Salva' }).click();
+    await owner.getByText('Modifiche salvate.').waitFor();
+    // Saved uppercase.
+    expect(await owner.getByRole('textbox', { name: 'Codice' }).inputValue()).toBe(code);
+
+    const used = await checkoutWithCode(customer, code);
+    expect(used.status).toBe(201);
+    const order = used.body!.order as { discount_code: string; total_price: number };
+    expect(order.discount_code).toBe(code);
+    expect(order.total_price).toBe(11.7);
+
+    await owner.getByRole('checkbox', { name: 'Attivo' }).uncheck({ force: true });
+    await owner.getByRole('button', { name: 'Salva' }).click();
+    await owner.getByText('Modifiche salvate.').waitFor();
+    const refused = await checkoutWithCode(customer, code);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'discount.invalid', message: 'Codice sconto non valido o non attivo.' });
+
+    await owner.getByRole('button', { name: 'Torna all’elenco' }).click();
+    const row = owner.getByRole('row', { name: new RegExp(code) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Disattivato');
+    expect(await row.textContent()).toContain('1 volta');
+    await expectNoA11yViolations(owner, '/admin/codici-sconto');
+  });
+});

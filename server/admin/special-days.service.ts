@@ -2,7 +2,7 @@ import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toM
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
-import type { SpecialDayView } from '../ecommerce/catalog';
+import { specialDayView, type SpecialDayView } from '../ecommerce/catalog';
 import type { AdminChanges, Editor, Tx } from './changes';
 import { FormCheck } from './fields';
 
@@ -57,23 +57,10 @@ export class SpecialDaysService {
     return shopLocalTime(this.clock.now()).date;
   }
 
-  async list(): Promise<SpecialDayView[]> {
-    const rows = await this.db
-      .selectFrom('special_days')
-      .selectAll()
-      .where('date_until', '>=', this.today())
-      .orderBy('date_from')
-      .execute();
-    return rows.map((d) => ({
-      id: d.id,
-      version: d.version,
-      dateFrom: d.date_from,
-      dateUntil: d.date_until,
-      closed: d.closed === 1,
-      firstSlot: d.first_slot,
-      lastSlot: d.last_slot,
-      message: d.message,
-    }));
+  /** From today on, by first date. */
+  async list(db: Db | Tx = this.db): Promise<SpecialDayView[]> {
+    const rows = await db.selectFrom('special_days').selectAll().where('date_until', '>=', this.today()).orderBy('date_from').execute();
+    return rows.map(specialDayView);
   }
 
   private checked(form: SpecialDayForm) {
@@ -148,22 +135,8 @@ export class SpecialDaysService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await audit({ entity: 'special_day', entityId: id, action: 'create', label: labelOf(form), after: auditView(form) });
-      return (await this.listIn(tx)).find((d) => d.id === id)!;
+      return specialDayView(await tx.selectFrom('special_days').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     });
-  }
-
-  private async listIn(tx: Tx): Promise<SpecialDayView[]> {
-    const rows = await tx.selectFrom('special_days').selectAll().execute();
-    return rows.map((d) => ({
-      id: d.id,
-      version: d.version,
-      dateFrom: d.date_from,
-      dateUntil: d.date_until,
-      closed: d.closed === 1,
-      firstSlot: d.first_slot,
-      lastSlot: d.last_slot,
-      message: d.message,
-    }));
   }
 
   /** Removes a special day: the weekly hours apply again. */

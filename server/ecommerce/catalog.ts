@@ -1,7 +1,7 @@
 import { ADDITIONS_CATEGORY_ID, compareByName, shopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { DiscountCodesTable } from '../db/schema';
+import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
 export interface CategoryView {
@@ -62,6 +62,17 @@ export interface SpecialDayView {
   lastSlot: string | null;
   message: string | null;
 }
+
+export const specialDayView = (row: Selectable<SpecialDaysTable>): SpecialDayView => ({
+  id: row.id,
+  version: row.version,
+  dateFrom: row.date_from,
+  dateUntil: row.date_until,
+  closed: row.closed === 1,
+  firstSlot: row.first_slot,
+  lastSlot: row.last_slot,
+  message: row.message,
+});
 
 export interface CatalogSnapshot {
   categories: CategoryView[];
@@ -208,16 +219,7 @@ export class CatalogService {
       settings,
       discountCodes: new Map(discountRows.map((d) => [d.code, d])),
       catalogueVersion: Number(versionRow?.value) || 0,
-      specialDays: specialRows.map((d) => ({
-        id: d.id,
-        version: d.version,
-        dateFrom: d.date_from,
-        dateUntil: d.date_until,
-        closed: d.closed === 1,
-        firstSlot: d.first_slot,
-        lastSlot: d.last_slot,
-        message: d.message,
-      })),
+      specialDays: specialRows.map(specialDayView),
     };
   }
 }

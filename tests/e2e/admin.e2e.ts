@@ -6,13 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_AREAS } from '../../src/admin/areas';
 import { DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { header, logIn, logInAsAdmin, PASSWORD, verifiedCustomer } from './cassa-helpers';
-
-function recordRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return urls;
-}
+import { header, logIn, logInAsAdmin, PASSWORD, recordRequests, verifiedCustomer } from './cassa-helpers';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Amministrazione' });
 

@@ -159,3 +159,10 @@ export async function openCassa(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
   await ordersList(page).getByRole('listitem').first().waitFor();
 }
+
+/** Every request the page makes, from before the first navigation. */
+export function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}

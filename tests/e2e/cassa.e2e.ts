@@ -5,7 +5,6 @@
  * not; the external platform's order that cannot be opened; axe on the screen.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import {
@@ -19,18 +18,12 @@ import {
   PASSWORD,
   placeOnlineOrder,
   printedTickets,
+  recordRequests,
   row,
   totalsText,
   verifiedCustomer,
   type WireDay,
 } from './cassa-helpers';
-
-/** Every request the page makes, from before the first navigation. */
-function recordRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return urls;
-}
 
 async function readPdfText(pdf: Buffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;

@@ -4,7 +4,7 @@
  * stale saves refused, changes audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { type ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;

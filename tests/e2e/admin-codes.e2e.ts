@@ -5,18 +5,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { logIn, logInAsAdmin, PASSWORD, verifiedCustomer } from './cassa-helpers';
+import { freeSlots, logIn, logInAsAdmin, PASSWORD, verifiedCustomer } from './cassa-helpers';
 
 async function checkoutWithCode(customer: Page, code: string) {
   const products = (await apiCall(customer, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[];
   const margherita = products.find((p) => p.name === 'Margherita')!;
+  // The last free slot: other files' orders fill the early ones.
+  const fascia = (await freeSlots(customer)).at(-1)!;
   return apiCall(customer, 'POST', '/api/v1/ecommerce/checkout', {
     data: {
       tipoConsegna: 'ritiro',
       addressSelector: 0,
       nomeCliente: 'Lucia Verdi',
       telefono: '3331234567',
-      fascia: '22:00',
+      fascia,
       codiceSconto: code,
     },
     cart: [{ id: margherita.id, qty: 2 }],

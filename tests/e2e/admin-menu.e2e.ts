@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { logInAsAdmin, PASSWORD, placeOnlineOrder, logIn, verifiedCustomer } from './cassa-helpers';
+import { freeSlots, logIn, logInAsAdmin, PASSWORD, placeOnlineOrder, verifiedCustomer } from './cassa-helpers';
 
 const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
 
@@ -81,7 +81,8 @@ describe('back office: the menu', () => {
     const before = await adminProduct(owner, 'Margherita');
     expect(before.price).toBe(6.5);
     try {
-      const placed = await placeOnlineOrder(customer, '21:00', 1);
+      // The last free slot: other files' orders fill the early ones.
+      const placed = await placeOnlineOrder(customer, (await freeSlots(customer)).at(-1)!, 1);
       await addToCart(customer, 'Margherita', '6,50 €');
 
       const price = await openEditor(owner, 'Margherita');

@@ -968,6 +968,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weekly hours, oven pace and the online switch
+         * @description Lunch and dinner per weekday (0 Sunday … 6 Saturday), pizzas per slot, lead minutes, the online dough
+         *     choice, and whether online orders are closed by hand. Staff (admin) only.
+         */
+        get: operations["getAdminHours"];
+        /**
+         * Save the weekly hours
+         * @description Each window is a first and last slot on the 15-minute grid (last ≥ first); dinner starts after lunch's
+         *     last slot; both times empty means no service. Timeslots, the cassa's slot strip and the closed banner
+         *     follow at once. Orders booked in what the new hours leave out stay valid: the answer is 409
+         *     `schedule.orders_booked` listing them until sent again with `confirm: true`. Based on `version`.
+         *     Audited. Staff (admin) only.
+         */
+        put: operations["updateAdminHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/online-ordering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Close or reopen online orders ('Ordini online chiusi')
+         * @description Closed, customers read the message (or the default one) and cannot order; `until_tomorrow` reopens by
+         *     itself when the next shop day begins. The cassa keeps working. Based on `version`. Audited. Staff
+         *     (admin) only.
+         */
+        put: operations["setOnlineOrdering"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1808,6 +1859,53 @@ export interface components {
             message: string | null;
             /** @description the owner has seen the booked orders the day touches */
             confirm?: boolean;
+        };
+        ServiceWindow: {
+            first: components["schemas"]["Time"];
+            last: components["schemas"]["Time"];
+        };
+        WeeklyHours: {
+            version: components["schemas"]["RecordVersion"];
+            /** @description 0 Sunday … 6 Saturday; a day without lunch and dinner is closed */
+            week: {
+                lunch: null | components["schemas"]["ServiceWindow"];
+                dinner: null | components["schemas"]["ServiceWindow"];
+            }[];
+            /**
+             * Format: int32
+             * @description oven items one 15-minute slot takes from online orders
+             */
+            slot_capacity: number;
+            /** Format: int32 */
+            lead_minutes: number;
+            /** @description customers may choose the dough online */
+            dough_choice: boolean;
+        };
+        /** @description a window as typed; both empty means no service */
+        WindowInput: {
+            first: string;
+            last: string;
+        };
+        WeeklyHoursWrite: {
+            version: components["schemas"]["RecordVersion"];
+            week: {
+                lunch: components["schemas"]["WindowInput"];
+                dinner: components["schemas"]["WindowInput"];
+            }[];
+            /** @description as typed: 1–200 */
+            slot_capacity: string;
+            /** @description as typed: 0–240 */
+            lead_minutes: string;
+            dough_choice: boolean;
+            /** @description the owner has seen the booked orders the new hours leave out */
+            confirm?: boolean;
+        };
+        OnlineOrdering: {
+            version: components["schemas"]["RecordVersion"];
+            closed: boolean;
+            message: string;
+            /** @description the day online orders open again by themselves */
+            until: null | components["schemas"]["Date"];
         };
         AuditEntry: {
             id: components["schemas"]["RowId"];
@@ -3391,6 +3489,109 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hours and the online switch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hours: components["schemas"]["WeeklyHours"];
+                        online_ordering: components["schemas"]["OnlineOrdering"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyHoursWrite"];
+            };
+        };
+        responses: {
+            /** @description The hours as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        hours: components["schemas"]["WeeklyHours"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setOnlineOrdering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: components["schemas"]["RecordVersion"];
+                    closed: boolean;
+                    message: string;
+                    until_tomorrow: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The switch as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        online_ordering: components["schemas"]["OnlineOrdering"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

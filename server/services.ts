@@ -2,6 +2,7 @@ import { AccountService } from './account/account.service';
 import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
 import { AdminMenuService, BulkPriceService } from './admin/menu.service';
+import { HoursService } from './admin/hours.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -51,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
     audit: new AuditService(db, clock),
     bulkPrice: new BulkPriceService(db, admin),
     specialDays: new SpecialDaysService(db, clock, admin),
+    hours: new HoursService(db, clock, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

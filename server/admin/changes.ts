@@ -16,7 +16,7 @@ export interface Editor {
 export const STALE_MESSAGE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
 
 /** The tables whose rows carry a `version` the back office checks before a save. */
-export type VersionedTable = 'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes';
+export type VersionedTable = 'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes' | 'setting_groups';
 
 /** A save based on an older version: 409 with the record as it is now, so the editor can show it. */
 export function staleRecord(current: Record<string, unknown>): AppError {
@@ -63,7 +63,7 @@ export interface ChangeScope {
    * `record.stale` with `current()` (read after the refusal, so it is what the editor must show).
    * Returns the new version.
    */
-  claim(table: VersionedTable, id: number, expected: number, current: () => Promise<Record<string, unknown>>): Promise<number>;
+  claim(table: VersionedTable, id: number | string, expected: number, current: () => Promise<Record<string, unknown>>): Promise<number>;
 }
 
 /**
@@ -105,7 +105,7 @@ export class AdminChanges {
           const updated = await tx
             .updateTable(table as 'products')
             .set((eb) => ({ version: eb('version', '+', 1) }))
-            .where('id', '=', id)
+            .where('id', '=', id as number)
             .where('version', '=', expected)
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) throw staleRecord(await current());

@@ -3,6 +3,7 @@ import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
 import { codeDto } from './discount-codes.service';
+import { onlineOrderingDto, weeklyHoursDto } from './hours.service';
 import { specialDayDto } from './special-days.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
@@ -34,7 +35,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -103,6 +104,26 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'removeSpecialDay', { access: 'admin' }, async (request) => {
     await specialDays.remove(await editorOf(request), request.params.id, request.query.version);
     return { message: 'Giorno speciale rimosso: valgono gli orari della settimana.' };
+  });
+
+  defineRoute(app, 'getAdminHours', { access: 'admin' }, async () => ({
+    hours: weeklyHoursDto(await hours.weekly()),
+    online_ordering: onlineOrderingDto(await hours.onlineOrdering()),
+  }));
+
+  defineRoute(app, 'updateAdminHours', { access: 'admin' }, async (request) => ({
+    message: 'Orari salvati.',
+    hours: weeklyHoursDto(await hours.updateWeekly(await editorOf(request), request.body)),
+  }));
+
+  defineRoute(app, 'setOnlineOrdering', { access: 'admin' }, async (request) => {
+    const state = await hours.setOnlineOrdering(await editorOf(request), request.body);
+    const message = !state.closed
+      ? 'Ordini online aperti.'
+      : state.until
+        ? 'Ordini online chiusi fino a domani.'
+        : 'Ordini online chiusi fino a quando li riapri.';
+    return { message, online_ordering: onlineOrderingDto(state) };
   });
 
   defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));

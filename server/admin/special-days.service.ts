@@ -36,6 +36,13 @@ export function bookedOrdersMessage(orders: BookedOrder[]): string {
     : `Ci sono ${orders.length} ordini per il ${days}: restano validi, avvisa i clienti.`;
 }
 
+/** 409 `schedule.orders_booked`: nothing is written until the owner confirms having seen the orders. */
+export const bookedOrdersConflict = (booked: BookedOrder[]) =>
+  new AppError('conflict', bookedOrdersMessage(booked), {
+    code: 'schedule.orders_booked',
+    extra: { orders: booked.map((o) => ({ id: o.id, order_num: o.orderNum, delivery_date: o.date, delivery_time: o.time, name: o.name })) },
+  });
+
 const auditView = (d: SpecialDayForm) => ({
   date_from: d.date_from,
   date_until: d.date_until,
@@ -113,14 +120,7 @@ export class SpecialDaysService {
     const form = this.checked(input);
     return this.changes.change(editor, async ({ tx, audit, at }) => {
       const booked = await this.booked(tx, form);
-      if (booked.length > 0 && !form.confirm) {
-        throw new AppError('conflict', bookedOrdersMessage(booked), {
-          code: 'schedule.orders_booked',
-          extra: {
-            orders: booked.map((o) => ({ id: o.id, order_num: o.orderNum, delivery_date: o.date, delivery_time: o.time, name: o.name })),
-          },
-        });
-      }
+      if (booked.length > 0 && !form.confirm) throw bookedOrdersConflict(booked);
       const { id } = await tx
         .insertInto('special_days')
         .values({

@@ -1,8 +1,8 @@
 import type { components } from '../../openapi/schema';
 import {
+  cassaSlots,
   CANCELLED_ORDER_MESSAGE,
   canEditOrder,
-  cassaSlots,
   compareByName,
   EXTERNAL_ORDER_MESSAGE,
   fromMinutes,
@@ -91,7 +91,10 @@ export class CassaService {
     const totals = { totalCents: 0, cashCents: 0, cardCents: 0 };
     const statusCounts = { '0': 0, '1': 0, '2': 0 };
     let notDelivered = 0;
-    const slots = new Map(cassaSlots().map((time) => [time, { time, orders: 0, quantity: 0, external_quantity: 0 }]));
+    // The evening strip of SPEC (staff take orders after the online last slot), the day's windows (a
+    // lunch service), and any slot an order was booked in outside them.
+    const times = new Set([...cassaSlots(), ...(await this.deps.schedule.slotsOn(day)), ...orders.map((o) => slotOf(o.delivery_time))]);
+    const slots = new Map([...times].sort().map((time) => [time, { time, orders: 0, quantity: 0, external_quantity: 0 }]));
 
     for (const order of orders) {
       totals.totalCents += order.total_price_cents;
@@ -100,8 +103,7 @@ export class CassaService {
       statusCounts[String(order.status) as '0' | '1' | '2'] += 1;
       if (order.delivered === 0) notDelivered += 1;
 
-      const slot = slots.get(slotOf(order.delivery_time));
-      if (!slot) continue;
+      const slot = slots.get(slotOf(order.delivery_time))!;
       slot.orders += 1;
       const oven = ovenItemCount(order.lines.map((l) => ({ categoryId: l.category_id, qty: l.qty })));
       slot.quantity += oven;

@@ -308,6 +308,39 @@ function backOffice(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Settings edited as one form carry a version, like the back office's rows; the weekly hours move
+ * from one opening time, last slot and closed weekdays to lunch and dinner per weekday.
+ */
+const settingGroups: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('setting_groups')
+      .addColumn('id', 'varchar(30)', (c) => c.primaryKey())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const kdb = db as unknown as Kysely<{ settings: { key: string; value: string }; setting_groups: { id: string; version: number } }>;
+    await kdb
+      .insertInto('setting_groups')
+      .values(['hours', 'online_ordering', 'texts'].map((id) => ({ id, version: 0 })))
+      .execute();
+    const old = Object.fromEntries(
+      (
+        await kdb.selectFrom('settings').selectAll().where('key', 'in', ['opening_time', 'last_slot_time', 'closed_weekdays']).execute()
+      ).map((row) => [row.key, row.value]),
+    );
+    if (Object.keys(old).length === 0) return;
+    const closed = (old.closed_weekdays ?? '').split(',').filter(Boolean).map(Number);
+    const dinner = { first: old.opening_time ?? '18:00', last: old.last_slot_time ?? '22:00' };
+    const week = Array.from({ length: 7 }, (_, weekday) => ({ lunch: null, dinner: closed.includes(weekday) ? null : dinner }));
+    await kdb
+      .insertInto('settings')
+      .values({ key: 'weekly_hours', value: JSON.stringify(week) })
+      .execute();
+    await kdb.deleteFrom('settings').where('key', 'in', ['opening_time', 'last_slot_time', 'closed_weekdays']).execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -317,13 +350,15 @@ class InlineMigrations implements MigrationProvider {
       '2026_11_30_0003_mail_queue': mailQueue(this.dialect),
       '2026_12_01_0004_order_version': orderVersion,
       '2026_12_02_0005_back_office': backOffice(this.dialect),
+      '2026_12_03_0006_setting_groups': settingGroups,
     };
   }
 }
 
-export async function migrate(db: Db, dialect: DialectName): Promise<void> {
+/** Migrates to the latest version, or up to `target` (a migration's name: tests of an upgrade). */
+export async function migrate(db: Db, dialect: DialectName, target?: string): Promise<void> {
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: new InlineMigrations(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -245,6 +245,12 @@ export interface AuditLogTable {
 }
 
 /** Server-only values (the XSRF signing key); never served. */
+/** Settings edited together in one form ('hours', 'online_ordering', 'texts'), versioned like a row. */
+export interface SettingGroupsTable {
+  id: string;
+  version: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -260,6 +266,7 @@ export interface Database {
   product_variants: ProductVariantsTable;
   zones: ZonesTable;
   settings: SettingsTable;
+  setting_groups: SettingGroupsTable;
   discount_codes: DiscountCodesTable;
   addresses: AddressesTable;
   clients: ClientsTable;

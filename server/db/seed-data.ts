@@ -491,9 +491,10 @@ export const seedData: SeedData = {
     shop_phone_2: '+39 347 218 9035',
     shop_legal_line: 'Da Romolo S.r.l. — P.IVA 09876543210',
     ecommerce_variants: 'yes',
-    opening_time: '18:00',
-    last_slot_time: '22:00',
-    closed_weekdays: '1',
+    // Monday the oven rests; dinner from 18:00 to the 22:00 slot on the other days.
+    weekly_hours: JSON.stringify(
+      Array.from({ length: 7 }, (_, weekday) => ({ lunch: null, dinner: weekday === 1 ? null : { first: '18:00', last: '22:00' } })),
+    ),
     slot_capacity: '10',
     lead_minutes: '30',
     shop_closed: '0',

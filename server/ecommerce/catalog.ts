@@ -1,4 +1,4 @@
-import { ADDITIONS_CATEGORY_ID, compareByName, shopLocalTime } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, compareByName, DEFAULT_WEEKLY_HOURS, parseWeeklyHours, shopLocalTime, weekSpan } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
@@ -97,16 +97,16 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   shop_phone_2: '',
   shop_legal_line: '',
   ecommerce_variants: 'no',
-  opening_time: '18:00',
-  last_slot_time: '22:00',
-  /** weekdays without service, 0 Sunday … 6 Saturday, comma separated */
-  closed_weekdays: '',
+  /** JSON of `WeeklyHours` (src/domain/hours.ts): lunch and dinner windows per weekday, 0 Sunday … 6 Saturday */
+  weekly_hours: JSON.stringify(DEFAULT_WEEKLY_HOURS),
   /** oven items (pizzas, pinse, calzoni…) one 15-minute slot can take from online orders */
   slot_capacity: '10',
   /** minutes between now and the first slot a customer may choose */
   lead_minutes: '30',
   /** "1" closes online ordering by hand (holidays, emergencies) */
   shop_closed: '0',
+  /** a shop-local date: the hand closing ends when that day begins ('' = until reopened) */
+  shop_closed_until: '',
   closed_message: '',
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`homepage_field_${i + 1}`, ''])),
 };
@@ -208,7 +208,10 @@ export class CatalogService {
     });
 
     const zones = zoneRows.map((z) => ({ id: z.id, name: z.name })).sort(compareByName);
-    const settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
+    const stored = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
+    // The site names one opening time and last slot: the week's earliest and latest.
+    const span = weekSpan(parseWeeklyHours(stored.weekly_hours));
+    const settings = { ...stored, opening_time: span?.first ?? '', last_slot_time: span?.last ?? '' };
 
     return {
       categories,

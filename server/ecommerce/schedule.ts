@@ -1,4 +1,16 @@
-import { addDays, shopLocalTime, SLOT_REQUIRED, slotRange, toMinutes, type ShopLocalTime } from '../../src/domain';
+import {
+  addDays,
+  daySlots,
+  parseWeeklyHours,
+  shopLocalTime,
+  SLOT_REQUIRED,
+  toMinutes,
+  weekdayOf,
+  windowsOf,
+  type DayHours,
+  type ShopLocalTime,
+  type WeeklyHours,
+} from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { CatalogService, SpecialDayView } from './catalog';
@@ -21,9 +33,7 @@ export interface Timeslot {
 }
 
 interface Hours {
-  opening: string;
-  lastSlot: string;
-  closedWeekdays: number[];
+  week: WeeklyHours;
   capacity: number;
   leadMinutes: number;
   manualClose: boolean;
@@ -31,8 +41,8 @@ interface Hours {
   specialDays: SpecialDayView[];
 }
 
-/** One day's service: closed (and why), or its first and last slot. */
-type DayService = { closed: true; message: string | null } | { closed: false; opening: string; lastSlot: string; message: string | null };
+/** One day's service: closed (and why), or its windows. */
+type DayService = { closed: true; message: string | null } | { closed: false; hours: DayHours; message: string | null };
 
 /** Opening hours, closed days and slot capacity, all from settings, read against the injected clock. */
 export class ScheduleService {
@@ -46,15 +56,11 @@ export class ScheduleService {
     const { settings, specialDays } = await this.catalog.snapshot();
     return {
       specialDays,
-      opening: settings.opening_time!,
-      lastSlot: settings.last_slot_time!,
-      closedWeekdays: settings
-        .closed_weekdays!.split(',')
-        .map((d) => Number.parseInt(d, 10))
-        .filter((d) => d >= 0 && d <= 6),
+      week: parseWeeklyHours(settings.weekly_hours),
       capacity: Number.parseInt(settings.slot_capacity!, 10) || 0,
       leadMinutes: Number.parseInt(settings.lead_minutes!, 10) || 0,
-      manualClose: settings.shop_closed === '1',
+      // Closed by hand until reopened, or until the shop-local day `shop_closed_until` begins.
+      manualClose: settings.shop_closed === '1' && !(settings.shop_closed_until && this.today().date >= settings.shop_closed_until),
       manualMessage: settings.closed_message ?? '',
     };
   }
@@ -68,10 +74,15 @@ export class ScheduleService {
     const special = hours.specialDays.find((d) => d.dateFrom <= date && date <= d.dateUntil);
     if (special?.closed) return { closed: true, message: special.message };
     if (special?.firstSlot && special.lastSlot) {
-      return { closed: false, opening: special.firstSlot, lastSlot: special.lastSlot, message: special.message };
+      return {
+        closed: false,
+        hours: { lunch: null, dinner: { first: special.firstSlot, last: special.lastSlot } },
+        message: special.message,
+      };
     }
-    if (hours.closedWeekdays.includes(weekday)) return { closed: true, message: null };
-    return { closed: false, opening: hours.opening, lastSlot: hours.lastSlot, message: null };
+    const week = hours.week[weekday]!;
+    if (windowsOf(week).length === 0) return { closed: true, message: null };
+    return { closed: false, hours: week, message: null };
   }
 
   /** 'Ti aspettiamo domani dalle 18:00.': the next day the shop serves, within two months. */
@@ -86,7 +97,7 @@ export class ScheduleService {
             : ahead < 7
               ? WEEKDAY_NAMES[weekday]!
               : `${WEEKDAY_NAMES[weekday]!} ${formatDayMonth(addDays(from.date, ahead))}`;
-        return `Ti aspettiamo ${when} dalle ${day.opening}.`;
+        return `Ti aspettiamo ${when} dalle ${windowsOf(day.hours)[0]!.first}.`;
       }
     }
     return 'Ti aspettiamo presto.';
@@ -99,16 +110,22 @@ export class ScheduleService {
     const today = this.dayService(hours, now.date, now.weekday);
     const why = today.message ? `${today.message} ` : '';
     if (today.closed) return { closed: true, clientMessage: `Oggi siamo chiusi. ${why}${this.backOn(hours, now)}` };
-    if (now.minutes + hours.leadMinutes > toMinutes(today.lastSlot)) {
+    if (now.minutes + hours.leadMinutes > toMinutes(windowsOf(today.hours).at(-1)!.last)) {
       return { closed: true, clientMessage: `Per oggi gli ordini online sono chiusi. ${this.backOn(hours, now)}` };
     }
     return { closed: false, clientMessage: null };
   }
 
-  /** Today's first and last slot: the weekly hours, or a special day's own (a closed day keeps the weekly grid, all taken). */
-  private todaysWindow(hours: Hours, now: ShopLocalTime): { opening: string; lastSlot: string } {
+  /** Today's slots: the weekly hours', or a special day's own; a closed day has none. */
+  private todaysSlots(hours: Hours, now: ShopLocalTime): string[] {
     const today = this.dayService(hours, now.date, now.weekday);
-    return today.closed ? { opening: hours.opening, lastSlot: hours.lastSlot } : today;
+    return today.closed ? [] : daySlots(today.hours);
+  }
+
+  /** The slots the cassa's strip shows for a date: that day's service, or none when it is closed. */
+  async slotsOn(date: string): Promise<string[]> {
+    const day = this.dayService(await this.hours(), date, weekdayOf(date));
+    return day.closed ? [] : daySlots(day.hours);
   }
 
   async shopStatus(): Promise<ShopStatus> {
@@ -127,10 +144,9 @@ export class ScheduleService {
     const status = this.statusFor(hours, now);
     const load = await this.ovenLoad(now.date);
     const earliest = now.minutes + hours.leadMinutes;
-    const window = this.todaysWindow(hours, now);
     return {
       date: now.date,
-      timeslots: slotRange(window.opening, window.lastSlot).map((time) => {
+      timeslots: this.todaysSlots(hours, now).map((time) => {
         const minutes = toMinutes(time);
         return {
           time,
@@ -148,8 +164,7 @@ export class ScheduleService {
     const now = this.today();
     const status = this.statusFor(hours, now);
     if (status.closed) return status.clientMessage;
-    const window = this.todaysWindow(hours, now);
-    if (!slotRange(window.opening, window.lastSlot).includes(time)) return SLOT_REQUIRED;
+    if (!this.todaysSlots(hours, now).includes(time)) return SLOT_REQUIRED;
     if (toMinutes(time) < now.minutes + hours.leadMinutes) return "La fascia oraria scelta non è più disponibile: scegline un'altra.";
     return null;
   }

@@ -14,3 +14,4 @@ export * from './cassa';
 export * from './verifyEmail';
 export * from './time';
 export * from './bulkPrice';
+export * from './hours';

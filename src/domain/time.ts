@@ -79,3 +79,8 @@ export function formatShopDate(date: string): string {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** A 'yyyy-MM-dd' calendar date's weekday, 0 Sunday … 6 Saturday (no time zone involved). */
+export function weekdayOf(date: string): number {
+  return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
+}

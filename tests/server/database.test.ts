@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cachingStatements, openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrations';
 import { ApiClient, ENGINE, startTestServer, type TestServer } from './harness';
 
 describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
@@ -154,5 +155,37 @@ describe('SQLite background checkpoints', () => {
     expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: 200 });
     reopened.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('upgrading a shop that had one opening time', () => {
+  it('turns opening time, last slot and closed weekdays into a dinner per weekday, and versions the forms', async () => {
+    const handle = openDatabase(':memory:');
+    try {
+      await migrate(handle.db, handle.dialect, '2026_12_02_0005_back_office');
+      await handle.db
+        .insertInto('settings')
+        .values([
+          { key: 'opening_time', value: '18:30' },
+          { key: 'last_slot_time', value: '21:45' },
+          { key: 'closed_weekdays', value: '1,2' },
+        ])
+        .execute();
+      await migrate(handle.db, handle.dialect);
+      const settings = await handle.db.selectFrom('settings').selectAll().execute();
+      expect(settings.map((s) => s.key)).toEqual(['weekly_hours']);
+      const week = JSON.parse(settings[0]!.value);
+      expect(week[1]).toEqual({ lunch: null, dinner: null });
+      expect(week[2]).toEqual({ lunch: null, dinner: null });
+      expect(week[6]).toEqual({ lunch: null, dinner: { first: '18:30', last: '21:45' } });
+      const groups = await handle.db.selectFrom('setting_groups').selectAll().orderBy('id').execute();
+      expect(groups).toEqual([
+        { id: 'hours', version: 0 },
+        { id: 'online_ordering', version: 0 },
+        { id: 'texts', version: 0 },
+      ]);
+    } finally {
+      await handle.close();
+    }
   });
 });

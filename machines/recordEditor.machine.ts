@@ -13,12 +13,16 @@ export interface LoadedRecord {
 export type SaveOutcome =
   | { kind: 'saved'; id: number; values: RecordValues; version: number }
   | { kind: 'invalid'; message: string; errors: Record<string, string[]> }
-  | { kind: 'stale'; message: string; values: RecordValues; version: number };
+  | { kind: 'stale'; message: string; values: RecordValues; version: number }
+  /** the server asks the owner to confirm first (orders booked on hours being closed): nothing was written */
+  | { kind: 'confirm'; message: string; details: string[] };
 
 export interface SaveRequest {
   id: number | null;
   version: number;
   values: RecordValues;
+  /** the owner confirmed what the last save asked */
+  confirmed: boolean;
 }
 
 export interface RecordEditorInput {
@@ -36,6 +40,9 @@ export interface RecordEditorContext {
   draft: RecordValues;
   errors: Record<string, string[]>;
   message: string | null;
+  /** what the server asked to confirm, while the question is open */
+  question: { message: string; details: string[] } | null;
+  confirmed: boolean;
 }
 
 export type RecordEditorEvent =
@@ -43,6 +50,8 @@ export type RecordEditorEvent =
   | { type: 'record.save' }
   | { type: 'record.discard' }
   | { type: 'record.retry' }
+  | { type: 'save.confirm' }
+  | { type: 'save.cancel' }
   | { type: 'leave.request' }
   | { type: 'leave.confirm' }
   | { type: 'leave.cancel' };
@@ -78,6 +87,7 @@ export const recordEditorMachine = setup({
     canSave: ({ context }) => context.id === null || isDirty(context),
     isSaved: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
     isInvalid: (_, outcome: SaveOutcome) => outcome.kind === 'invalid',
+    asksConfirmation: (_, outcome: SaveOutcome) => outcome.kind === 'confirm',
   },
   actions: {
     takeLoaded: assign((_, loaded: LoadedRecord) => ({
@@ -91,7 +101,7 @@ export const recordEditorMachine = setup({
       const { [name]: _dropped, ...errors } = context.errors;
       return { draft: { ...context.draft, [name]: value }, errors };
     }),
-    discardChanges: assign(({ context }) => ({ draft: context.saved, errors: {}, message: null })),
+    discardChanges: assign(({ context }) => ({ draft: context.saved, errors: {}, message: null, question: null, confirmed: false })),
     takeSaved: assign((_, outcome: SaveOutcome) =>
       outcome.kind === 'saved'
         ? { id: outcome.id, version: outcome.version, saved: outcome.values, draft: outcome.values, errors: {}, message: null }
@@ -107,10 +117,24 @@ export const recordEditorMachine = setup({
         : {},
     ),
     clearMessage: assign({ message: null }),
+    takeQuestion: assign((_, outcome: SaveOutcome) =>
+      outcome.kind === 'confirm' ? { question: { message: outcome.message, details: outcome.details } } : {},
+    ),
+    confirm: assign({ question: null, confirmed: true }),
+    dropQuestion: assign({ question: null, confirmed: false }),
   },
 }).createMachine({
   id: 'recordEditor',
-  context: ({ input }) => ({ id: input.id, version: 0, saved: input.blank, draft: input.blank, errors: {}, message: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    version: 0,
+    saved: input.blank,
+    draft: input.blank,
+    errors: {},
+    message: null,
+    question: null,
+    confirmed: false,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -134,9 +158,9 @@ export const recordEditorMachine = setup({
       on: {
         'field.change': {
           target: '.editing',
-          actions: { type: 'changeField', params: ({ event }) => ({ name: event.name, value: event.value }) },
+          actions: ['dropQuestion', { type: 'changeField', params: ({ event }) => ({ name: event.name, value: event.value }) }],
         },
-        'record.save': { guard: 'canSave', target: 'saving' },
+        'record.save': { guard: 'canSave', target: 'saving', actions: 'dropQuestion' },
         'record.discard': { target: '.editing', actions: 'discardChanges' },
         'leave.request': [{ guard: 'isDirty', target: 'confirmingLeave' }, { target: 'left' }],
       },
@@ -145,6 +169,13 @@ export const recordEditorMachine = setup({
         saved: {},
         invalid: {},
         stale: {},
+        /** the server's question is open: confirm saves again saying so, cancel goes back to editing */
+        confirming: {
+          on: {
+            'save.confirm': { target: '#recordEditor.saving', actions: 'confirm' },
+            'save.cancel': { target: 'editing', actions: 'dropQuestion' },
+          },
+        },
         failed: {
           on: { 'record.retry': '#recordEditor.saving' },
         },
@@ -156,7 +187,7 @@ export const recordEditorMachine = setup({
       invoke: {
         id: 'saveRecord',
         src: 'saveRecord',
-        input: ({ context }) => ({ id: context.id, version: context.version, values: context.draft }),
+        input: ({ context }) => ({ id: context.id, version: context.version, values: context.draft, confirmed: context.confirmed }),
         onDone: [
           {
             guard: { type: 'isSaved', params: ({ event }) => event.output },
@@ -167,6 +198,11 @@ export const recordEditorMachine = setup({
             guard: { type: 'isInvalid', params: ({ event }) => event.output },
             target: 'open.invalid',
             actions: { type: 'takeErrors', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'asksConfirmation', params: ({ event }) => event.output },
+            target: 'open.confirming',
+            actions: { type: 'takeQuestion', params: ({ event }) => event.output },
           },
           { target: 'open.stale', actions: { type: 'takeCurrent', params: ({ event }) => event.output } },
         ],
@@ -223,6 +259,15 @@ export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event
         : snapshot.matches({ open: 'failed' })
           ? { tone: 'error' as const, message: SAVE_FAILED_MESSAGE }
           : null,
+    confirmation:
+      snapshot.matches({ open: 'confirming' }) && context.question
+        ? {
+            message: context.question.message,
+            details: context.question.details,
+            confirmButton: { label: 'Salva comunque', onPress: () => send({ type: 'save.confirm' }) },
+            cancelButton: { label: 'Annulla', onPress: () => send({ type: 'save.cancel' }) },
+          }
+        : null,
     retrySaveButton: snapshot.matches({ open: 'failed' }) ? { label: 'Riprova', onPress: () => send({ type: 'record.retry' }) } : null,
     leave: {
       request: () => send({ type: 'leave.request' }),

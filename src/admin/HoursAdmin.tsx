@@ -1,11 +1,23 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Button, Checkbox, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
+import { Button, Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { connectSpecialDay, specialDayMachine } from '../../machines/specialDay.machine';
-import { createSpecialDayActors, createSpecialDayListActors, type SpecialDayRow } from '../api/adminActors';
+import {
+  createOnlineOrderingActors,
+  createSpecialDayActors,
+  createSpecialDayListActors,
+  createWeeklyHoursActors,
+  windowField,
+  type SpecialDayRow,
+} from '../api/adminActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
-import { formatShopDate, shopNow } from '../domain';
+import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
+import { AdminCheckbox, AdminTextField, QuestionDialog, RecordForm, useRecordEditor } from './ui/editor';
 import { ListFrame, useRecordList } from './ui/list';
+
+/** The Italian week: Monday first. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+const SINGLE_RECORD = { id: 0, blank: {} };
 
 const describeDay = (day: SpecialDayRow) =>
   day.closed ? 'Chiuso' : `Aperto dalle ${day.firstSlot ?? ''} (ultimo orario ${day.lastSlot ?? ''})`;
@@ -13,7 +25,7 @@ const describeDay = (day: SpecialDayRow) =>
 const dates = (day: SpecialDayRow) =>
   day.dateFrom === day.dateUntil ? formatShopDate(day.dateFrom) : `${formatShopDate(day.dateFrom)} – ${formatShopDate(day.dateUntil)}`;
 
-/** 'Orari': special days (holidays, short days) that beat the weekly hours. */
+/** 'Orari': the online switch, the weekly hours, and special days (holidays, short days) that beat them. */
 export function HoursAdmin() {
   usePageTitle('Orari - Amministrazione');
   const { api } = useAppActors();
@@ -22,6 +34,8 @@ export function HoursAdmin() {
   return (
     <section aria-labelledby="admin-hours-title">
       <h1 id="admin-hours-title">Orari</h1>
+      <OnlineOrderingForm />
+      <WeeklyHoursForm />
       <h2>Giorni speciali</h2>
       <p className="admin-hint">
         Un giorno speciale vale più dell’orario della settimana: chiusure per ferie e feste, o un orario diverso.
@@ -64,6 +78,76 @@ export function HoursAdmin() {
         )}
       </ListFrame>
     </section>
+  );
+}
+
+/** 'Ordini online chiusi': for an emergency tonight, or until the owner reopens. The cassa keeps working. */
+function OnlineOrderingForm() {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createOnlineOrderingActors(api), [api]);
+  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const closed = view.field('closed');
+  return (
+    <RecordForm view={view} title="Ordini online" label="Ordini online">
+      <p className="admin-hint">Chiusi, i clienti leggono il messaggio e non possono ordinare; la cassa continua a funzionare.</p>
+      <AdminCheckbox label="Ordini online chiusi" field={closed} />
+      {closed.value === true && (
+        <>
+          <AdminCheckbox label="Riapri automaticamente domani" field={view.field('until_tomorrow')} />
+          <AdminTextField
+            label="Messaggio"
+            field={view.field('message')}
+            description="Mostrato ai clienti; vuoto: «Al momento non accettiamo ordini online. Ci scusiamo per il disagio.»"
+          />
+        </>
+      )}
+    </RecordForm>
+  );
+}
+
+/** Lunch and dinner per weekday, the oven's pace and the dough choice: what every day follows unless a special day says otherwise. */
+function WeeklyHoursForm() {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createWeeklyHoursActors(api), [api]);
+  const view = useRecordEditor(actors, SINGLE_RECORD);
+  return (
+    <RecordForm view={view} title="Orari della settimana" label="Orari della settimana">
+      <p className="admin-hint">
+        Primo e ultimo orario ordinabile di ogni servizio, al quarto d’ora. Lascia vuoti pranzo e cena per un giorno di chiusura.
+      </p>
+      <div className="admin-week">
+        {WEEK_ORDER.map((weekday) => (
+          <fieldset key={weekday} className="admin-fieldset admin-week__day">
+            <legend>{WEEKDAY_LABELS[weekday]}</legend>
+            {SERVICES.map((service) => (
+              <div key={service} className="admin-week__service">
+                <AdminTextField
+                  label={`${SERVICE_LABELS[service]}: primo orario`}
+                  field={view.field(windowField(weekday, service, 'first'))}
+                />
+                <AdminTextField
+                  label={`${SERVICE_LABELS[service]}: ultimo orario`}
+                  field={view.field(windowField(weekday, service, 'last'))}
+                />
+              </div>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <AdminTextField
+        label="Pizze per fascia"
+        inputMode="decimal"
+        field={view.field('slot_capacity')}
+        description="Pizze, pinse e calzoni che il forno prepara ogni 15 minuti per gli ordini online (1–200)"
+      />
+      <AdminTextField
+        label="Minuti di preavviso"
+        inputMode="decimal"
+        field={view.field('lead_minutes')}
+        description="Tra l’ordine e la prima fascia che il cliente può scegliere (0–240)"
+      />
+      <AdminCheckbox label="Scelta dell’impasto negli ordini online" field={view.field('dough_choice')} />
+    </RecordForm>
   );
 }
 
@@ -126,36 +210,13 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
           {view.notice?.message}
         </div>
       </div>
-      <ModalOverlay isOpen={view.confirmation !== null} isDismissable={false} className="modal-overlay">
-        <Modal className="modal">
-          <Dialog role="alertdialog" className="dialog">
-            <Heading slot="title">Ordini già prenotati</Heading>
-            <p>{view.confirmation?.message}</p>
-            <ul>
-              {view.confirmation?.orders.map((order) => (
-                <li key={order.id}>{`N. ${order.orderNum} · ${formatShopDate(order.date)} ${order.time} · ${order.name}`}</li>
-              ))}
-            </ul>
-            <div className="admin-savebar">
-              <Button
-                className="button button--primary"
-                isDisabled={view.confirmation?.confirmButton.isDisabled}
-                onPress={view.confirmation?.confirmButton.onPress}
-              >
-                {view.confirmation?.confirmButton.label}
-              </Button>
-              <Button
-                className="button"
-                isDisabled={view.confirmation?.cancelButton.isDisabled}
-                onPress={view.confirmation?.cancelButton.onPress}
-                autoFocus
-              >
-                {view.confirmation?.cancelButton.label}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <QuestionDialog title="Ordini già prenotati" question={view.confirmation}>
+        <ul>
+          {view.confirmation?.orders.map((order) => (
+            <li key={order.id}>{`N. ${order.orderNum} · ${formatShopDate(order.date)} ${order.time} · ${order.name}`}</li>
+          ))}
+        </ul>
+      </QuestionDialog>
     </form>
   );
 }

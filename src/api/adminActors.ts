@@ -3,7 +3,7 @@ import type { SpecialDayForm, SpecialDaySaveOutcome, specialDayMachine } from '.
 import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { formatEuroInput, toCents } from '../domain';
+import { formatEuroInput, formatShopDate, SERVICES, toCents } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -60,9 +60,26 @@ const productWrite = (values: RecordValues) => ({
     .map(Number),
 });
 
+/** The orders a 409 `schedule.orders_booked` lists. */
+const bookedOrdersOf = (body: unknown) =>
+  ((body as { orders?: Schemas['Error']['orders'] }).orders ?? []).map((o) => ({
+    id: o.id,
+    orderNum: o.order_num,
+    date: o.delivery_date,
+    time: o.delivery_time,
+    name: o.name,
+  }));
+
+/** 'N. 12 · 24/12/2026 20:00 · Mario Rossi' */
+export const bookedOrderLine = (o: { orderNum: number; date: string; time: string; name: string }) =>
+  `N. ${o.orderNum} · ${formatShopDate(o.date)} ${o.time} · ${o.name}`;
+
 /** 422 and 409 are answers the editor shows; anything else is a failure it offers to retry. */
 function saveRefusal(status: number, body: unknown, currentValues: (current: never) => RecordValues): SaveOutcome {
   const refusal = refusalFrom(body);
+  if (status === 409 && refusal.code === 'schedule.orders_booked') {
+    return { kind: 'confirm', message: refusal.message, details: bookedOrdersOf(body).map(bookedOrderLine) };
+  }
   if (status === 409 && refusal.code === 'record.stale') {
     const current = (body as { current: { version: number } }).current;
     return { kind: 'stale', message: refusal.message, values: currentValues(current as never), version: current.version };
@@ -321,12 +338,7 @@ export function createSpecialDayActors(api: ApiClient) {
       if ('special_day' in result) return { kind: 'saved', message: result.message };
       const refusal = refusalFrom(result.refused);
       if (refusal.code === 'schedule.orders_booked') {
-        const orders = (result.refused as { orders?: Schemas['Error']['orders'] }).orders ?? [];
-        return {
-          kind: 'booked',
-          message: refusal.message,
-          orders: orders.map((o) => ({ id: o.id, orderNum: o.order_num, date: o.delivery_date, time: o.delivery_time, name: o.name })),
-        };
+        return { kind: 'booked', message: refusal.message, orders: bookedOrdersOf(result.refused) };
       }
       return { kind: 'invalid', message: refusal.message, errors: refusal.errors };
     }),
@@ -424,4 +436,92 @@ export function createDiscountCodeListActors(api: ApiClient) {
       throw new Error('codes change in their editor');
     }),
   } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+// --- hours -----------------------------------------------------------------------------------
+
+type WeeklyHoursWire = Schemas['WeeklyHours'];
+
+/** A window's field: 'week.2.dinner.first', the name the server's errors use too. */
+export const windowField = (weekday: number, service: (typeof SERVICES)[number], end: 'first' | 'last') =>
+  `week.${weekday}.${service}.${end}`;
+
+const hoursValues = (h: WeeklyHoursWire): RecordValues => ({
+  ...Object.fromEntries(
+    h.week.flatMap((day, weekday) =>
+      SERVICES.flatMap((service) => [
+        [windowField(weekday, service, 'first'), day[service]?.first ?? ''],
+        [windowField(weekday, service, 'last'), day[service]?.last ?? ''],
+      ]),
+    ),
+  ),
+  slot_capacity: String(h.slot_capacity),
+  lead_minutes: String(h.lead_minutes),
+  dough_choice: h.dough_choice,
+});
+
+const typedWindow = (values: RecordValues, weekday: number, service: (typeof SERVICES)[number]) => ({
+  first: String(values[windowField(weekday, service, 'first')] ?? ''),
+  last: String(values[windowField(weekday, service, 'last')] ?? ''),
+});
+
+/** The weekly hours form: one record (no id), saved as the owner typed it; booked orders are asked about. */
+export function createWeeklyHoursActors(api: ApiClient) {
+  return {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+      const { hours } = unwrap(await api.GET('/api/v1/admin/hours'));
+      return { values: hoursValues(hours), version: hours.version };
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
+      const { values } = input;
+      const body = {
+        version: input.version,
+        week: Array.from({ length: 7 }, (_, weekday) => ({
+          lunch: typedWindow(values, weekday, 'lunch'),
+          dinner: typedWindow(values, weekday, 'dinner'),
+        })),
+        slot_capacity: String(values.slot_capacity ?? ''),
+        lead_minutes: String(values.lead_minutes ?? ''),
+        dough_choice: Boolean(values.dough_choice),
+        confirm: input.confirmed,
+      };
+      const result = answer(await api.PUT('/api/v1/admin/hours', { body }), [409, 422], (status, refused) =>
+        saveRefusal(status, refused, hoursValues),
+      );
+      if ('kind' in result) return result;
+      return { kind: 'saved', id: 0, values: hoursValues(result.hours), version: result.hours.version };
+    }),
+  } satisfies ActorsOf<typeof recordEditorMachine>;
+}
+
+type OnlineOrderingWire = Schemas['OnlineOrdering'];
+
+const onlineValues = (o: OnlineOrderingWire): RecordValues => ({
+  closed: o.closed,
+  message: o.message,
+  until_tomorrow: o.closed && o.until !== null,
+});
+
+/** 'Ordini online chiusi': the switch, its message, and whether it ends tomorrow. */
+export function createOnlineOrderingActors(api: ApiClient) {
+  return {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+      const { online_ordering: state } = unwrap(await api.GET('/api/v1/admin/hours'));
+      return { values: onlineValues(state), version: state.version };
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
+      const body = {
+        version: input.version,
+        closed: Boolean(input.values.closed),
+        message: String(input.values.message ?? ''),
+        until_tomorrow: Boolean(input.values.until_tomorrow),
+      };
+      const result = answer(await api.PUT('/api/v1/admin/online-ordering', { body }), [409, 422], (status, refused) =>
+        saveRefusal(status, refused, onlineValues),
+      );
+      if ('kind' in result) return result;
+      const state = result.online_ordering;
+      return { kind: 'saved', id: 0, values: onlineValues(state), version: state.version };
+    }),
+  } satisfies ActorsOf<typeof recordEditorMachine>;
 }

@@ -1,9 +1,10 @@
 /**
- * Special days against the real server (issue 17): the owner closes today, is told about the orders
- * already booked (they stay), customers see no slot and the closed banner with its message; removing
- * the day reopens. The e2e files share one server: the day is always removed at the end.
+ * 'Orari' against the real server (issue 17): special days, the weekly hours and the online switch.
+ * The owner is told about the orders already booked (they stay); customers see the slots and the
+ * banner follow at once. The e2e files share one server: each test puts things back at the end.
  */
 import { describe, expect, it } from 'vitest';
+import { type Page } from 'playwright-core';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import { logInAsAdmin } from './cassa-helpers';
 
@@ -23,11 +24,12 @@ describe('back office: hours', () => {
     try {
       await owner.goto(url('/admin/orari'));
       await owner.getByRole('heading', { level: 1, name: 'Orari' }).waitFor();
-      await owner.getByRole('textbox', { name: 'Dal' }).waitFor();
-      await owner.locator('input[type="date"]').first().fill(TODAY);
-      await owner.locator('input[type="date"]').nth(1).fill(TODAY);
-      await owner.getByRole('textbox', { name: 'Messaggio' }).fill('Chiuso per inventario.');
-      await owner.getByRole('button', { name: 'Salva' }).click();
+      const form = owner.getByRole('form', { name: 'Nuovo giorno speciale' });
+      await form.getByRole('textbox', { name: 'Dal' }).waitFor();
+      await form.locator('input[type="date"]').first().fill(TODAY);
+      await form.locator('input[type="date"]').nth(1).fill(TODAY);
+      await form.getByRole('textbox', { name: 'Messaggio' }).fill('Chiuso per inventario.');
+      await form.getByRole('button', { name: 'Salva' }).click();
 
       // The demo day has orders: they are listed, and stay valid once confirmed.
       const dialog = owner.getByRole('alertdialog');
@@ -51,6 +53,105 @@ describe('back office: hours', () => {
     } finally {
       const left = (await apiCall(owner, 'GET', '/api/v1/admin/special-days')).body as { items: { id: number; version: number }[] };
       for (const day of left.items) await apiCall(owner, 'DELETE', `/api/v1/admin/special-days/${day.id}?version=${day.version}`);
+    }
+  });
+});
+
+type Hours = {
+  version: number;
+  week: { lunch: Window; dinner: Window }[];
+  slot_capacity: number;
+  lead_minutes: number;
+  dough_choice: boolean;
+};
+type Window = { first: string; last: string } | null;
+
+type Seed = { hours: Hours; online_ordering: { closed: boolean; message: string } };
+
+/** Puts the hours and the switch back as the seed has them, whatever a test left. */
+async function restoreHours(owner: Page, seed: Seed) {
+  const now = (await apiCall(owner, 'GET', '/api/v1/admin/hours')).body as { hours: Hours; online_ordering: { version: number } };
+  const typed = (w: Window) => w ?? { first: '', last: '' };
+  await apiCall(owner, 'PUT', '/api/v1/admin/hours', {
+    version: now.hours.version,
+    week: seed.hours.week.map((day) => ({ lunch: typed(day.lunch), dinner: typed(day.dinner) })),
+    slot_capacity: String(seed.hours.slot_capacity),
+    lead_minutes: String(seed.hours.lead_minutes),
+    dough_choice: seed.hours.dough_choice,
+    confirm: true,
+  });
+  await apiCall(owner, 'PUT', '/api/v1/admin/online-ordering', {
+    version: now.online_ordering.version,
+    closed: seed.online_ordering.closed,
+    message: seed.online_ordering.message,
+    until_tomorrow: false,
+  });
+}
+
+describe('back office: weekly hours and the online switch', () => {
+  const browser = useBrowser();
+
+  it("'Ordini online chiusi' until tomorrow: customers read the message at once; reopened, they can order", async () => {
+    const { page: owner } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(owner);
+    const { page: customer } = await browser.open({ viewport: DESKTOP });
+    const seed = (await apiCall(owner, 'GET', '/api/v1/admin/hours')).body as unknown as Seed;
+    try {
+      await owner.goto(url('/admin/orari'));
+      const form = owner.getByRole('form', { name: 'Ordini online' });
+      await form.getByRole('checkbox', { name: 'Ordini online chiusi' }).click({ force: true });
+      await form.getByRole('checkbox', { name: 'Riapri automaticamente domani' }).click({ force: true });
+      await form.getByRole('textbox', { name: 'Messaggio' }).fill('Forno in manutenzione: torniamo domani.');
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await form.getByText('Modifiche salvate.').waitFor();
+      await expectNoA11yViolations(owner, '/admin/orari with the switch on');
+
+      await customer.goto(url('/ecommerce'));
+      await customer.getByText('Forno in manutenzione: torniamo domani.').first().waitFor();
+
+      await form.getByRole('checkbox', { name: 'Ordini online chiusi' }).click({ force: true });
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await form.getByText('Modifiche salvate.').waitFor();
+      const status = (await apiCall(customer, 'GET', '/api/v1/ecommerce/webapp/closed')).body as { closed: boolean };
+      expect(status.closed).toBe(false);
+    } finally {
+      await restoreHours(owner, seed);
+    }
+  });
+
+  it("shortening today's dinner lists the booked orders, saves once confirmed, and the slots end there", async () => {
+    const ownerTab = await browser.open({ viewport: DESKTOP });
+    // A refused save (422) and the question about booked orders (409) are expected here.
+    ownerTab.allowErrors(/status of (409 \(Conflict\)|422 \(Unprocessable Entity\))/);
+    const owner = ownerTab.page;
+    await logInAsAdmin(owner);
+    const seed = (await apiCall(owner, 'GET', '/api/v1/admin/hours')).body as unknown as Seed;
+    try {
+      await owner.goto(url('/admin/orari'));
+      const form = owner.getByRole('form', { name: 'Orari della settimana' });
+      const wednesday = form.getByRole('group', { name: 'Mercoledì' });
+      await wednesday.getByRole('textbox', { name: 'Cena: ultimo orario' }).fill('18:15');
+      await wednesday.getByRole('textbox', { name: 'Pranzo: primo orario' }).fill('12:07');
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await wednesday.getByText('Indica anche l’ultimo orario.').waitFor();
+      expect(await wednesday.getByText('Usa un quarto d’ora, ad esempio 18:00 o 18:15.').count()).toBe(1);
+      await wednesday.getByRole('textbox', { name: 'Pranzo: primo orario' }).fill('');
+      await form.getByRole('button', { name: 'Salva' }).click();
+
+      // The demo evening has orders after 18:15: listed, kept, saved once confirmed.
+      const dialog = owner.getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(/Ci sono \d+ ordini per il 18\/11: restano validi, avvisa i clienti\./);
+      await expectNoA11yViolations(owner, 'weekly hours confirmation');
+      await dialog.getByRole('button', { name: 'Salva comunque' }).click();
+      await form.getByText('Modifiche salvate.').waitFor();
+
+      const slots = (await apiCall(owner, 'GET', '/api/v1/ecommerce/webapp/timeslots')).body as {
+        timeslots: { hour: number; minute: number }[];
+      };
+      expect(slots.timeslots.map((s) => `${s.hour}:${String(s.minute).padStart(2, '0')}`)).toEqual(['18:00', '18:15']);
+    } finally {
+      await restoreHours(owner, seed);
     }
   });
 });

@@ -37,6 +37,8 @@ export const recordEditorEntry: MachineEntry<typeof recordEditorMachine> = {
     { type: 'leave.request' },
     { type: 'leave.confirm' },
     { type: 'leave.cancel' },
+    { type: 'save.confirm' },
+    { type: 'save.cancel' },
     (s) => (s.matches('loading') ? { type: editorEvents.done('loadRecord'), output: loadedProduct } : null),
     (s) => (s.matches('loading') ? { type: editorEvents.error('loadRecord'), error: new TypeError('Failed to fetch') } : null),
     (s) => {
@@ -46,6 +48,7 @@ export const recordEditorEntry: MachineEntry<typeof recordEditorMachine> = {
         { kind: 'saved', id: request.id ?? 99, values: request.values, version: (s.context.version ?? 0) + 1 },
         { kind: 'invalid', message: 'Prezzo è obbligatorio.', errors: { price: ['Prezzo è obbligatorio.'] } },
         { kind: 'stale', message: STALE, ...currentProduct },
+        { kind: 'confirm', message: BOOKED, details: ['N. 12 · 24/12/2026 20:00 · Mario Rossi'] },
       ];
       return [
         ...outcomes.map((output) => ({ type: editorEvents.done('saveRecord'), output })),
@@ -59,6 +62,8 @@ export const recordEditorEntry: MachineEntry<typeof recordEditorMachine> = {
       price: s.context.draft.price,
       saved: s.context.saved.price,
       errors: Object.keys(s.context.errors).length,
+      asking: s.context.question !== null,
+      confirmed: s.context.confirmed,
     }),
 };
 

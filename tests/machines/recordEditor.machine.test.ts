@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { connectRecordEditor, isDirty, LEAVE_QUESTION, type RecordEditorEvent } from '../../machines/recordEditor.machine';
-import { currentProduct, loadedProduct, recordEditorEntry, STALE } from './admin.entries';
+import { BOOKED, currentProduct, loadedProduct, recordEditorEntry, STALE } from './admin.entries';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { internalEvents } from './pathCoverage';
 import { recordEditorMachine } from '../../machines/recordEditor.machine';
@@ -42,8 +42,22 @@ describePathCoverage('record editor machine: path coverage', recordEditorEntry, 
           expect(context.version).toBe(currentProduct.version);
           expect(view.isDirty).toBe(false);
         }
+        if (outcome.kind === 'confirm') {
+          // Nothing was written: the question and its orders are shown, the changes stay.
+          expect(view.confirmation?.message).toBe(BOOKED);
+          expect(view.confirmation?.details).toEqual(['N. 12 · 24/12/2026 20:00 · Mario Rossi']);
+          expect(view.values).toEqual(previous!.context.draft);
+          view.confirmation!.confirmButton.onPress();
+          view.confirmation!.cancelButton.onPress();
+          expect(sent).toEqual([{ type: 'save.confirm' }, { type: 'save.cancel' }]);
+        }
         expect(view.isSaving).toBe(false);
       }
+      // The confirmed save says so; any other save asks again.
+      if (snapshot.matches('saving')) {
+        expect(context.confirmed).toBe(type === 'save.confirm' || (type === 'record.retry' && previous!.context.confirmed));
+      }
+      expect(view.confirmation !== null).toBe(snapshot.matches({ open: 'confirming' }));
       if (type === errorOf('saveRecord')) {
         expect(view.notice?.message).toBe('Non è stato possibile salvare le modifiche. Riprova.');
         // A failed save keeps the changes.

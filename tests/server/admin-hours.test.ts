@@ -5,7 +5,7 @@
  * The harness's clock: Wednesday 18 November 2026.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
+import { ApiClient, insertBookedOrder, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -59,26 +59,7 @@ type Slot = { hour: number; minute: number; available: boolean };
 const timeOf = (s: Slot) => `${String(s.hour).padStart(2, '0')}:${String(s.minute).padStart(2, '0')}`;
 const available = (body: { timeslots: Slot[] }) => body.timeslots.filter((s) => s.available).map(timeOf);
 
-async function bookOrder(date: string, time: string, name: string) {
-  await server.handle.db
-    .insertInto('orders')
-    .values({
-      order_num: Math.floor(Math.random() * 100000),
-      delivery_date: date,
-      delivery_time: time,
-      source_id: 1,
-      status: 0,
-      delivered: 0,
-      delivery: 'ritiro',
-      payment_type: 'Contanti',
-      name,
-      original_price_cents: 650,
-      total_price_cents: 650,
-      created_at: '2026-11-18T10:00:00.000Z',
-      updated_at: '2026-11-18T10:00:00.000Z',
-    })
-    .execute();
-}
+const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(server, date, time, name);
 
 describe('weekly hours', () => {
   it("reads the seed's week: Monday closed, dinner 18:00–22:00 otherwise, 10 pizzas a slot, 30 minutes' lead, dough choice on", async () => {

@@ -4,7 +4,7 @@
  * The harness's clock: Wednesday 18 November 2026, 17:00 in Rome.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
+import { ApiClient, insertBookedOrder, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -29,26 +29,7 @@ const closed = (from: string, until = from, message: string | null = null) => ({
   message,
 });
 
-async function bookOrder(date: string, time: string, name: string) {
-  await server.handle.db
-    .insertInto('orders')
-    .values({
-      order_num: Math.floor(Math.random() * 100000),
-      delivery_date: date,
-      delivery_time: time,
-      source_id: 1,
-      status: 0,
-      delivered: 0,
-      delivery: 'ritiro',
-      payment_type: 'Contanti',
-      name,
-      original_price_cents: 650,
-      total_price_cents: 650,
-      created_at: '2026-11-18T10:00:00.000Z',
-      updated_at: '2026-11-18T10:00:00.000Z',
-    })
-    .execute();
-}
+const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(server, date, time, name);
 
 describe('special days', () => {
   it('closing today: no slot can be chosen, the banner gives its message and the next opening', async () => {

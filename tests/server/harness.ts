@@ -291,3 +291,25 @@ export async function productId(server: TestServer, name: string): Promise<numbe
   const row = await server.handle.db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** An online pickup order booked for `date` at `time`, written straight to the database (a test's fixture). */
+export async function insertBookedOrder(server: TestServer, date: string, time: string, name: string): Promise<void> {
+  await server.handle.db
+    .insertInto('orders')
+    .values({
+      order_num: Math.floor(Math.random() * 100000),
+      delivery_date: date,
+      delivery_time: time,
+      source_id: 1,
+      status: 0,
+      delivered: 0,
+      delivery: 'ritiro',
+      payment_type: 'Contanti',
+      name,
+      original_price_cents: 650,
+      total_price_cents: 650,
+      created_at: '2026-11-18T10:00:00.000Z',
+      updated_at: '2026-11-18T10:00:00.000Z',
+    })
+    .execute();
+}

@@ -158,20 +158,67 @@ export function SaveBar({ view }: { view: RecordEditorView }) {
   );
 }
 
-/** The editor's frame: loading, load failure, the form, and the question before leaving with unsaved changes. */
+interface DialogButton {
+  label: string;
+  isDisabled?: boolean;
+  onPress: () => void;
+}
+
+/** A question the owner must answer before going on: the safe answer has the focus. */
+export function QuestionDialog({
+  title,
+  question,
+  children,
+}: {
+  title: string;
+  question: { message: string; confirmButton: DialogButton; cancelButton: DialogButton } | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <ModalOverlay isOpen={question !== null} isDismissable={false} className="modal-overlay">
+      <Modal className="modal">
+        <Dialog role="alertdialog" className="dialog">
+          <Heading slot="title">{title}</Heading>
+          <p>{question?.message}</p>
+          {children}
+          <div className="admin-savebar">
+            <Button className="button" isDisabled={question?.cancelButton.isDisabled} onPress={question?.cancelButton.onPress} autoFocus>
+              {question?.cancelButton.label}
+            </Button>
+            <Button
+              className="button button--primary"
+              isDisabled={question?.confirmButton.isDisabled}
+              onPress={question?.confirmButton.onPress}
+            >
+              {question?.confirmButton.label}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/**
+ * The editor's frame: loading, load failure, the form, the server's question before a save (booked
+ * orders), and — for a record of a list (`onLeave`) — the way back, asking first when changes are unsaved.
+ */
 export function RecordForm({
   view,
   title,
   children,
   onLeave,
+  label,
 }: {
   view: RecordEditorView;
   title: string;
   children: React.ReactNode;
-  onLeave: () => void;
+  onLeave?: () => void;
+  /** the form's name when it has no heading of its own */
+  label?: string;
 }) {
   useEffect(() => {
-    if (view.hasLeft) onLeave();
+    if (view.hasLeft) onLeave?.();
   }, [view.hasLeft, onLeave]);
   if (view.isLoading) {
     return (
@@ -194,12 +241,15 @@ export function RecordForm({
     <>
       <div className="admin-editor__header">
         <h2>{title}</h2>
-        <Button className="button" onPress={view.leave.request}>
-          Torna all’elenco
-        </Button>
+        {onLeave && (
+          <Button className="button" onPress={view.leave.request}>
+            Torna all’elenco
+          </Button>
+        )}
       </div>
       <form
         className="admin-form"
+        aria-label={label}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -209,22 +259,17 @@ export function RecordForm({
         {children}
         <SaveBar view={view} />
       </form>
-      <ModalOverlay isOpen={view.leave.confirmation !== null} isDismissable={false} className="modal-overlay">
-        <Modal className="modal">
-          <Dialog role="alertdialog" className="dialog">
-            <Heading slot="title">Modifiche non salvate</Heading>
-            <p>{view.leave.confirmation?.question}</p>
-            <div className="admin-savebar">
-              <Button className="button button--primary" onPress={view.leave.confirmation?.cancelButton.onPress} autoFocus>
-                {view.leave.confirmation?.cancelButton.label}
-              </Button>
-              <Button className="button" onPress={view.leave.confirmation?.confirmButton.onPress}>
-                {view.leave.confirmation?.confirmButton.label}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <QuestionDialog title="Da confermare" question={view.confirmation}>
+        <ul>
+          {view.confirmation?.details.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </QuestionDialog>
+      <QuestionDialog
+        title="Modifiche non salvate"
+        question={view.leave.confirmation && { ...view.leave.confirmation, message: view.leave.confirmation.question }}
+      />
     </>
   );
 }

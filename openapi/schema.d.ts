@@ -1019,6 +1019,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's texts
+         * @description Shop name, address, two phones, legal line and the home page's ten fields (1, 3 and 7 headings). Staff (admin) only.
+         */
+        get: operations["getAdminTexts"];
+        /**
+         * Save the shop's texts
+         * @description Plain text, shown escaped wherever it appears: headings up to 80 characters, paragraphs up to 600, the
+         *     shop name required. Customers see them at their next request. Based on `version`. Audited. Staff
+         *     (admin) only.
+         */
+        put: operations["updateAdminTexts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1906,6 +1932,42 @@ export interface components {
             message: string;
             /** @description the day online orders open again by themselves */
             until: null | components["schemas"]["Date"];
+        };
+        ShopTexts: {
+            version: components["schemas"]["RecordVersion"];
+            shop_name: string;
+            shop_address: string;
+            shop_phone_1: string;
+            shop_phone_2: string;
+            shop_legal_line: string;
+            homepage_field_1: string;
+            homepage_field_2: string;
+            homepage_field_3: string;
+            homepage_field_4: string;
+            homepage_field_5: string;
+            homepage_field_6: string;
+            homepage_field_7: string;
+            homepage_field_8: string;
+            homepage_field_9: string;
+            homepage_field_10: string;
+        };
+        ShopTextsWrite: {
+            version: components["schemas"]["RecordVersion"];
+            shop_name: string;
+            shop_address: string;
+            shop_phone_1: string;
+            shop_phone_2: string;
+            shop_legal_line: string;
+            homepage_field_1: string;
+            homepage_field_2: string;
+            homepage_field_3: string;
+            homepage_field_4: string;
+            homepage_field_5: string;
+            homepage_field_6: string;
+            homepage_field_7: string;
+            homepage_field_8: string;
+            homepage_field_9: string;
+            homepage_field_10: string;
         };
         AuditEntry: {
             id: components["schemas"]["RowId"];
@@ -3583,6 +3645,67 @@ export interface operations {
                     "application/json": {
                         message: components["schemas"]["MessageText"];
                         online_ordering: components["schemas"]["OnlineOrdering"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The texts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        texts: components["schemas"]["ShopTexts"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopTextsWrite"];
+            };
+        };
+        responses: {
+            /** @description The texts as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        texts: components["schemas"]["ShopTexts"];
                     };
                 };
             };

@@ -3,6 +3,7 @@ import { AuditService } from './admin/audit.service';
 import { AdminChanges } from './admin/changes';
 import { AdminMenuService, BulkPriceService } from './admin/menu.service';
 import { HoursService } from './admin/hours.service';
+import { TextsService } from './admin/texts.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     bulkPrice: new BulkPriceService(db, admin),
     specialDays: new SpecialDaysService(db, clock, admin),
     hours: new HoursService(db, clock, admin),
+    texts: new TextsService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

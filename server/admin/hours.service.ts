@@ -19,10 +19,9 @@ import {
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { notFound } from '../errors';
-import { DEFAULT_SETTINGS } from '../ecommerce/catalog';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
+import { groupVersion, storedSettings, writeSettings } from './settings';
 import { bookedOrdersConflict, type BookedOrder } from './special-days.service';
 
 /** A window as typed: both times empty means no service. */
@@ -98,22 +97,10 @@ export class HoursService {
     return shopLocalTime(this.clock.now()).date;
   }
 
-  private async versionOf(group: 'hours' | 'online_ordering', db: Db | Tx = this.db): Promise<number> {
-    const row = await db.selectFrom('setting_groups').select('version').where('id', '=', group).executeTakeFirst();
-    if (!row) throw notFound('Impostazioni non trovate.');
-    return row.version;
-  }
-
-  /** The stored settings, read where the caller reads (inside a change: what its transaction sees, not the cache). */
-  private async settings(db: Db | Tx): Promise<Record<string, string>> {
-    const rows = await db.selectFrom('settings').selectAll().execute();
-    return { ...DEFAULT_SETTINGS, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
-  }
-
   async weekly(db: Db | Tx = this.db): Promise<WeeklyHoursView> {
-    const settings = await this.settings(db);
+    const settings = await storedSettings(db);
     return {
-      version: await this.versionOf('hours', db),
+      version: await groupVersion('hours', db),
       week: parseWeeklyHours(settings.weekly_hours),
       slotCapacity: Number.parseInt(settings.slot_capacity ?? '', 10) || 0,
       leadMinutes: Number.parseInt(settings.lead_minutes ?? '', 10) || 0,
@@ -122,10 +109,10 @@ export class HoursService {
   }
 
   async onlineOrdering(db: Db | Tx = this.db): Promise<OnlineOrderingView> {
-    const settings = await this.settings(db);
+    const settings = await storedSettings(db);
     const until = settings.shop_closed_until || null;
     return {
-      version: await this.versionOf('online_ordering', db),
+      version: await groupVersion('online_ordering', db),
       closed: settings.shop_closed === '1' && !(until && this.today() >= until),
       message: settings.closed_message ?? '',
       until,
@@ -232,14 +219,6 @@ export class HoursService {
       return after;
     });
   }
-}
-
-async function writeSettings(tx: Tx, values: Record<string, string>): Promise<void> {
-  await tx
-    .insertInto('settings')
-    .values(Object.entries(values).map(([key, value]) => ({ key, value })))
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-    .execute();
 }
 
 const windowDto = (w: ServiceWindow | null) => (w ? { first: w.first, last: w.last } : null);

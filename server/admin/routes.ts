@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { codeDto } from './discount-codes.service';
 import { onlineOrderingDto, weeklyHoursDto } from './hours.service';
 import { specialDayDto } from './special-days.service';
+import { textsDto } from './texts.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 /** The staff member a change is recorded under. */
@@ -35,7 +36,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -125,6 +126,13 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         : 'Ordini online chiusi fino a quando li riapri.';
     return { message, online_ordering: onlineOrderingDto(state) };
   });
+
+  defineRoute(app, 'getAdminTexts', { access: 'admin' }, async () => ({ texts: textsDto(await texts.get()) }));
+
+  defineRoute(app, 'updateAdminTexts', { access: 'admin' }, async (request) => ({
+    message: 'Testi salvati.',
+    texts: textsDto(await texts.update(await editorOf(request), request.body)),
+  }));
 
   defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));
 

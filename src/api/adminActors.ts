@@ -525,3 +525,28 @@ export function createOnlineOrderingActors(api: ApiClient) {
     }),
   } satisfies ActorsOf<typeof recordEditorMachine>;
 }
+
+// --- texts -----------------------------------------------------------------------------------
+
+type ShopTextsWire = Schemas['ShopTexts'];
+
+const textsValues = ({ version: _version, ...texts }: ShopTextsWire): RecordValues => texts;
+
+/** 'Testi': one record of plain texts, saved as typed. */
+export function createTextsActors(api: ApiClient) {
+  return {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+      const { texts } = unwrap(await api.GET('/api/v1/admin/texts'));
+      return { values: textsValues(texts), version: texts.version };
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
+      const typed = Object.fromEntries(Object.entries(input.values).map(([key, value]) => [key, String(value ?? '')]));
+      const body = { ...(typed as Omit<ShopTextsWire, 'version'>), version: input.version };
+      const result = answer(await api.PUT('/api/v1/admin/texts', { body }), [409, 422], (status, refused) =>
+        saveRefusal(status, refused, textsValues),
+      );
+      if ('kind' in result) return result;
+      return { kind: 'saved', id: 0, values: textsValues(result.texts), version: result.texts.version };
+    }),
+  } satisfies ActorsOf<typeof recordEditorMachine>;
+}

@@ -1045,6 +1045,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every post, drafts included
+         * @description Published posts and drafts, newest first. Staff (admin) only.
+         */
+        get: operations["listNewsPosts"];
+        put?: never;
+        /**
+         * Write a post, as a draft or published
+         * @description The body is HTML sanitized on save with the blog's allow-list (scripts, styles and event handlers
+         *     removed). A draft is seen only here; published, it is on /blog and the home page at once. Audited.
+         *     Staff (admin) only.
+         */
+        post: operations["createNewsPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One post as its editor shows it
+         * @description The post, draft or published, with its version and its body as stored (sanitized). Staff (admin) only.
+         */
+        get: operations["getNewsPost"];
+        /**
+         * Change, publish or withdraw a post
+         * @description Based on `version` (409 `record.stale` otherwise). Publishing a draft dates it now; withdrawn, it is a
+         *     draft again and customers no longer see it. Sanitized and audited like a new post. Staff (admin) only.
+         */
+        put: operations["updateNewsPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1968,6 +2019,33 @@ export interface components {
             homepage_field_8: string;
             homepage_field_9: string;
             homepage_field_10: string;
+        };
+        AdminNewsPost: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            slug: string;
+            title: string;
+            description: string;
+            content: string;
+            image_url: string | null;
+            published: boolean;
+            /** Format: date-time */
+            published_at: string;
+        };
+        NewsPostWrite: {
+            title: string;
+            description: string;
+            content: string;
+            image_url: string | null;
+            published: boolean;
+        };
+        NewsPostUpdate: {
+            title: string;
+            description: string;
+            content: string;
+            image_url: string | null;
+            published: boolean;
+            version: components["schemas"]["RecordVersion"];
         };
         AuditEntry: {
             id: components["schemas"]["RowId"];
@@ -3712,6 +3790,137 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listNewsPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminNewsPost"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createNewsPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsPostWrite"];
+            };
+        };
+        responses: {
+            /** @description The post as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        post: components["schemas"]["AdminNewsPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getNewsPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: components["schemas"]["AdminNewsPost"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateNewsPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsPostUpdate"];
+            };
+        };
+        responses: {
+            /** @description The post as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        post: components["schemas"]["AdminNewsPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -4,6 +4,7 @@ import { AdminChanges } from './admin/changes';
 import { AdminMenuService, BulkPriceService } from './admin/menu.service';
 import { HoursService } from './admin/hours.service';
 import { TextsService } from './admin/texts.service';
+import { NewsService } from './admin/news.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -55,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
     specialDays: new SpecialDaysService(db, clock, admin),
     hours: new HoursService(db, clock, admin),
     texts: new TextsService(db, admin),
+    news: new NewsService(db, clock, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

@@ -11,6 +11,9 @@ export const adminMessages = {
   characters: (label: string) => `${label} contiene caratteri non ammessi.`,
 };
 
+/** An image is one of ours (/media/…, /images/…) or a public https address. */
+const IMAGE_URL = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/;
+
 /** Collects a form's field errors with the form's own labels, then throws them together (422 `validation`). */
 export class FormCheck extends FieldErrorCollector {
   /** A trimmed text within `max` characters; empty gives '' (or an error when required). */
@@ -25,5 +28,12 @@ export class FormCheck extends FieldErrorCollector {
     else if ([...text].length > options.max) this.add(field, adminMessages.max(label, options.max));
     else if (hasControl(text, options.multiline ?? false)) this.add(field, adminMessages.characters(label));
     return text;
+  }
+
+  /** An image address, 'Immagine', or null when empty. */
+  imageUrl(field: string, value: string | null | undefined): string | null {
+    const url = this.text(field, 'Immagine', value, { max: 255 }) || null;
+    if (url && !IMAGE_URL.test(url) && !this.has(field)) this.add(field, adminMessages.format('Immagine'));
+    return url;
   }
 }

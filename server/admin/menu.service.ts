@@ -45,9 +45,6 @@ export interface ProductForm {
   variant_ids: number[];
 }
 
-/** An image is one of ours (/media/…, /images/…) or a public https address. */
-const IMAGE_URL = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/;
-
 /** What the register shows of a product: readable values, euros as typed. */
 const auditView = (p: AdminProductRecord) => ({
   name: p.name,
@@ -138,8 +135,7 @@ export class AdminMenuService {
     const name = check.text('name', 'Nome', form.name, { max: 150, required: true });
     const description = check.text('description', 'Descrizione', form.description, { max: 2000, multiline: true });
     const note = check.text('note', 'Nota', form.note, { max: 500, multiline: true }) || null;
-    const imageUrl = check.text('image_url', 'Immagine', form.image_url, { max: 255 }) || null;
-    if (imageUrl && !IMAGE_URL.test(imageUrl) && !check.has('image_url')) check.add('image_url', adminMessages.format('Immagine'));
+    const imageUrl = check.imageUrl('image_url', form.image_url);
 
     const priceText = form.price.trim();
     const priceCents = parseEuroInput(priceText);

@@ -6,6 +6,7 @@ import { codeDto } from './discount-codes.service';
 import { onlineOrderingDto, weeklyHoursDto } from './hours.service';
 import { specialDayDto } from './special-days.service';
 import { textsDto } from './texts.service';
+import { newsDto } from './news.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 /** The staff member a change is recorded under. */
@@ -36,7 +37,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -133,6 +134,21 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     message: 'Testi salvati.',
     texts: textsDto(await texts.update(await editorOf(request), request.body)),
   }));
+
+  defineRoute(app, 'listNewsPosts', { access: 'admin' }, async () => ({ items: (await news.list()).map(newsDto) }));
+
+  defineRoute(app, 'getNewsPost', { access: 'admin' }, async (request) => ({ post: newsDto(await news.get(request.params.id)) }));
+
+  defineRoute(app, 'createNewsPost', { access: 'admin' }, async (request, reply) => {
+    const post = await news.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: post.published ? 'Notizia pubblicata.' : 'Bozza salvata.', post: newsDto(post) };
+  });
+
+  defineRoute(app, 'updateNewsPost', { access: 'admin' }, async (request) => {
+    const post = await news.update(await editorOf(request), request.params.id, request.body);
+    return { message: post.published ? 'Notizia pubblicata.' : 'Bozza salvata.', post: newsDto(post) };
+  });
 
   defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));
 

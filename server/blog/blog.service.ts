@@ -39,7 +39,9 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED_HTML);
 }
 
-type PostRow = Selectable<BlogPostsTable>;
+/** A post as customers read it. */
+type PostRow = Omit<Selectable<BlogPostsTable>, 'published' | 'version'>;
+const POST_COLUMNS = ['id', 'slug', 'title', 'description', 'content', 'image_url', 'published_at'] as const;
 
 export class BlogService {
   constructor(private readonly db: Db) {}
@@ -48,6 +50,7 @@ export class BlogService {
     const { total } = await this.db
       .selectFrom('blog_posts')
       .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('published', '=', 1)
       .executeTakeFirstOrThrow();
     const lastPage = Math.max(1, Math.ceil(Number(total) / POSTS_PER_PAGE));
     // A page past the last one is empty; its offset may not even fit the database's integer.
@@ -55,6 +58,7 @@ export class BlogService {
     const posts = await this.db
       .selectFrom('blog_posts')
       .select(['id', 'slug', 'title', 'description', 'image_url', 'published_at'])
+      .where('published', '=', 1)
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .limit(POSTS_PER_PAGE)
@@ -63,8 +67,9 @@ export class BlogService {
     return { posts, total: Number(total), lastPage };
   }
 
+  /** A published post; a draft is 'not found' to customers. */
   async post(id: number): Promise<PostRow> {
-    const post = await this.db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+    const post = await this.db.selectFrom('blog_posts').select(POST_COLUMNS).where('id', '=', id).where('published', '=', 1).executeTakeFirst();
     if (!post) throw notFound('Articolo non trovato.');
     return { ...post, content: sanitizePostHtml(post.content) };
   }

@@ -341,6 +341,20 @@ const settingGroups: Migration = {
   },
 };
 
+/** News edited in the back office: drafts customers never see, and a version per post. */
+const newsDrafts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('blog_posts')
+      .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .alterTable('blog_posts')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -351,6 +365,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_01_0004_order_version': orderVersion,
       '2026_12_02_0005_back_office': backOffice(this.dialect),
       '2026_12_03_0006_setting_groups': settingGroups,
+      '2026_12_03_0007_news_drafts': newsDrafts,
     };
   }
 }

@@ -209,7 +209,11 @@ export interface BlogPostsTable {
   description: string;
   content: string;
   image_url: string | null;
+  /** when it was (or, for a draft, will be listed as) published */
   published_at: string;
+  /** 0: a draft only the back office sees */
+  published: Generated<number>;
+  version: Generated<number>;
 }
 
 /** A date or a range with hours of its own: closed, or one service window. Beats the weekly hours. */

@@ -16,6 +16,8 @@ const ENTITY_LABELS: Record<string, string> = {
   product: 'Prodotto',
   special_day: 'Giorno speciale',
   discount_code: 'Codice sconto',
+  post: 'Notizia',
+  settings: 'Impostazioni:',
 };
 
 const FIELD_LABELS: Record<string, string> = {

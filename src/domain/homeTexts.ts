@@ -13,9 +13,11 @@ export interface HomeText {
 
 /** The home page's optional texts in order; empty ones are left out. */
 export function homeTexts(fields: HomepageFields): HomeText[] {
-  return HOMEPAGE_FIELD_NUMBERS
-    .map((n) => ({ key: `homepage_field_${n}`, text: fields[`homepage_field_${n}`].trim(), heading: HEADING_FIELDS.has(n) }))
-    .filter((block) => block.text !== '');
+  return HOMEPAGE_FIELD_NUMBERS.map((n) => ({
+    key: `homepage_field_${n}`,
+    text: fields[`homepage_field_${n}`].trim(),
+    heading: HEADING_FIELDS.has(n),
+  })).filter((block) => block.text !== '');
 }
 
 /** How long a home heading and a home paragraph may be. */

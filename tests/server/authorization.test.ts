@@ -51,6 +51,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   // No special day exists in the fixture: staff get a 404, never a 401/403.
   else if (op.path.startsWith('/api/v1/admin/special-days/')) existing = 1;
   else if (op.path.startsWith('/api/v1/admin/discount-codes/')) existing = 1;
+  else if (op.path.startsWith('/api/v1/admin/news/')) existing = fixture.postId;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
@@ -331,6 +332,9 @@ describe('path ids that are not ids', () => {
         active: false,
         version: 0,
       };
+    }
+    if (op.operationId === 'updateNewsPost') {
+      return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }
     if (op.operationId === 'updateAdminProduct') {
       return {

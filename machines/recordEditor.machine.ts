@@ -238,6 +238,8 @@ export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event
     isSaving: saving,
     hasLeft: snapshot.matches('left'),
     values: context.draft,
+    /** as last loaded or saved: what the server holds (a preview shows this, never the unsaved draft) */
+    savedValues: context.saved,
     field: (name: string) => ({
       value: context.draft[name] ?? null,
       errors: context.errors[name] ?? [],

@@ -69,7 +69,12 @@ export class BlogService {
 
   /** A published post; a draft is 'not found' to customers. */
   async post(id: number): Promise<PostRow> {
-    const post = await this.db.selectFrom('blog_posts').select(POST_COLUMNS).where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+    const post = await this.db
+      .selectFrom('blog_posts')
+      .select(POST_COLUMNS)
+      .where('id', '=', id)
+      .where('published', '=', 1)
+      .executeTakeFirst();
     if (!post) throw notFound('Articolo non trovato.');
     return { ...post, content: sanitizePostHtml(post.content) };
   }

@@ -1,6 +1,7 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
+import { NewsAdmin } from './NewsAdmin';
 import { TextsAdmin } from './TextsAdmin';
 import { AuditAdmin } from './AuditAdmin';
 import { DiscountCodesAdmin } from './DiscountCodesAdmin';
@@ -29,6 +30,7 @@ export function AdminArea() {
           <Route path="esauriti" element={<SoldOutAdmin />} />
           <Route path="orari" element={<HoursAdmin />} />
           <Route path="codici-sconto/*" element={<DiscountCodesAdmin />} />
+          <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />

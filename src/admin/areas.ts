@@ -1,12 +1,13 @@
 /**
- * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones,
- * news and staff ('Zone', 'Notizie', 'Staff') join this list when their screens exist.
+ * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones
+ * and staff ('Zone', 'Staff') join this list when their screens exist.
  */
 export const ADMIN_AREAS = [
   { path: 'menu', label: 'Menu' },
   { path: 'esauriti', label: 'Esauriti oggi' },
   { path: 'orari', label: 'Orari' },
   { path: 'codici-sconto', label: 'Codici sconto' },
+  { path: 'notizie', label: 'Notizie' },
   { path: 'testi', label: 'Testi' },
   { path: 'registro', label: 'Registro modifiche' },
 ] as const;

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-aria-components';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminActors';
+import { useAppActors } from '../actors/AppActors';
+import { formatShopDate } from '../domain';
+import { usePageTitle } from '../ui/usePageTitle';
+import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
+import { ListFrame, useRecordList } from './ui/list';
+
+/** 'Notizie': the posts, drafts included, and the editor of one post with its preview. */
+export function NewsAdmin() {
+  usePageTitle('Notizie - Amministrazione');
+  return (
+    <Routes>
+      <Route index element={<NewsList />} />
+      <Route path=":id" element={<NewsEditorRoute />} />
+    </Routes>
+  );
+}
+
+function NewsList() {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createNewsListActors(api), [api]);
+  const view = useRecordList<NewsRow>(actors);
+  const reload = useRef(view.reload);
+  useEffect(() => reload.current(), []);
+  return (
+    <section aria-labelledby="admin-news-title">
+      <div className="admin-editor__header">
+        <h1 id="admin-news-title">Notizie</h1>
+        <Link className="button button--primary" href="/admin/notizie/nuova">
+          Nuova notizia
+        </Link>
+      </div>
+      <ListFrame view={view} label="Notizie" emptyText="Nessuna notizia trovata.">
+        {view.rows.length > 0 && (
+          <table className="admin-table">
+            <caption>Notizie</caption>
+            <thead>
+              <tr>
+                <th scope="col">Titolo</th>
+                <th scope="col">Stato</th>
+                <th scope="col">
+                  <span className="visually-hidden">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{row.title}</th>
+                  <td>{row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza'}</td>
+                  <td>
+                    <Link className="button" href={`/admin/notizie/${row.id}`} aria-label={`Modifica ${row.title}`}>
+                      Modifica
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
+function NewsEditorRoute() {
+  const { id } = useParams();
+  return <NewsEditor key={id} postId={id === 'nuova' ? null : Number(id)} />;
+}
+
+function NewsEditor({ postId }: { postId: number | null }) {
+  const { api } = useAppActors();
+  const navigate = useNavigate();
+  const actors = useMemo(() => createNewsEditorActors(api), [api]);
+  const view = useRecordEditor(actors, { id: postId, blank: BLANK_NEWS });
+  const backToList = useCallback(() => navigate('/admin/notizie'), [navigate]);
+  const saved = view.savedValues;
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={postId === null ? 'Nuova notizia' : String(saved.title || 'Notizia')} onLeave={backToList}>
+        <AdminTextField label="Titolo" field={view.field('title')} />
+        <AdminTextField label="Descrizione" field={view.field('description')} description="Una o due righe per l’elenco delle notizie" />
+        <AdminTextField
+          label="Testo"
+          multiline
+          field={view.field('content')}
+          description="HTML semplice: paragrafi, titoli, elenchi, link e immagini. Script e stili vengono tolti al salvataggio."
+        />
+        <AdminTextField
+          label="Immagine"
+          field={view.field('image_url')}
+          description="Indirizzo dell’immagine, ad esempio /media/porcini.jpg"
+        />
+        <AdminCheckbox label="Pubblicata" field={view.field('published')} />
+      </RecordForm>
+      {!view.isNew && saved.content && (
+        <section className="admin-preview" aria-labelledby="admin-news-preview">
+          <h2 id="admin-news-preview">Anteprima (ultima versione salvata)</h2>
+          <article className="post">
+            <h3>{String(saved.title)}</h3>
+            {/* Sanitized by the server on save, as /blog shows it. */}
+            <div className="post__body" dangerouslySetInnerHTML={{ __html: String(saved.content) }} />
+          </article>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1096,6 +1096,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff accounts
+         * @description Every staff (admin) account, active or disabled, by name. Staff (admin) only.
+         */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Create a staff account
+         * @description The new member receives by e-mail a link to choose their password (valid three days); until then
+         *     nobody can log in with the account. Audited. Staff (admin) only.
+         */
+        post: operations["createStaffMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable or re-enable a staff account
+         * @description Disabled, the account's sessions end at once and its login answers 403 `account.disabled`
+         *     ('Account disattivato.'); accounts are never deleted. The last active admin cannot be disabled
+         *     (409 `staff.last_admin`). Based on `version`. Audited. Staff (admin) only.
+         */
+        put: operations["setStaffActive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff/{id}/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a staff member a link to choose a password
+         * @description For a forgotten password or an invitation that expired; valid an hour. Not for a disabled account (409 `account.disabled`). Staff (admin) only.
+         */
+        post: operations["sendStaffPasswordLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1234,10 +1301,12 @@ export interface components {
          *     `request.unsupported_type`: the body is not JSON; `request.timeout`: the request took too
          *     long to arrive; `record.stale`: in the back office, someone saved this record first (the
          *     answer carries `current`, the record as it is now); `schedule.orders_booked`: a special day
-         *     would close days with booked orders (listed in `orders`): confirm to save it.
+         *     would close days with booked orders (listed in `orders`): confirm to save it;
+         *     `account.disabled`: the right password of an account the back office disabled;
+         *     `staff.last_admin`: the last active admin cannot be disabled.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -1551,12 +1620,13 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        /** @description `email_verified` and `email` come with `email.unverified` only */
         UnverifiedError: {
             code: components["schemas"]["RefusalCode"];
             message: components["schemas"]["MessageText"];
             /** @constant */
-            email_verified: false;
-            email: components["schemas"]["ShortText"];
+            email_verified?: false;
+            email?: components["schemas"]["ShortText"];
         };
         RegisterRequest: {
             name: components["schemas"]["PersonName"];
@@ -2046,6 +2116,14 @@ export interface components {
             image_url: string | null;
             published: boolean;
             version: components["schemas"]["RecordVersion"];
+        };
+        StaffMember: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            /** Format: email */
+            email: string;
+            active: boolean;
         };
         AuditEntry: {
             id: components["schemas"]["RowId"];
@@ -2584,7 +2662,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description E-mail not verified yet (`email_verified` false); no token is issued */
+            /**
+             * @description E-mail not verified yet (`email.unverified`, with `email_verified` false and the address), or an
+             *     account the back office disabled (`account.disabled`, 'Account disattivato.'); no token is issued
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3924,6 +4005,134 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["StaffMember"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createStaffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        member: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setStaffActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        member: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendStaffPasswordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

@@ -5,6 +5,7 @@ import { AdminMenuService, BulkPriceService } from './admin/menu.service';
 import { HoursService } from './admin/hours.service';
 import { TextsService } from './admin/texts.service';
 import { NewsService } from './admin/news.service';
+import { StaffService } from './admin/staff.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const quotes = new QuoteService(catalog, discounts);
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
+  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName });
   return {
     mail,
     catalog,
@@ -45,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
     quotes,
     discounts,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail }),
-    auth: new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }),
+    auth,
     account: new AccountService(db),
     cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
     blog: new BlogService(db),
@@ -57,6 +59,7 @@ export function createServices(deps: ServiceDeps) {
     hours: new HoursService(db, clock, admin),
     texts: new TextsService(db, admin),
     news: new NewsService(db, clock, admin),
+    staff: new StaffService(db, auth, admin, shopName),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

@@ -7,7 +7,10 @@ import { onlineOrderingDto, weeklyHoursDto } from './hours.service';
 import { specialDayDto } from './special-days.service';
 import { textsDto } from './texts.service';
 import { newsDto } from './news.service';
+import type { StaffMember } from './staff.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
+
+const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
 
 /** The staff member a change is recorded under. */
 const editorOf = async (request: Parameters<typeof requireUser>[0]) => {
@@ -37,7 +40,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -148,6 +151,27 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'updateNewsPost', { access: 'admin' }, async (request) => {
     const post = await news.update(await editorOf(request), request.params.id, request.body);
     return { message: post.published ? 'Notizia pubblicata.' : 'Bozza salvata.', post: newsDto(post) };
+  });
+
+  defineRoute(app, 'listStaff', { access: 'admin' }, async () => ({ items: (await staff.list()).map(staffDto) }));
+
+  defineRoute(app, 'createStaffMember', { access: 'admin' }, async (request, reply) => {
+    const member = await staff.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: `Account creato: abbiamo inviato a ${member.email} il link per scegliere la password.`, member: staffDto(member) };
+  });
+
+  defineRoute(app, 'setStaffActive', { access: 'admin' }, async (request) => {
+    const member = await staff.setActive(await editorOf(request), request.params.id, request.body.active, request.body.version);
+    return {
+      message: member.active ? `${member.name} può di nuovo accedere.` : `${member.name} è stato disattivato.`,
+      member: staffDto(member),
+    };
+  });
+
+  defineRoute(app, 'sendStaffPasswordLink', { access: 'admin' }, async (request) => {
+    const member = await staff.sendPasswordLink(request.params.id);
+    return { message: `Abbiamo inviato a ${member.email} il link per scegliere la password.` };
   });
 
   defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));

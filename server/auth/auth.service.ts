@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import type { UserRow } from '../db/schema';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
 import type { MailQueue } from '../mail/queue';
-import { resetMail, verificationMail } from '../mail/templates';
+import { resetMail, staffInviteMail, verificationMail } from '../mail/templates';
 import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
 import { LoginThrottle, RateLimiter } from './rate-limiter';
@@ -15,7 +15,9 @@ import type { VerifyOutcome } from '../../src/domain';
 export const TOKEN_TTL_MINUTES: Record<AuthUser['role'], number> = { admin: 12 * 60, customer: 30 * 24 * 60 };
 const VERIFY_TTL_MINUTES = 24 * 60;
 const RESET_TTL_MINUTES = 60;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A new staff member may open the invitation on their next shift. */
+const INVITE_TTL_MINUTES = 3 * 24 * 60;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MESSAGES = {
   passwordsDiffer: 'Le password non coincidono.',
@@ -30,6 +32,7 @@ export const MESSAGES = {
   changed: 'Password aggiornata con successo.',
   wrongCurrent: 'La password attuale non è corretta.',
   loggedOut: 'Disconnessione effettuata.',
+  disabled: 'Account disattivato.',
 };
 
 export interface AuthUser {
@@ -49,7 +52,7 @@ export interface AuthConfig {
   shopName: () => Promise<string>;
 }
 
-function normalizeEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -79,7 +82,8 @@ const userForTokenQuery = prepared<{ hash: string }, UserRow & { expires_at: str
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .selectAll('users')
     .select('api_tokens.expires_at')
-    .where('api_tokens.token_hash', '=', param('hash')),
+    .where('api_tokens.token_hash', '=', param('hash'))
+    .where('users.disabled_at', 'is', null),
 );
 
 /** Registration, e-mail verification, tokens and passwords, Laravel-style. Knows nothing of HTTP. */
@@ -182,6 +186,7 @@ export class AuthService {
       .where('user_tokens.token_hash', '=', hashSecret(secret))
       .where('user_tokens.purpose', '=', purpose)
       .where('users.email', '=', normalizeEmail(email))
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row || row.used_at !== null || row.expires_at <= this.now()) return null;
     const used = await tx
@@ -267,6 +272,8 @@ export class AuthService {
     const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
     if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] }, 'login.failed');
     this.loginThrottle.succeeded(email, clientKey);
+    // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
+    if (user.disabled_at !== null) throw new AppError('forbidden', MESSAGES.disabled, { code: 'account.disabled' });
     if (needsRehash(user.password_hash)) {
       await this.db
         .updateTable('users')
@@ -321,13 +328,20 @@ export class AuthService {
     const shopName = await this.config.shopName();
     // Known or not, the answer is the same and comes as fast: the mail is only queued, never sent here.
     await this.db.transaction().execute(async (tx) => {
-      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-      if (!user) return;
-      const secret = await this.issueLink(tx, user.id, 'reset', RESET_TTL_MINUTES);
-      const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
-      await this.mail.enqueue(tx, resetMail(shopName, email, user.name, url));
+      const user = await tx.selectFrom('users').selectAll().where('email', '=', email).where('disabled_at', 'is', null).executeTakeFirst();
+      if (user) await this.queuePasswordLink(tx, user, 'reset', shopName);
     });
     return MESSAGES.forgotSent(typed);
+  }
+
+  /**
+   * Queues, in the caller's transaction, the mail with a link to set a password: 'reset' (valid an
+   * hour) or 'invite' for a new staff member (valid three days). The link is the reset page's.
+   */
+  async queuePasswordLink(tx: Db, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: 'reset' | 'invite', shopName: string): Promise<void> {
+    const secret = await this.issueLink(tx, user.id, 'reset', kind === 'invite' ? INVITE_TTL_MINUTES : RESET_TTL_MINUTES);
+    const url = `${this.config.appUrl}/auth/reset-password?token=${secret}&email=${encodeURIComponent(user.email)}`;
+    await this.mail.enqueue(tx, (kind === 'invite' ? staffInviteMail : resetMail)(shopName, user.email, user.name, url));
   }
 
   async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<string> {

@@ -355,6 +355,17 @@ const newsDrafts: Migration = {
   },
 };
 
+/** Staff accounts the back office disables (never deletes: orders and the register name them). */
+const staffAccounts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(40)').execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -366,6 +377,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_02_0005_back_office': backOffice(this.dialect),
       '2026_12_03_0006_setting_groups': settingGroups,
       '2026_12_03_0007_news_drafts': newsDrafts,
+      '2026_12_04_0008_staff_accounts': staffAccounts,
     };
   }
 }

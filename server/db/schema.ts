@@ -11,6 +11,9 @@ export interface UsersTable {
   role_name: 'admin' | 'customer';
   email_verified_at: string | null;
   created_at: string;
+  /** set when the back office disabled the account: no login, no session */
+  disabled_at: Generated<string | null>;
+  version: Generated<number>;
 }
 
 export interface ApiTokensTable {

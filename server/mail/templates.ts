@@ -43,6 +43,19 @@ export function resetMail(shopName: string, to: string, name: string, url: strin
   };
 }
 
+export function staffInviteMail(shopName: string, to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: `Il tuo account dello staff ${shopName}`,
+    text: `Ciao ${name},\n\nti abbiamo creato un account dello staff di ${shopName}. Per scegliere la tua password apri questo link:\n${url}\n\nIl link scade tra 3 giorni.\n\n${shopName}`,
+    html: layout(
+      shopName,
+      'Il tuo account dello staff',
+      `<p>Ciao ${escapeHtml(name)},</p><p>ti abbiamo creato un account dello staff di ${escapeHtml(shopName)}. Per scegliere la tua password apri questo link.</p>${button(url, 'Scegli la password')}<p>Il link scade tra 3 giorni.</p>`,
+    ),
+  };
+}
+
 export interface ConfirmationMailOrder {
   orderNum: number;
   deliveryDate: string;

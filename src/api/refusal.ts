@@ -38,6 +38,8 @@ const CODES: Record<RefusalCode, true> = {
   'request.timeout': true,
   'record.stale': true,
   'schedule.orders_booked': true,
+  'account.disabled': true,
+  'staff.last_admin': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -36,7 +36,7 @@ function expectItalianError(response: ApiResponse) {
 let server: TestServer;
 let clients: Record<Role, ApiClient>;
 const accounts: Partial<Record<Role, { email: string; password: string }>> = {};
-const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0 };
+const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0, staffId: 0 };
 /** The answer each role got from each operation, filled once in beforeAll. */
 const matrix = new Map<string, Record<Role, ApiResponse>>();
 
@@ -52,6 +52,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/special-days/')) existing = 1;
   else if (op.path.startsWith('/api/v1/admin/discount-codes/')) existing = 1;
   else if (op.path.startsWith('/api/v1/admin/news/')) existing = fixture.postId;
+  else if (op.path.startsWith('/api/v1/admin/staff/')) existing = fixture.staffId;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
@@ -100,6 +101,7 @@ beforeAll(async () => {
   fixture.margherita = margherita;
   const zoneId = (await db.selectFrom('zones').select('id').where('name', '=', 'Monteverde').executeTakeFirstOrThrow()).id;
   fixture.postId = (await db.selectFrom('blog_posts').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  fixture.staffId = admin.id;
 
   // A third customer's address: nobody in the matrix owns it, so nobody may delete it.
   await placeOrder(owner.client, 'Via della Proprietaria 1', margherita, zoneId);
@@ -333,6 +335,7 @@ describe('path ids that are not ids', () => {
         version: 0,
       };
     }
+    if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
     if (op.operationId === 'updateNewsPost') {
       return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }

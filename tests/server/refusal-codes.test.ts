@@ -306,6 +306,37 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    code: 'account.disabled',
+    what: 'the right password of a staff account the back office disabled',
+    status: 403,
+    message: 'Account disattivato.',
+    send: async () => {
+      const member = await loggedInClient(server, { role: 'admin', name: 'Rider Disattivato' });
+      const listed = (await admin.get('/api/v1/admin/staff')).body.items.find((m: { id: number }) => m.id === member.id);
+      expect((await admin.put(`/api/v1/admin/staff/${member.id}`, { active: false, version: listed.version })).status).toBe(200);
+      return anonymous().post('/api/login', { email: member.email, password: member.password });
+    },
+  },
+  {
+    code: 'staff.last_admin',
+    what: 'disabling the only active admin left',
+    status: 409,
+    message: 'Non puoi disattivare l’ultimo amministratore attivo.',
+    send: async () => {
+      const sole = await loggedInClient(server, { role: 'admin', name: 'Ultimo Titolare' });
+      const staff = (await sole.client.get('/api/v1/admin/staff')).body.items as { id: number; version: number; active: boolean }[];
+      for (const other of staff.filter((m) => m.active && m.id !== sole.id)) {
+        await sole.client.put(`/api/v1/admin/staff/${other.id}`, { active: false, version: other.version });
+      }
+      const me = staff.find((m) => m.id === sole.id)!;
+      const refused = await sole.client.put(`/api/v1/admin/staff/${sole.id}`, { active: false, version: me.version });
+      // Disabling ended the other scenarios' cashier session: a new cashier takes over.
+      await sole.client.put(`/api/v1/admin/staff/${sole.id}`, { active: true, version: me.version });
+      admin = (await loggedInClient(server, { role: 'admin' })).client;
+      return refused;
+    },
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthService } from '../auth/auth.service';
+import { EMAIL_PATTERN, normalizeEmail } from '../auth/auth.service';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/database';
+import type { UserRow } from '../db/schema';
+import { AppError, invalid, notFound } from '../errors';
+import { hashPassword } from '../auth/passwords';
+import type { AdminChanges, Editor, Tx } from './changes';
+import { FormCheck } from './fields';
+
+export interface StaffMember {
+  id: number;
+  version: number;
+  name: string;
+  email: string;
+  active: boolean;
+}
+
+const memberOf = (u: UserRow): StaffMember => ({
+  id: u.id,
+  version: u.version,
+  name: u.name,
+  email: u.email,
+  active: u.disabled_at === null,
+});
+
+/**
+ * 'Staff': the people who run the cassa and the back office. Created with a link to choose their
+ * password; disabled, never deleted (orders and the register name them), their sessions end at once.
+ */
+export class StaffService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+    private readonly changes: AdminChanges,
+    private readonly shopName: () => Promise<string>,
+  ) {}
+
+  async list(): Promise<StaffMember[]> {
+    const rows = await this.db.selectFrom('users').selectAll().where('role_name', '=', 'admin').orderBy('name').orderBy('id').execute();
+    return rows.map(memberOf);
+  }
+
+  private async member(tx: Db | Tx, id: number): Promise<UserRow> {
+    const user = await tx.selectFrom('users').selectAll().where('id', '=', id).where('role_name', '=', 'admin').executeTakeFirst();
+    if (!user) throw notFound('Membro dello staff non trovato.');
+    return user;
+  }
+
+  /** A new staff member receives, by e-mail, a link to choose their password (valid three days). */
+  async create(editor: Editor, form: { name: string; email: string }): Promise<StaffMember> {
+    const check = new FormCheck();
+    const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
+    const email = normalizeEmail(check.text('email', 'Email', form.email, { max: 150, required: true, feminine: true }));
+    if (email && !check.has('email') && !EMAIL_PATTERN.test(email)) check.add('email', 'Email ha un formato non valido.');
+    check.throwIfAny();
+    // A real hash of a secret nobody keeps: no login until a password is chosen through the link, and a
+    // login attempt costs the same time as for any account.
+    const unusable = await hashPassword(randomBytes(32).toString('hex'));
+    const shopName = await this.shopName();
+    try {
+      return await this.changes.change(editor, async ({ tx, audit }) => {
+        const user = await this.auth.createUser({ name, email, password: '', role: 'admin', verified: true }, tx, unusable);
+        await this.auth.queuePasswordLink(tx, user, 'invite', shopName);
+        await audit({ entity: 'staff', entityId: user.id, action: 'create', label: name, after: { nome: name, email } });
+        return memberOf(user);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ email: ['Questo indirizzo email è già registrato.'] });
+      throw error;
+    }
+  }
+
+  /** Disables (sessions revoked in the same transaction) or re-enables an account; never the last active admin. */
+  async setActive(editor: Editor, id: number, active: boolean, version: number): Promise<StaffMember> {
+    return this.changes.change(editor, async ({ tx, at, audit, claim }) => {
+      const before = await this.member(tx, id);
+      await claim('users', id, version, async () => ({ ...memberOf(await this.member(tx, id)) }));
+      if (!active && before.disabled_at === null) {
+        const others = await tx
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role_name', '=', 'admin')
+          .where('disabled_at', 'is', null)
+          .where('id', '!=', id)
+          .executeTakeFirstOrThrow();
+        if (Number(others.n) === 0) {
+          throw new AppError('conflict', 'Non puoi disattivare l’ultimo amministratore attivo.', { code: 'staff.last_admin' });
+        }
+      }
+      await tx
+        .updateTable('users')
+        .set({ disabled_at: active ? null : (before.disabled_at ?? at) })
+        .where('id', '=', id)
+        .execute();
+      if (!active) await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+      if ((before.disabled_at === null) !== active) {
+        await audit({
+          entity: 'staff',
+          entityId: id,
+          action: 'update',
+          label: before.name,
+          before: { attivo: !active },
+          after: { attivo: active },
+        });
+      }
+      return memberOf(await this.member(tx, id));
+    });
+  }
+
+  /** Sends a new link to choose a password (a forgotten one, or an invitation that expired). */
+  async sendPasswordLink(id: number): Promise<StaffMember> {
+    const shopName = await this.shopName();
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.member(tx, id);
+      if (user.disabled_at !== null) throw new AppError('conflict', 'Account disattivato.', { code: 'account.disabled' });
+      await this.auth.queuePasswordLink(tx, user, 'reset', shopName);
+      return memberOf(user);
+    });
+  }
+}

@@ -17,8 +17,9 @@ export interface RowActionRequest {
 }
 
 /** A row action either gives the list as it is now, or is refused (stale, in use…) with the list reloaded. */
+/** The server's answer to a row action, with the list as it is now; a done action may say what it did. */
 export type RowActionOutcome<Row extends ListRow = ListRow> =
-  { kind: 'done'; rows: Row[] } | { kind: 'refused'; message: string; rows: Row[] };
+  { kind: 'done'; rows: Row[]; message?: string } | { kind: 'refused'; message: string; rows: Row[] };
 
 export type RecordListEvent =
   | { type: 'list.search'; text: string }
@@ -30,6 +31,8 @@ export interface RecordListContext {
   rows: ListRow[];
   search: string;
   message: string | null;
+  /** whether `message` reports a refusal or a failure (error) or what an action did (success) */
+  tone: 'success' | 'error';
   /** the row whose action runs, for its busy state */
   pendingId: number | null;
 }
@@ -63,16 +66,17 @@ export const recordListMachine = setup({
     takeRows: assign((_, rows: ListRow[]) => ({ rows })),
     takeOutcome: assign((_, outcome: RowActionOutcome) => ({
       rows: outcome.rows,
-      message: outcome.kind === 'refused' ? outcome.message : null,
+      message: outcome.message ?? null,
+      tone: outcome.kind === 'refused' ? ('error' as const) : ('success' as const),
     })),
     setSearch: assign((_, text: string) => ({ search: text })),
     markPending: assign((_, id: number) => ({ pendingId: id, message: null })),
     clearPending: assign({ pendingId: null }),
-    sayActionFailed: assign({ message: ACTION_FAILED_MESSAGE }),
+    sayActionFailed: assign({ message: ACTION_FAILED_MESSAGE, tone: 'error' as const }),
   },
 }).createMachine({
   id: 'recordList',
-  context: { rows: [], search: '', message: null, pendingId: null },
+  context: { rows: [], search: '', message: null, tone: 'error', pendingId: null },
   initial: 'loading',
   on: {
     'list.search': { actions: { type: 'setSearch', params: ({ event }) => event.text } },
@@ -132,6 +136,7 @@ export function connectRecordList<Row extends ListRow>(snapshot: RecordListSnaps
     isEmpty: snapshot.matches('ready') && rows.length === 0,
     search: { label: 'Cerca', value: context.search, onChange: (text: string) => send({ type: 'list.search', text }) },
     message: context.message,
+    messageTone: context.tone,
     isPending: (id: number) => context.pendingId === id,
     isBusy: snapshot.hasTag('busy'),
     act: (id: number, action: string, payload?: unknown) => send({ type: 'row.action', id, action, payload }),

@@ -2,6 +2,7 @@ import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { NewsAdmin } from './NewsAdmin';
+import { StaffAdmin } from './StaffAdmin';
 import { TextsAdmin } from './TextsAdmin';
 import { AuditAdmin } from './AuditAdmin';
 import { DiscountCodesAdmin } from './DiscountCodesAdmin';
@@ -32,6 +33,7 @@ export function AdminArea() {
           <Route path="codici-sconto/*" element={<DiscountCodesAdmin />} />
           <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />
+          <Route path="staff" element={<StaffAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>

@@ -1,6 +1,6 @@
 /**
  * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones
- * and staff ('Zone', 'Staff') join this list when their screens exist.
+ * ('Zone') join this list when their screen exists.
  */
 export const ADMIN_AREAS = [
   { path: 'menu', label: 'Menu' },
@@ -9,6 +9,7 @@ export const ADMIN_AREAS = [
   { path: 'codici-sconto', label: 'Codici sconto' },
   { path: 'notizie', label: 'Notizie' },
   { path: 'testi', label: 'Testi' },
+  { path: 'staff', label: 'Staff' },
   { path: 'registro', label: 'Registro modifiche' },
 ] as const;
 

@@ -154,7 +154,7 @@ async function rowAction<Row extends ListRow>(
 ): Promise<RowActionOutcome<Row>> {
   const outcome = await run();
   const rows = await reload();
-  return 'refused' in outcome ? { kind: 'refused', message: outcome.refused, rows } : { kind: 'done', rows };
+  return 'refused' in outcome ? { kind: 'refused', message: outcome.refused, rows } : { kind: 'done', rows, message: outcome.message };
 }
 
 const refusedWith = (_status: number, body: unknown) => ({ refused: refusalFrom(body).message });
@@ -618,6 +618,60 @@ export function createNewsEditorActors(api: ApiClient) {
             );
       if ('kind' in result) return result;
       return { kind: 'saved', id: result.post.id, values: newsValues(result.post), version: result.post.version };
+    }),
+  } satisfies ActorsOf<typeof recordEditorMachine>;
+}
+
+// --- staff -----------------------------------------------------------------------------------
+
+export interface StaffRow extends ListRow {
+  name: string;
+  email: string;
+  active: boolean;
+}
+
+/** The staff list: disable or re-enable an account ('staff.active', payload true/false), or mail a password link ('staff.link'). */
+export function createStaffListActors(api: ApiClient) {
+  const load = async () =>
+    unwrap(await api.GET('/api/v1/admin/staff')).items.map((m): StaffRow => ({
+      id: m.id,
+      version: m.version,
+      searchText: `${m.name} ${m.email}`,
+      name: m.name,
+      email: m.email,
+      active: m.active,
+    }));
+  return {
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async ({ input }) =>
+      rowAction(async () => {
+        const path = { params: { path: { id: input.id } } };
+        const result =
+          input.action === 'staff.link'
+            ? await api.POST('/api/v1/admin/staff/{id}/password-link', path)
+            : await api.PUT('/api/v1/admin/staff/{id}', { ...path, body: { active: input.payload === true, version: input.version } });
+        return answer(result, [404, 409], refusedWith);
+      }, load),
+    ),
+  } satisfies ActorsOf<typeof recordListMachine>;
+}
+
+export const BLANK_STAFF: RecordValues = { name: '', email: '' };
+
+/** A new staff account: name and e-mail; the server mails the link to choose a password. */
+export function createStaffEditorActors(api: ApiClient) {
+  const values = (m: Schemas['StaffMember']): RecordValues => ({ name: m.name, email: m.email });
+  return {
+    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+      throw new Error('staff accounts are created here, changed from the list');
+    }),
+    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
+      const body = { name: String(input.values.name ?? ''), email: String(input.values.email ?? '') };
+      const result = answer(await api.POST('/api/v1/admin/staff', { body }), [422], (status, refused) =>
+        saveRefusal(status, refused, values),
+      );
+      if ('kind' in result) return result;
+      return { kind: 'saved', id: result.member.id, values: values(result.member), version: result.member.version };
     }),
   } satisfies ActorsOf<typeof recordEditorMachine>;
 }

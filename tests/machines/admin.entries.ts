@@ -12,6 +12,7 @@ const facts = (snapshot: { value: unknown; status: string }, rest: Record<string
 // --- record editor ---------------------------------------------------------------------------
 
 export const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
+export const SOLD_OUT_SAID = 'Segnato come esaurito per oggi.';
 export const blankProduct: RecordValues = { name: '', price: '' };
 /** The Margherita as loaded, as another page saved it meanwhile, and a new product. */
 export const loadedProduct = { values: { name: 'Margherita', price: '6,50' }, version: 3 };
@@ -96,6 +97,7 @@ export const recordListEntry: MachineEntry<typeof recordListMachine> = {
       if (!s.matches('running')) return null;
       const outcomes: RowActionOutcome<ProductRow>[] = [
         { kind: 'done', rows: listRows.map((r) => (r.id === 2 ? { ...r, soldOut: true, version: 1 } : r)) },
+        { kind: 'done', rows: listRows.map((r) => (r.id === 2 ? { ...r, soldOut: true, version: 1 } : r)), message: SOLD_OUT_SAID },
         { kind: 'refused', message: STALE, rows: listRows.map((r) => (r.id === 2 ? { ...r, version: 5 } : r)) },
       ];
       return [

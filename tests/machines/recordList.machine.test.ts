@@ -29,13 +29,16 @@ describePathCoverage('record list machine: path coverage', recordListEntry, asyn
       }
       if (type === 'row.action' && (step.event as { id: number }).id === 404) expect(snapshot.value).toBe(previous!.value);
       if (type === doneOf('runRowAction')) {
-        const outcome = (step.event as { output: { kind: string } }).output;
-        expect(view.message).toBe(outcome.kind === 'refused' ? STALE : null);
+        const outcome = (step.event as { output: { kind: string; message?: string } }).output;
+        // A refusal says why (an error); a done action says what it did, if it says anything (a success).
+        expect(view.message).toBe(outcome.kind === 'refused' ? STALE : (outcome.message ?? null));
+        if (view.message) expect(view.messageTone).toBe(outcome.kind === 'refused' ? 'error' : 'success');
         // Either way the list is the server's as it is now.
         expect(view.rows.find((r) => r.id === 2)?.version).toBe(outcome.kind === 'refused' ? 5 : 1);
       }
       if (type === errorOf('runRowAction')) {
         expect(view.message).toBe('Operazione non riuscita. Riprova.');
+        expect(view.messageTone).toBe('error');
         expect(context.rows).toEqual(previous!.context.rows);
       }
       if (type === errorOf('loadList')) {

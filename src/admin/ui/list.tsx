@@ -31,7 +31,7 @@ export function ListFrame({
         <Label className="field__label">{`${view.search.label} in ${label.toLowerCase()}`}</Label>
         <Input className="field__input" placeholder="Cerca..." />
       </SearchField>
-      <div role="status" aria-live="polite" className="admin-notice admin-notice--error">
+      <div role="status" aria-live="polite" className={`admin-notice admin-notice--${view.messageTone}`}>
         {view.message}
       </div>
       {view.isLoading && (

@@ -1163,6 +1163,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every delivery zone, active or not
+         * @description With how many orders, addresses and clients name each, and whether it is locked. Staff (admin) only.
+         */
+        get: operations["listAdminZones"];
+        put?: never;
+        /**
+         * Add a delivery zone
+         * @description A unique name of 2–100 characters; offered to customers and the cassa at once. Audited. Staff (admin) only.
+         */
+        post: operations["createAdminZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One zone as its editor shows it
+         * @description Staff (admin) only.
+         */
+        get: operations["getAdminZone"];
+        /**
+         * Rename, deactivate or reactivate a zone
+         * @description Deactivated, the zone is no longer offered on the home page, at checkout or in the cassa; orders keep
+         *     its name. 'Zona non riconosciuta' and 'Altra zona' are locked (409 `record.in_use`). Based on
+         *     `version`. Audited. Staff (admin) only.
+         */
+        put: operations["updateAdminZone"];
+        post?: never;
+        /**
+         * Delete a zone nothing names
+         * @description A zone named by an order, an address or a client can only be deactivated (409 `record.in_use`). Based on `version`. Audited. Staff (admin) only.
+         */
+        delete: operations["removeAdminZone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1303,10 +1357,11 @@ export interface components {
          *     answer carries `current`, the record as it is now); `schedule.orders_booked`: a special day
          *     would close days with booked orders (listed in `orders`): confirm to save it;
          *     `account.disabled`: the right password of an account the back office disabled;
-         *     `staff.last_admin`: the last active admin cannot be disabled.
+         *     `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
+         *     something else names (or a locked one) cannot be deleted or changed that way.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -2116,6 +2171,19 @@ export interface components {
             image_url: string | null;
             published: boolean;
             version: components["schemas"]["RecordVersion"];
+        };
+        AdminZone: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            active: boolean;
+            /** @description 'Zona non riconosciuta' and 'Altra zona': never changed */
+            locked: boolean;
+            /**
+             * Format: int32
+             * @description orders, addresses and clients naming it
+             */
+            uses: number;
         };
         StaffMember: {
             id: components["schemas"]["RowId"];
@@ -4119,6 +4187,168 @@ export interface operations {
     sendStaffPasswordLink: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdminZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminZone"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The zone as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        zone: components["schemas"]["AdminZone"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        zone: components["schemas"]["AdminZone"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    active: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The zone as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        zone: components["schemas"]["AdminZone"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminZone: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
             header?: never;
             path: {
                 /** @description The row id of the resource */

@@ -6,6 +6,7 @@ import { HoursService } from './admin/hours.service';
 import { TextsService } from './admin/texts.service';
 import { NewsService } from './admin/news.service';
 import { StaffService } from './admin/staff.service';
+import { ZonesService } from './admin/zones.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -60,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     texts: new TextsService(db, admin),
     news: new NewsService(db, clock, admin),
     staff: new StaffService(db, auth, admin, shopName),
+    zones: new ZonesService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

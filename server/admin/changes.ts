@@ -17,7 +17,7 @@ export const STALE_MESSAGE = 'Qualcuno ha modificato questo elemento mentre lo s
 
 /** The tables whose rows carry a `version` the back office checks before a save. */
 export type VersionedTable =
-  'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes' | 'setting_groups' | 'blog_posts' | 'users';
+  'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes' | 'setting_groups' | 'blog_posts' | 'users' | 'zones';
 
 /** A save based on an older version: 409 with the record as it is now, so the editor can show it. */
 export function staleRecord(current: Record<string, unknown>): AppError {

@@ -8,6 +8,7 @@ import { specialDayDto } from './special-days.service';
 import { textsDto } from './texts.service';
 import { newsDto } from './news.service';
 import type { StaffMember } from './staff.service';
+import { zoneDto } from './zones.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
@@ -40,7 +41,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const { categories, doughs, products } = await adminMenu.menu();
@@ -172,6 +173,26 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'sendStaffPasswordLink', { access: 'admin' }, async (request) => {
     const member = await staff.sendPasswordLink(request.params.id);
     return { message: `Abbiamo inviato a ${member.email} il link per scegliere la password.` };
+  });
+
+  defineRoute(app, 'listAdminZones', { access: 'admin' }, async () => ({ items: (await zones.list()).map(zoneDto) }));
+
+  defineRoute(app, 'getAdminZone', { access: 'admin' }, async (request) => ({ zone: zoneDto(await zones.get(request.params.id)) }));
+
+  defineRoute(app, 'createAdminZone', { access: 'admin' }, async (request, reply) => {
+    const zone = await zones.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Zona aggiunta.', zone: zoneDto(zone) };
+  });
+
+  defineRoute(app, 'updateAdminZone', { access: 'admin' }, async (request) => {
+    const zone = await zones.update(await editorOf(request), request.params.id, request.body);
+    return { message: zone.active ? 'Modifiche salvate.' : 'Zona disattivata: non è più proposta.', zone: zoneDto(zone) };
+  });
+
+  defineRoute(app, 'removeAdminZone', { access: 'admin' }, async (request) => {
+    await zones.remove(await editorOf(request), request.params.id, request.query.version);
+    return { message: 'Zona eliminata.' };
   });
 
   defineRoute(app, 'listDiscountCodes', { access: 'admin' }, async () => ({ items: (await discountCodes.list()).map(codeDto) }));

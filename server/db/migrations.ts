@@ -366,6 +366,20 @@ const staffAccounts: Migration = {
   },
 };
 
+/** Zones the back office deactivates (kept for the orders, addresses and clients that name them). */
+const zoneSwitch: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('zones')
+      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .alterTable('zones')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -378,6 +392,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_03_0006_setting_groups': settingGroups,
       '2026_12_03_0007_news_drafts': newsDrafts,
       '2026_12_04_0008_staff_accounts': staffAccounts,
+      '2026_12_04_0009_zone_switch': zoneSwitch,
     };
   }
 }

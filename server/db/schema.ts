@@ -79,6 +79,9 @@ export interface ProductVariantsTable {
 export interface ZonesTable {
   id: Generated<number>;
   name: string;
+  /** 0: no longer offered to customers or the cassa; kept for what names it */
+  active: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface SettingsTable {

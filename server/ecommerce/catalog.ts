@@ -148,7 +148,8 @@ export class CatalogService {
         this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
         this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
         this.db.selectFrom('product_variants').selectAll().execute(),
-        this.db.selectFrom('zones').selectAll().execute(),
+        // A deactivated zone is offered to nobody; orders keep showing its name (joined where they are read).
+        this.db.selectFrom('zones').selectAll().where('active', '=', 1).execute(),
         this.db.selectFrom('settings').selectAll().execute(),
         this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
         this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),

@@ -40,6 +40,7 @@ const CODES: Record<RefusalCode, true> = {
   'schedule.orders_booked': true,
   'account.disabled': true,
   'staff.last_admin': true,
+  'record.in_use': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

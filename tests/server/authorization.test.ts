@@ -36,7 +36,7 @@ function expectItalianError(response: ApiResponse) {
 let server: TestServer;
 let clients: Record<Role, ApiClient>;
 const accounts: Partial<Record<Role, { email: string; password: string }>> = {};
-const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0, staffId: 0 };
+const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0, staffId: 0, zoneId: 0 };
 /** The answer each role got from each operation, filled once in beforeAll. */
 const matrix = new Map<string, Record<Role, ApiResponse>>();
 
@@ -53,10 +53,11 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/discount-codes/')) existing = 1;
   else if (op.path.startsWith('/api/v1/admin/news/')) existing = fixture.postId;
   else if (op.path.startsWith('/api/v1/admin/staff/')) existing = fixture.staffId;
+  else if (op.path.startsWith('/api/v1/admin/zones/')) existing = fixture.zoneId;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
-  return op.operationId === 'removeAdminProduct' || op.operationId === 'removeSpecialDay' ? `${url}?version=0` : url;
+  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone'].includes(op.operationId) ? `${url}?version=0` : url;
 }
 
 /** Logging out would end the shared session: that operation gets a session of its own. */
@@ -102,6 +103,7 @@ beforeAll(async () => {
   const zoneId = (await db.selectFrom('zones').select('id').where('name', '=', 'Monteverde').executeTakeFirstOrThrow()).id;
   fixture.postId = (await db.selectFrom('blog_posts').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   fixture.staffId = admin.id;
+  fixture.zoneId = zoneId;
 
   // A third customer's address: nobody in the matrix owns it, so nobody may delete it.
   await placeOrder(owner.client, 'Via della Proprietaria 1', margherita, zoneId);
@@ -336,6 +338,7 @@ describe('path ids that are not ids', () => {
       };
     }
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
+    if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, version: 0 };
     if (op.operationId === 'updateNewsPost') {
       return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }

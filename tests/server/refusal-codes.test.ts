@@ -337,6 +337,17 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    code: 'record.in_use',
+    what: 'deleting a zone that addresses and orders name',
+    status: 409,
+    message: 'La zona è usata da ordini, indirizzi o clienti: puoi solo disattivarla.',
+    send: async () => {
+      const zones = (await admin.get('/api/v1/admin/zones')).body.items as { id: number; version: number; name: string }[];
+      const monteverde = zones.find((z) => z.name === 'Monteverde')!;
+      return admin.delete(`/api/v1/admin/zones/${monteverde.id}?version=${monteverde.version}`);
+    },
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,

@@ -4,6 +4,7 @@ import { ADMIN_AREAS, adminPath } from './areas';
 import { NewsAdmin } from './NewsAdmin';
 import { StaffAdmin } from './StaffAdmin';
 import { TextsAdmin } from './TextsAdmin';
+import { ZonesAdmin } from './ZonesAdmin';
 import { AuditAdmin } from './AuditAdmin';
 import { DiscountCodesAdmin } from './DiscountCodesAdmin';
 import { HoursAdmin } from './HoursAdmin';
@@ -30,6 +31,7 @@ export function AdminArea() {
           <Route path="menu/*" element={<MenuAdmin />} />
           <Route path="esauriti" element={<SoldOutAdmin />} />
           <Route path="orari" element={<HoursAdmin />} />
+          <Route path="zone/*" element={<ZonesAdmin />} />
           <Route path="codici-sconto/*" element={<DiscountCodesAdmin />} />
           <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />

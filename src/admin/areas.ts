@@ -1,11 +1,9 @@
-/**
- * The back office's screens, in the order its navigation lists them (labels from issue 17). Zones
- * ('Zone') join this list when their screen exists.
- */
+/** The back office's screens, in the order its navigation lists them (labels from issue 17). */
 export const ADMIN_AREAS = [
   { path: 'menu', label: 'Menu' },
   { path: 'esauriti', label: 'Esauriti oggi' },
   { path: 'orari', label: 'Orari' },
+  { path: 'zone', label: 'Zone' },
   { path: 'codici-sconto', label: 'Codici sconto' },
   { path: 'notizie', label: 'Notizie' },
   { path: 'testi', label: 'Testi' },

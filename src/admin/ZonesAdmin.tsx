@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminActors';
+import { useAppActors } from '../actors/AppActors';
+import { usePageTitle } from '../ui/usePageTitle';
+import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
+import { ListFrame, useRecordList } from './ui/list';
+
+/** 'Zone': the delivery areas customers and the cassa choose from. */
+export function ZonesAdmin() {
+  usePageTitle('Zone - Amministrazione');
+  return (
+    <Routes>
+      <Route index element={<ZoneList />} />
+      <Route path=":id" element={<ZoneEditorRoute />} />
+    </Routes>
+  );
+}
+
+const usesText = (uses: number) => (uses === 0 ? 'Mai usata' : uses === 1 ? 'Usata 1 volta' : `Usata ${uses} volte`);
+
+function ZoneList() {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createZoneListActors(api), [api]);
+  const view = useRecordList<ZoneRow>(actors);
+  const reload = useRef(view.reload);
+  useEffect(() => reload.current(), []);
+  return (
+    <section aria-labelledby="admin-zones-title">
+      <div className="admin-editor__header">
+        <h1 id="admin-zones-title">Zone</h1>
+        <Link className="button button--primary" href="/admin/zone/nuova">
+          Nuova zona
+        </Link>
+      </div>
+      <p className="admin-hint">
+        Una zona disattivata non è più proposta ai clienti né alla cassa; gli ordini continuano a mostrarla. Una zona mai usata si può
+        eliminare.
+      </p>
+      <ListFrame view={view} label="Zone" emptyText="Nessuna zona trovata.">
+        {view.rows.length > 0 && (
+          <table className="admin-table">
+            <caption>Zone di consegna</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zona</th>
+                <th scope="col">Stato</th>
+                <th scope="col">Uso</th>
+                <th scope="col">
+                  <span className="visually-hidden">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{row.name}</th>
+                  <td>{row.locked ? 'Bloccata' : row.active ? 'Attiva' : 'Disattivata'}</td>
+                  <td>{usesText(row.uses)}</td>
+                  <td className="admin-table__actions">
+                    {!row.locked && (
+                      <Link className="button" href={`/admin/zone/${row.id}`} aria-label={`Modifica ${row.name}`}>
+                        Modifica
+                      </Link>
+                    )}
+                    {!row.locked && row.uses === 0 && (
+                      <Button
+                        className="button"
+                        aria-label={`Elimina ${row.name}`}
+                        isDisabled={view.isBusy}
+                        onPress={() => view.act(row.id, 'zone.remove')}
+                      >
+                        Elimina
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
+function ZoneEditorRoute() {
+  const { id } = useParams();
+  return <ZoneEditor key={id} zoneId={id === 'nuova' ? null : Number(id)} />;
+}
+
+function ZoneEditor({ zoneId }: { zoneId: number | null }) {
+  const { api } = useAppActors();
+  const navigate = useNavigate();
+  const actors = useMemo(() => createZoneEditorActors(api), [api]);
+  const view = useRecordEditor(actors, { id: zoneId, blank: BLANK_ZONE });
+  const backToList = useCallback(() => navigate('/admin/zone'), [navigate]);
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={zoneId === null ? 'Nuova zona' : String(view.savedValues.name || 'Zona')} onLeave={backToList}>
+        <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dalle altre zone" />
+        {!view.isNew && <AdminCheckbox label="Attiva" field={view.field('active')} />}
+      </RecordForm>
+    </section>
+  );
+}

@@ -1,29 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from './ui/editor';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Codici sconto': the codes with their use, and the editor of one code. */
 export function DiscountCodesAdmin() {
   usePageTitle('Codici sconto - Amministrazione');
-  return (
-    <Routes>
-      <Route index element={<CodeList />} />
-      <Route path=":id" element={<CodeEditorRoute />} />
-    </Routes>
-  );
+  return <ListWithEditor list={<CodeList />} editor={(id) => <CodeEditor codeId={id} />} newSlug="nuovo" />;
 }
 
 function CodeList() {
   const { api } = useAppActors();
   const actors = useMemo(() => createDiscountCodeListActors(api), [api]);
   const view = useRecordList<DiscountCodeRow>(actors);
-  const reload = useRef(view.reload);
-  useEffect(() => reload.current(), []);
+  useReloadOnMount(view);
   return (
     <section aria-labelledby="admin-codes-title">
       <div className="admin-editor__header">
@@ -34,48 +28,29 @@ function CodeList() {
       </div>
       <ListFrame view={view} label="Codici sconto" emptyText="Nessun codice trovato.">
         {view.rows.length > 0 && (
-          <table className="admin-table">
-            <caption>Codici</caption>
-            <thead>
-              <tr>
-                <th scope="col">Codice</th>
-                <th scope="col">Sconto</th>
-                <th scope="col">Stato</th>
-                <th scope="col">Usato</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
+          <AdminTable caption="Codici" columns={['Codice', 'Sconto', 'Stato', 'Usato']}>
+            {view.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  {row.code}
+                  <br />
+                  <span className="admin-hint">{row.label}</span>
                 </th>
+                <td>{row.summary}</td>
+                <td>{row.active ? 'Attivo' : 'Disattivato'}</td>
+                <td>{row.timesUsed === 1 ? '1 volta' : `${row.timesUsed} volte`}</td>
+                <td>
+                  <Link className="button" href={`/admin/codici-sconto/${row.id}`} aria-label={`Modifica ${row.code}`}>
+                    Modifica
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    {row.code}
-                    <br />
-                    <span className="admin-hint">{row.label}</span>
-                  </th>
-                  <td>{row.summary}</td>
-                  <td>{row.active ? 'Attivo' : 'Disattivato'}</td>
-                  <td>{row.timesUsed === 1 ? '1 volta' : `${row.timesUsed} volte`}</td>
-                  <td>
-                    <Link className="button" href={`/admin/codici-sconto/${row.id}`} aria-label={`Modifica ${row.code}`}>
-                      Modifica
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </ListFrame>
     </section>
   );
-}
-
-function CodeEditorRoute() {
-  const { id } = useParams();
-  return <CodeEditor key={id} codeId={id === 'nuovo' ? null : Number(id)} />;
 }
 
 const KINDS = [

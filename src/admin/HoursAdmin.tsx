@@ -13,7 +13,7 @@ import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminTextField, QuestionDialog, RecordForm, useRecordEditor } from './ui/editor';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminTable, ListFrame, useRecordList } from './ui/list';
 
 /** The Italian week: Monday first. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -43,38 +43,25 @@ export function HoursAdmin() {
       <SpecialDayForm onSaved={list.reload} />
       <ListFrame view={list} label="Giorni speciali" emptyText="Nessun giorno speciale in programma.">
         {list.rows.length > 0 && (
-          <table className="admin-table">
-            <caption>Giorni speciali in programma</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Servizio</th>
-                <th scope="col">Messaggio</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
+          <AdminTable caption="Giorni speciali in programma" columns={['Date', 'Servizio', 'Messaggio']}>
+            {list.rows.map((day) => (
+              <tr key={day.id}>
+                <th scope="row">{dates(day)}</th>
+                <td>{describeDay(day)}</td>
+                <td>{day.message ?? '—'}</td>
+                <td>
+                  <Button
+                    className="button"
+                    aria-label={`Rimuovi ${dates(day)}`}
+                    isDisabled={list.isBusy}
+                    onPress={() => list.act(day.id, 'specialDay.remove')}
+                  >
+                    Rimuovi
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((day) => (
-                <tr key={day.id}>
-                  <th scope="row">{dates(day)}</th>
-                  <td>{describeDay(day)}</td>
-                  <td>{day.message ?? '—'}</td>
-                  <td>
-                    <Button
-                      className="button"
-                      aria-label={`Rimuovi ${dates(day)}`}
-                      isDisabled={list.isBusy}
-                      onPress={() => list.act(day.id, 'specialDay.remove')}
-                    >
-                      Rimuovi
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </ListFrame>
     </section>

@@ -1,30 +1,24 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { formatShopDate } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Notizie': the posts, drafts included, and the editor of one post with its preview. */
 export function NewsAdmin() {
   usePageTitle('Notizie - Amministrazione');
-  return (
-    <Routes>
-      <Route index element={<NewsList />} />
-      <Route path=":id" element={<NewsEditorRoute />} />
-    </Routes>
-  );
+  return <ListWithEditor list={<NewsList />} editor={(id) => <NewsEditor postId={id} />} newSlug="nuova" />;
 }
 
 function NewsList() {
   const { api } = useAppActors();
   const actors = useMemo(() => createNewsListActors(api), [api]);
   const view = useRecordList<NewsRow>(actors);
-  const reload = useRef(view.reload);
-  useEffect(() => reload.current(), []);
+  useReloadOnMount(view);
   return (
     <section aria-labelledby="admin-news-title">
       <div className="admin-editor__header">
@@ -35,40 +29,23 @@ function NewsList() {
       </div>
       <ListFrame view={view} label="Notizie" emptyText="Nessuna notizia trovata.">
         {view.rows.length > 0 && (
-          <table className="admin-table">
-            <caption>Notizie</caption>
-            <thead>
-              <tr>
-                <th scope="col">Titolo</th>
-                <th scope="col">Stato</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
+          <AdminTable caption="Notizie" columns={['Titolo', 'Stato']}>
+            {view.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.title}</th>
+                <td>{row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza'}</td>
+                <td>
+                  <Link className="button" href={`/admin/notizie/${row.id}`} aria-label={`Modifica ${row.title}`}>
+                    Modifica
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.title}</th>
-                  <td>{row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza'}</td>
-                  <td>
-                    <Link className="button" href={`/admin/notizie/${row.id}`} aria-label={`Modifica ${row.title}`}>
-                      Modifica
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </ListFrame>
     </section>
   );
-}
-
-function NewsEditorRoute() {
-  const { id } = useParams();
-  return <NewsEditor key={id} postId={id === 'nuova' ? null : Number(id)} />;
 }
 
 function NewsEditor({ postId }: { postId: number | null }) {

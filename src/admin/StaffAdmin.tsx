@@ -4,7 +4,7 @@ import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type Staff
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminTable, ListFrame, useRecordList } from './ui/list';
 
 /** 'Staff': who may use the cassa and the back office; accounts are disabled, never deleted. */
 export function StaffAdmin() {
@@ -23,48 +23,35 @@ export function StaffAdmin() {
       <NewStaffForm key={formKey} onCreated={list.reload} onNext={() => setFormKey((k) => k + 1)} />
       <ListFrame view={list} label="Staff" emptyText="Nessun account trovato.">
         {list.rows.length > 0 && (
-          <table className="admin-table">
-            <caption>Account dello staff</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nome</th>
-                <th scope="col">Email</th>
-                <th scope="col">Stato</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.name}</th>
-                  <td>{row.email}</td>
-                  <td>{row.active ? 'Attivo' : 'Account disattivato'}</td>
-                  <td className="admin-table__actions">
+          <AdminTable caption="Account dello staff" columns={['Nome', 'Email', 'Stato']}>
+            {list.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.name}</th>
+                <td>{row.email}</td>
+                <td>{row.active ? 'Attivo' : 'Account disattivato'}</td>
+                <td className="admin-table__actions">
+                  <Button
+                    className="button"
+                    aria-label={`${row.active ? 'Disattiva' : 'Riattiva'} ${row.name}`}
+                    isDisabled={list.isBusy}
+                    onPress={() => list.act(row.id, 'staff.active', !row.active)}
+                  >
+                    {row.active ? 'Disattiva' : 'Riattiva'}
+                  </Button>
+                  {row.active && (
                     <Button
                       className="button"
-                      aria-label={`${row.active ? 'Disattiva' : 'Riattiva'} ${row.name}`}
+                      aria-label={`Invia a ${row.name} il link per la password`}
                       isDisabled={list.isBusy}
-                      onPress={() => list.act(row.id, 'staff.active', !row.active)}
+                      onPress={() => list.act(row.id, 'staff.link')}
                     >
-                      {row.active ? 'Disattiva' : 'Riattiva'}
+                      Invia link password
                     </Button>
-                    {row.active && (
-                      <Button
-                        className="button"
-                        aria-label={`Invia a ${row.name} il link per la password`}
-                        isDisabled={list.isBusy}
-                        onPress={() => list.act(row.id, 'staff.link')}
-                      >
-                        Invia link password
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </ListFrame>
     </section>

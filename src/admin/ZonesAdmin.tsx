@@ -1,21 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Zone': the delivery areas customers and the cassa choose from. */
 export function ZonesAdmin() {
   usePageTitle('Zone - Amministrazione');
-  return (
-    <Routes>
-      <Route index element={<ZoneList />} />
-      <Route path=":id" element={<ZoneEditorRoute />} />
-    </Routes>
-  );
+  return <ListWithEditor list={<ZoneList />} editor={(id) => <ZoneEditor zoneId={id} />} newSlug="nuova" />;
 }
 
 const usesText = (uses: number) => (uses === 0 ? 'Mai usata' : uses === 1 ? 'Usata 1 volta' : `Usata ${uses} volte`);
@@ -24,8 +19,7 @@ function ZoneList() {
   const { api } = useAppActors();
   const actors = useMemo(() => createZoneListActors(api), [api]);
   const view = useRecordList<ZoneRow>(actors);
-  const reload = useRef(view.reload);
-  useEffect(() => reload.current(), []);
+  useReloadOnMount(view);
   return (
     <section aria-labelledby="admin-zones-title">
       <div className="admin-editor__header">
@@ -40,54 +34,36 @@ function ZoneList() {
       </p>
       <ListFrame view={view} label="Zone" emptyText="Nessuna zona trovata.">
         {view.rows.length > 0 && (
-          <table className="admin-table">
-            <caption>Zone di consegna</caption>
-            <thead>
-              <tr>
-                <th scope="col">Zona</th>
-                <th scope="col">Stato</th>
-                <th scope="col">Uso</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
+          <AdminTable caption="Zone di consegna" columns={['Zona', 'Stato', 'Uso']}>
+            {view.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.name}</th>
+                <td>{row.locked ? 'Bloccata' : row.active ? 'Attiva' : 'Disattivata'}</td>
+                <td>{usesText(row.uses)}</td>
+                <td className="admin-table__actions">
+                  {!row.locked && (
+                    <Link className="button" href={`/admin/zone/${row.id}`} aria-label={`Modifica ${row.name}`}>
+                      Modifica
+                    </Link>
+                  )}
+                  {!row.locked && row.uses === 0 && (
+                    <Button
+                      className="button"
+                      aria-label={`Elimina ${row.name}`}
+                      isDisabled={view.isBusy}
+                      onPress={() => view.act(row.id, 'zone.remove')}
+                    >
+                      Elimina
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.name}</th>
-                  <td>{row.locked ? 'Bloccata' : row.active ? 'Attiva' : 'Disattivata'}</td>
-                  <td>{usesText(row.uses)}</td>
-                  <td className="admin-table__actions">
-                    {!row.locked && (
-                      <Link className="button" href={`/admin/zone/${row.id}`} aria-label={`Modifica ${row.name}`}>
-                        Modifica
-                      </Link>
-                    )}
-                    {!row.locked && row.uses === 0 && (
-                      <Button
-                        className="button"
-                        aria-label={`Elimina ${row.name}`}
-                        isDisabled={view.isBusy}
-                        onPress={() => view.act(row.id, 'zone.remove')}
-                      >
-                        Elimina
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </ListFrame>
     </section>
   );
-}
-
-function ZoneEditorRoute() {
-  const { id } = useParams();
-  return <ZoneEditor key={id} zoneId={id === 'nuova' ? null : Number(id)} />;
 }
 
 function ZoneEditor({ zoneId }: { zoneId: number | null }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { formatEuro, toCents } from '../../domain';
@@ -14,7 +14,7 @@ import { useAppActors } from '../../actors/AppActors';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
-import { ListFrame, useRecordList } from '../ui/list';
+import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
 
 interface MenuOptions {
   categories: MenuCategory[];
@@ -44,9 +44,7 @@ const statusOf = (row: MenuProductRow) =>
   row.archived ? 'Archiviato' : !row.visible ? 'Nascosto' : row.soldOut ? 'Esaurito oggi' : 'In vendita';
 
 function ProductList({ view, options }: { view: MenuListView; options: MenuOptions }) {
-  // Back from an editor: the list shows what was just saved.
-  const reload = useRef(view.reload);
-  useEffect(() => reload.current(), []);
+  useReloadOnMount(view);
   const byCategory = options.categories
     .map((category) => ({ category, rows: view.rows.filter((row) => row.categoryId === category.id) }))
     .filter((group) => group.rows.length > 0);
@@ -65,43 +63,30 @@ function ProductList({ view, options }: { view: MenuListView; options: MenuOptio
       </div>
       <ListFrame view={view} label="Menu" emptyText="Nessun prodotto trovato.">
         {byCategory.map(({ category, rows }) => (
-          <table key={category.id} className="admin-table">
-            <caption>{category.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Prodotto</th>
-                <th scope="col">Prezzo</th>
-                <th scope="col">Stato</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
+          <AdminTable key={category.id} caption={category.name} columns={['Prodotto', 'Prezzo', 'Stato']}>
+            {rows.map((row) => (
+              <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
+                <th scope="row">{row.name}</th>
+                <td>{formatEuro(toCents(row.price))}</td>
+                <td>{statusOf(row)}</td>
+                <td className="admin-table__actions">
+                  <Link className="button" href={`/admin/menu/prodotti/${row.id}`} aria-label={`Modifica ${row.name}`}>
+                    Modifica
+                  </Link>
+                  {!row.archived && (
+                    <Button
+                      className="button"
+                      aria-label={`Elimina ${row.name}`}
+                      isDisabled={view.isBusy}
+                      onPress={() => view.act(row.id, 'product.remove')}
+                    >
+                      Elimina
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
-                  <th scope="row">{row.name}</th>
-                  <td>{formatEuro(toCents(row.price))}</td>
-                  <td>{statusOf(row)}</td>
-                  <td className="admin-table__actions">
-                    <Link className="button" href={`/admin/menu/prodotti/${row.id}`} aria-label={`Modifica ${row.name}`}>
-                      Modifica
-                    </Link>
-                    {!row.archived && (
-                      <Button
-                        className="button"
-                        aria-label={`Elimina ${row.name}`}
-                        isDisabled={view.isBusy}
-                        onPress={() => view.act(row.id, 'product.remove')}
-                      >
-                        Elimina
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         ))}
       </ListFrame>
     </section>

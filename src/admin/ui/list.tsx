@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { connectRecordList, recordListMachine, type ListRow } from '../../../machines/recordList.machine';
 import type { ActorsOf } from '../../api/machineActors';
 import { useScreenActor, useView } from '../../actors/AppActors';
@@ -9,6 +10,58 @@ export function useRecordList<Row extends ListRow>(actors: ActorsOf<typeof recor
   const logic = useMemo(() => recordListMachine.provide({ actors }), [actors]);
   const actor = useScreenActor(logic);
   return useView(actor, connectRecordList<Row>);
+}
+
+/** Reloads a list each time its screen mounts: back from an editor, it shows what was just saved. */
+export function useReloadOnMount(view: { reload: () => void }) {
+  const reload = useRef(view.reload);
+  useEffect(() => reload.current(), []);
+}
+
+/** A list screen and its editor: the area's index lists, `:id` edits one record, `newSlug` ('nuovo') a new one. */
+export function ListWithEditor({
+  list,
+  editor,
+  newSlug,
+}: {
+  list: React.ReactNode;
+  editor: (id: number | null) => React.ReactNode;
+  newSlug: string;
+}) {
+  return (
+    <Routes>
+      <Route index element={list} />
+      <Route path=":id" element={<EditorRoute editor={editor} newSlug={newSlug} />} />
+    </Routes>
+  );
+}
+
+function EditorRoute({ editor, newSlug }: { editor: (id: number | null) => React.ReactNode; newSlug: string }) {
+  const { id } = useParams();
+  // Another id (or a new record) is a new editor.
+  return <Fragment key={id}>{editor(id === newSlug ? null : Number(id))}</Fragment>;
+}
+
+/** A list's table: its caption, its column headers and a last, unnamed column for the row's actions. */
+export function AdminTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: React.ReactNode }) {
+  return (
+    <table className="admin-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">Azioni</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
 }
 
 type ListView = ReturnType<typeof connectRecordList>;

@@ -1357,11 +1357,12 @@ export interface components {
          *     answer carries `current`, the record as it is now); `schedule.orders_booked`: a special day
          *     would close days with booked orders (listed in `orders`): confirm to save it;
          *     `account.disabled`: the right password of an account the back office disabled;
-         *     `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
+         *     `order.total_changed`: the order no longer costs what the summary showed (a price changed), check it
+         *     again; `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
          *     something else names (or a locked one) cannot be deleted or changed that way.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -1614,6 +1615,11 @@ export interface components {
             data: components["schemas"]["CheckoutForm"];
             cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
+            /**
+             * @description The final total (euros) the summary showed. When the order prices differently (a price changed
+             *     meanwhile) it is refused with 409 `order.total_changed` and nothing is stored.
+             */
+            expected_total?: number | null;
         };
         CheckoutResponse: {
             message: components["schemas"]["MessageText"];

@@ -5,6 +5,7 @@ import {
   normalizePhone,
   ORDER_SOURCE,
   servedZones,
+  toCents,
   type CheckoutDetails,
   type DeliveryType,
 } from '../../src/domain';
@@ -165,6 +166,10 @@ export class CheckoutService {
         code: 'discount.invalid',
         errors: { codiceSconto: [quote.discount.errorMessage] },
       });
+    }
+    // The customer confirms the total the summary showed: a price changed since is said, never charged silently.
+    if (input.expected_total != null && toCents(input.expected_total) !== quote.totalCents) {
+      throw conflict('Il totale è cambiato: controlla il riepilogo.', 'order.total_changed');
     }
     const slotProblem = await schedule.slotProblem(form.fascia);
     if (slotProblem) throw invalidField('fascia', slotProblem);

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { SavedCart } from '../../machines/cart.machine';
+import type { CartContext } from '../../machines/cart.machine';
 import type { checkoutMachine } from '../../machines/checkout.machine';
 import type { OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.types';
 import type { Product } from '../../machines/shop.machine';
@@ -13,10 +13,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Addresses, timeslots, suggestions and the order. The order carries the cart as the cart actor
- * holds it (`cart()`); a full slot (409 naming fascia), a closed shop (409) and refused fields (422)
- * are refusals the checkout acts on; network errors and 5xx are failures it can retry.
+ * holds it (`cart()`) and the total its summary showed; a full slot (409 naming fascia), a closed
+ * shop (409), a total changed meanwhile (409: `totalChanged` re-prices the cart) and refused fields
+ * (422) are refusals the checkout acts on; network errors and 5xx are failures it can retry.
  */
-export function createCheckoutActors(api: ApiClient, cart: () => SavedCart) {
+export function createCheckoutActors(api: ApiClient, cart: () => CartContext, totalChanged: () => void) {
   return {
     loadAddresses: fromPromise<SavedAddress[]>(async () =>
       unwrap(await api.GET('/api/v1/ecommerce/addresses/all')).addresses.map((a) => ({
@@ -39,8 +40,10 @@ export function createCheckoutActors(api: ApiClient, cart: () => SavedCart) {
     ),
     placeOrder: fromPromise<OrderOutcome, PlaceOrderInput>(async ({ input }) => {
       const { form, idempotencyKey } = input;
-      const { lines, code } = cart();
+      const { lines, code, backend, delivery: pricedFor } = cart();
       const delivery = form.tipoConsegna ?? 'consegna';
+      // The summary's total, when the cart was priced for this delivery type.
+      const shownTotal = backend && pricedFor === delivery ? backend.finalCents / 100 : null;
       const result = await api.POST('/api/v1/ecommerce/checkout', {
         params: { header: { 'Idempotency-Key': idempotencyKey } },
         body: {
@@ -61,10 +64,12 @@ export function createCheckoutActors(api: ApiClient, cart: () => SavedCart) {
           },
           cart: lines.map(lineToWire),
           discount: code ? { code } : null,
+          expected_total: shownTotal,
         },
       });
       const placed = answer(result, [409, 422], (_status, body) => {
-        const { message, errors } = refusalFrom(body);
+        const { code: refused, message, errors } = refusalFrom(body);
+        if (refused === 'order.total_changed') totalChanged();
         // The first field the server named tells the checkout which step must change.
         return { ok: false as const, message, field: Object.keys(errors)[0] ?? null };
       });

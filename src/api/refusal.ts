@@ -41,6 +41,7 @@ const CODES: Record<RefusalCode, true> = {
   'account.disabled': true,
   'staff.last_admin': true,
   'record.in_use': true,
+  'order.total_changed': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

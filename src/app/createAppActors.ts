@@ -47,8 +47,13 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const io = {
     blogList: createBlogListActors(api),
     blogPost: createBlogPostActors(api),
-    // The order carries the cart as the cart actor holds it when the customer confirms.
-    checkout: createCheckoutActors(api, () => savedCart(system.cart.getSnapshot().context)),
+    // The order carries the cart as the cart actor holds it when the customer confirms; a total changed
+    // meanwhile re-prices it, so the summary shows the new one.
+    checkout: createCheckoutActors(
+      api,
+      () => system.cart.getSnapshot().context,
+      () => system.cart.send({ type: 'cart.refresh' }),
+    ),
     ...createAuthActors(api),
     account: createAccountActors(api),
   };

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_FORM } from '../../machines/checkout.types';
+import { STORAGE_KEYS } from '../../src/actors/storage';
+import { savedCart } from '../machines/menu.entries';
+import { priceCartAnswer } from '../mocks/cart';
 import { customer, zones } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
@@ -53,5 +56,51 @@ describe('checkout step 1', () => {
     expect(main.queryByRole('link', { name: 'Non hai un account? Registrati' })).toBeNull();
     expect(main.queryByRole('link', { name: 'Hai già un account? Accedi' })).toBeNull();
     expect(main.getByRole('link', { name: 'Password dimenticata?' })).toBeTruthy();
+  });
+});
+
+describe('checkout step 6', () => {
+  it('a total changed since the summary: the message shows, the cart is priced again, nothing is lost', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(savedCart));
+    sessionStorage.setItem(
+      'pizzeria.checkout',
+      JSON.stringify({
+        step: 6,
+        form: {
+          ...EMPTY_FORM,
+          tipoConsegna: 'ritiro',
+          addressSelector: 0,
+          nomeCliente: 'Anna Neri',
+          telefono: '3331234567',
+          fascia: '19:15',
+        },
+        idempotencyKey: null,
+      }),
+    );
+    const sent: unknown[] = [];
+    let pricings = 0;
+    server.use(
+      http.post('/api/v1/ecommerce/checkout', async ({ request, response }) => {
+        sent.push((await request.json()).expected_total);
+        return response(409).json({ code: 'order.total_changed', message: 'Il totale è cambiato: controlla il riepilogo.' });
+      }),
+      http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
+        pricings += 1;
+        const body = await request.json();
+        return response(200).json(priceCartAnswer(body.cart, body.discount?.code, body.delivery));
+      }),
+    );
+    const { user } = renderApp('/ecommerce/checkout', { user: customer });
+    const confirm = await screen.findByRole('button', { name: 'Conferma ordine' });
+    await vi.waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    const before = pricings;
+    await user.click(confirm);
+    expect(await screen.findByText('Il totale è cambiato: controlla il riepilogo.')).toBeTruthy();
+    // The summary's total was sent, so the server could compare it; the cart asks for today's prices.
+    expect(sent).toEqual([10.5]);
+    await vi.waitFor(() => expect(pricings).toBeGreaterThan(before));
+    expect(within(screen.getByRole('main')).getByText('Passo 6 di 6')).toBeTruthy();
+    sessionStorage.clear();
+    localStorage.clear();
   });
 });

@@ -151,6 +151,32 @@ describe('checkout', () => {
     expect(response.body.order).toMatchObject({ original_price: 26, total_price: 22.1, discount_code: 'RITIRO-IN-PIZZERIA' });
   });
 
+  it('a total changed since the summary is refused and nothing is stored; the total shown is accepted', async () => {
+    const { client } = await loggedInClient(server);
+    const order = (expected_total: number) =>
+      client.post('/api/v1/ecommerce/checkout', {
+        data: {
+          tipoConsegna: 'ritiro',
+          addressSelector: 0,
+          nomeCliente: 'Anna',
+          telefono: '3331234567',
+          fascia: '20:30',
+          codiceSconto: 'RITIRO-IN-PIZZERIA',
+        },
+        cart: [{ id: margherita, qty: 4 }],
+        expected_total,
+      });
+    const before = await countOrders();
+    // The summary showed 4 × 6,00 € less 15 %, before the Margherita went up to 6,50 €.
+    const refused = await order(20.4);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'order.total_changed', message: 'Il totale è cambiato: controlla il riepilogo.' });
+    expect(await countOrders()).toBe(before);
+    const placed = await order(22.1);
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.total_price).toBe(22.1);
+  });
+
   it('prices the cart for the delivery type sent, as the order will be charged: a pickup-only code on home delivery gives nothing', async () => {
     const { client } = await loggedInClient(server);
     const cart = [{ id: margherita, qty: 4 }];

@@ -348,6 +348,19 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    code: 'order.total_changed',
+    what: 'a checkout confirming a total the order no longer has',
+    status: 409,
+    message: 'Il totale è cambiato: controlla il riepilogo.',
+    // The Diavola: the Margherita is sold out by an earlier scenario.
+    send: async () =>
+      customer.post('/api/v1/ecommerce/checkout', {
+        data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '20:00' },
+        cart: [{ id: await productId(server, 'Diavola'), qty: 1 }],
+        expected_total: 1,
+      }),
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,
@@ -439,7 +452,7 @@ const SCENARIOS: Scenario[] = [
 describe('every refusal carries its code', () => {
   it.each(SCENARIOS.map((s) => [`${s.code}: ${s.what}`, s] as const))('%s', async (_name, scenario) => {
     const response = await scenario.send();
-    expect(response.status).toBe(scenario.status);
+    expect(response.status, JSON.stringify(response.body)).toBe(scenario.status);
     expect(response.body).toMatchObject({ code: scenario.code, message: scenario.message });
     if (scenario.retryAfter) expect(response.headers.get('retry-after')).toBe(scenario.retryAfter);
     const refusal = refusalFrom(response.body);

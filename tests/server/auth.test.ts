@@ -67,6 +67,8 @@ async function register(email: string, overrides: Record<string, unknown> = {}) 
 /** Opens the verification link as a browser would, without following the redirect. */
 async function openVerifyLink(url: URL): Promise<{ status: number; location: URL; message: string | null }> {
   const response = await api().get(url.pathname + url.search, { redirect: 'manual' });
+  // Always a redirect to the message page; anything else is shown whole, so a rare failure explains itself.
+  expect(response.status, `${url.search} → ${response.status} ${JSON.stringify(response.body)}`).toBe(302);
   const location = new URL(response.headers.get('location') ?? '', 'http://pizzeria.test');
   return { status: response.status, location, message: location.searchParams.get('message') };
 }

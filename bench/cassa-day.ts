@@ -50,7 +50,7 @@ function generatedDay(count: number, changed = -1): CassaDay {
     status: (i === changed ? 1 : i % 3) as 0 | 1 | 2,
     delivered: (i % 5 === 0 ? 1 : 0) as 0 | 1,
     deliveryTime: `${18 + Math.floor((i % 24) / 4)}:${String((i % 4) * 15).padStart(2, '0')}`,
-    categoryQuantities: { '1': 1 + (i % 3), '10': i % 2, '5': i % 4 === 0 ? 1 : 0 },
+    groupQuantities: { pizze: 1 + (i % 3), compositions: i % 2, calzoni: i % 4 === 0 ? 1 : 0 },
     unknownQuantity: i % 7 === 0 ? 1 : 0,
   }));
   const slots = Array.from({ length: 24 }, (_, s) => {

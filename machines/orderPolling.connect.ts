@@ -1,6 +1,7 @@
 import {
   canEditOrder,
   DELIVERY_LABELS,
+  CATEGORY_GROUP_LABELS,
   CATEGORY_GROUPS,
   EXTERNAL_ORDER_MESSAGE,
   formatDecimalComma,
@@ -22,15 +23,10 @@ export function totalsText(totals: CassaDay['totals']): string {
   );
 }
 
-const groupCount = (order: CassaListOrder, ids: readonly number[]) =>
-  ids.reduce((sum, id) => sum + (order.categoryQuantities[String(id)] ?? 0), 0);
-
-/** The four counts of a row: pizze/pinse, compositions, calzoni/focacce, and what cannot be classed. */
+/** The four counts of a row: one per kitchen group, and what cannot be classed. */
 export function categoryCounts(order: CassaListOrder) {
   return [
-    { label: 'Pizze e pinse', count: groupCount(order, CATEGORY_GROUPS.pizze) },
-    { label: 'Composizioni', count: groupCount(order, CATEGORY_GROUPS.compositions) },
-    { label: 'Calzoni e focacce', count: groupCount(order, CATEGORY_GROUPS.calzoni) },
+    ...CATEGORY_GROUPS.map((group) => ({ label: CATEGORY_GROUP_LABELS[group], count: order.groupQuantities[group] })),
     { label: 'Non catalogabile', count: order.unknownQuantity },
   ];
 }

@@ -1,4 +1,4 @@
-import type { Cents, DeliveryType, OrderSource, PaymentType } from '../src/domain';
+import type { Cents, CategoryGroup, DeliveryType, OrderSource, PaymentType } from '../src/domain';
 
 /** One order as the day's list shows it (money in cents). */
 export interface CassaListOrder {
@@ -14,8 +14,8 @@ export interface CassaListOrder {
   status: 0 | 1 | 2;
   delivered: 0 | 1;
   deliveryTime: string;
-  /** quantity per category id */
-  categoryQuantities: Record<string, number>;
+  /** quantity per kitchen group */
+  groupQuantities: Record<CategoryGroup, number>;
   unknownQuantity: number;
 }
 

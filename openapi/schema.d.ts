@@ -1777,9 +1777,11 @@ export interface components {
                 /** @description name, dough and additions as one line */
                 description: components["schemas"]["LongText"];
             }[];
-            /** @description quantity per category id */
-            categoryQuantities: {
-                [key: string]: components["schemas"]["Count"];
+            /** @description quantity per kitchen group, as each line's category named it when the order was written */
+            groupQuantities: {
+                pizze: components["schemas"]["Count"];
+                compositions: components["schemas"]["Count"];
+                calzoni: components["schemas"]["Count"];
             };
             /** @description quantity of lines whose product is no longer in the catalogue */
             count_product_unknown: components["schemas"]["Count"];

@@ -11,6 +11,7 @@ import {
   isValidTime,
   normalizePhone,
   ORDER_SOURCE,
+  ovenGroupOf,
   ovenItemCount,
   PHONE_MESSAGE,
   slotOf,
@@ -105,7 +106,7 @@ export class CassaService {
 
       const slot = slots.get(slotOf(order.delivery_time))!;
       slot.orders += 1;
-      const oven = ovenItemCount(order.lines.map((l) => ({ categoryId: l.category_id, qty: l.qty })));
+      const oven = ovenItemCount(order.lines.map((l) => ({ group: ovenGroupOf(l.oven_group), qty: l.qty })));
       slot.quantity += oven;
       if (order.source_id === ORDER_SOURCE.external) slot.external_quantity += oven;
     }

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
-import { ORDER_STATUS, ovenItemCount, slotOf } from '../../src/domain';
+import { ORDER_STATUS, slotOf } from '../../src/domain';
 import { addSlotLoad } from '../orders/order-store';
 import type { Db, DialectName } from './database';
 
@@ -223,7 +223,7 @@ const slotLoad: Migration = {
     const load = new Map<string, number>();
     for (const line of lines) {
       const key = `${line.delivery_date} ${slotOf(line.delivery_time)}`;
-      load.set(key, (load.get(key) ?? 0) + ovenItemCount([{ categoryId: line.category_id, qty: line.qty }]));
+      load.set(key, (load.get(key) ?? 0) + (legacyOvenGroup(line.category_id) ? line.qty : 0));
     }
     for (const [key, items] of load) {
       const [date = '', time = ''] = key.split(' ');
@@ -380,6 +380,39 @@ const zoneSwitch: Migration = {
   },
 };
 
+/** The category ids the oven counted before categories named their group (migrations 0002 and 0010). */
+const LEGACY_OVEN_GROUPS: Record<string, readonly number[]> = {
+  pizze: [1, 2, 3, 4, 13, 14],
+  compositions: [10],
+  calzoni: [5, 11, 12],
+};
+const legacyOvenGroup = (categoryId: number | null): string | null =>
+  Object.entries(LEGACY_OVEN_GROUPS).find(([, ids]) => categoryId !== null && ids.includes(categoryId))?.[0] ?? null;
+
+/**
+ * Categories name the group the kitchen counts them by (issue 17), instead of ids fixed in code; each
+ * order line keeps the group it was written with, so a later change moves no slot load.
+ */
+const categoryGroups: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('categories').addColumn('oven_group', 'varchar(20)').execute();
+    await db.schema.alterTable('order_lines').addColumn('oven_group', 'varchar(20)').execute();
+    const kdb = db as unknown as Db;
+    for (const [group, ids] of Object.entries(LEGACY_OVEN_GROUPS)) {
+      await kdb
+        .updateTable('categories')
+        .set({ oven_group: group })
+        .where('id', 'in', [...ids])
+        .execute();
+      await kdb
+        .updateTable('order_lines')
+        .set({ oven_group: group })
+        .where('category_id', 'in', [...ids])
+        .execute();
+    }
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -393,6 +426,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_03_0007_news_drafts': newsDrafts,
       '2026_12_04_0008_staff_accounts': staffAccounts,
       '2026_12_04_0009_zone_switch': zoneSwitch,
+      '2026_12_05_0010_category_groups': categoryGroups,
     };
   }
 }

@@ -41,6 +41,8 @@ export interface CategoriesTable {
   sorting: number;
   visible: Flag;
   additions_enabled: Flag;
+  /** what the kitchen counts it as: 'pizze', 'compositions', 'calzoni', or null (no oven) */
+  oven_group: string | null;
   version: Generated<number>;
 }
 
@@ -160,6 +162,8 @@ export interface OrderLinesTable {
   /** null when the product left the catalogue or came from an external platform unmatched */
   product_id: number | null;
   category_id: number | null;
+  /** the category's group when the order was written: slot load and cassa counts keep it */
+  oven_group: string | null;
   name: string;
   qty: number;
   base_price_cents: number;

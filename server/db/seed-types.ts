@@ -1,3 +1,5 @@
+import type { CategoryGroup } from '../../src/domain';
+
 /** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedCategory {
   id: number;
@@ -5,6 +7,7 @@ export interface SeedCategory {
   sorting: number;
   visible: boolean;
   additionsEnabled: boolean;
+  group: CategoryGroup | null;
 }
 
 export interface SeedVariant {

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { ORDER_SOURCE, ORDER_STATUS, ovenItemCount, shopLocalTime } from '../../src/domain';
+import { ORDER_SOURCE, ORDER_STATUS, ovenGroupOf, ovenItemCount, shopLocalTime } from '../../src/domain';
 import { addSlotLoad } from '../orders/order-store';
 import type { Clock } from '../clock';
 import type { Db } from './database';
@@ -34,6 +34,7 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
           sorting: c.sorting,
           visible: flag(c.visible),
           additions_enabled: flag(c.additionsEnabled),
+          oven_group: c.group,
         })),
       )
       .execute();
@@ -126,7 +127,14 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
 export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
   const date = shopLocalTime(clock.now()).date;
   const now = clock.now().toISOString();
-  const products = await db.selectFrom('products').selectAll().where('category_id', 'in', [1, 5, 7, 13]).orderBy('id').execute();
+  const products = await db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .selectAll('products')
+    .select('categories.oven_group')
+    .where('category_id', 'in', [1, 5, 7, 13])
+    .orderBy('products.id')
+    .execute();
   const clients = await db.selectFrom('clients').selectAll().orderBy('id').limit(3).execute();
   if (products.length < 3 || clients.length < 2) return;
   const [first, second, third] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];
@@ -202,6 +210,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
         position,
         product_id: l.p.id,
         category_id: l.p.category_id,
+        oven_group: l.p.oven_group,
         name: l.p.name,
         qty: l.qty,
         base_price_cents: l.p.price_cents,
@@ -218,6 +227,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
           position: rows.length,
           product_id: null,
           category_id: null,
+          oven_group: null,
           name: o.unmatched,
           qty: 1,
           base_price_cents: 1200,
@@ -226,7 +236,7 @@ export async function seedTonightOrders(db: Db, clock: Clock): Promise<void> {
         });
       }
       await tx.insertInto('order_lines').values(rows).execute();
-      await addSlotLoad(tx, date, o.time, ovenItemCount(lines.map((l) => ({ categoryId: l.p.category_id, qty: l.qty }))));
+      await addSlotLoad(tx, date, o.time, ovenItemCount(lines.map((l) => ({ group: ovenGroupOf(l.p.oven_group), qty: l.qty }))));
     }
     await tx.updateTable('order_counters').set({ last_num: orders.length }).where('delivery_date', '=', date).execute();
   });

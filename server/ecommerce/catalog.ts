@@ -1,4 +1,13 @@
-import { ADDITIONS_CATEGORY_ID, compareByName, DEFAULT_WEEKLY_HOURS, parseWeeklyHours, shopLocalTime, weekSpan } from '../../src/domain';
+import {
+  ADDITIONS_CATEGORY_ID,
+  compareByName,
+  DEFAULT_WEEKLY_HOURS,
+  ovenGroupOf,
+  parseWeeklyHours,
+  shopLocalTime,
+  weekSpan,
+  type CategoryGroup,
+} from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
@@ -10,6 +19,8 @@ export interface CategoryView {
   sorting: number;
   visible: boolean;
   additionsEnabled: boolean;
+  /** what the oven and the cassa's counts take it as; null: not for the oven */
+  group: CategoryGroup | null;
 }
 
 export interface VariantView {
@@ -162,6 +173,7 @@ export class CatalogService {
       sorting: c.sorting,
       visible: c.visible === 1,
       additionsEnabled: c.additions_enabled === 1,
+      group: ovenGroupOf(c.oven_group),
     }));
     const categoriesById = new Map(categories.map((c) => [c.id, c]));
     const variantsById = new Map<number, VariantView>(

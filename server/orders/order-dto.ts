@@ -1,4 +1,4 @@
-import { toEuros } from '../../src/domain';
+import { ovenGroupOf, toEuros, type CategoryGroup } from '../../src/domain';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
 import { variantDto, type Schemas } from '../http/wire';
@@ -24,18 +24,20 @@ export function lineDescription(line: DescribedLine): string {
   return text;
 }
 
-function categoryQuantities(order: OrderRecord): { quantities: Record<string, number>; unknown: number } {
-  const quantities: Record<string, number> = {};
+/** Quantities per kitchen group, by the group each line kept; lines of unknown products apart. */
+function groupQuantities(order: OrderRecord): { quantities: Record<CategoryGroup, number>; unknown: number } {
+  const quantities = { pizze: 0, compositions: 0, calzoni: 0 };
   let unknown = 0;
   for (const line of order.lines) {
+    const group = ovenGroupOf(line.oven_group);
     if (line.product_id === null || line.category_id === null) unknown += line.qty;
-    else quantities[String(line.category_id)] = (quantities[String(line.category_id)] ?? 0) + line.qty;
+    else if (group) quantities[group] += line.qty;
   }
   return { quantities, unknown };
 }
 
 export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
-  const { quantities, unknown } = categoryQuantities(order);
+  const { quantities, unknown } = groupQuantities(order);
   return {
     id: order.id,
     name: order.name,
@@ -60,7 +62,7 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     note: order.note,
     discount_code: order.discount_code,
     products: order.lines.map((line) => ({ product_id: line.product_id, qty: line.qty, description: lineDescription(line) })),
-    categoryQuantities: quantities,
+    groupQuantities: quantities,
     count_product_unknown: unknown,
   };
 }

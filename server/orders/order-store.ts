@@ -3,6 +3,7 @@ import {
   canChangeStatus,
   isFinalStatus,
   ORDER_STATUS,
+  ovenGroupOf,
   ovenItemCount,
   slotOf,
   type OrderSource,
@@ -58,8 +59,7 @@ export async function nextOrderNumber(tx: Db, date: string): Promise<number> {
 }
 
 /** Oven items of priced lines, the count stored in the slot load. */
-const draftOvenItems = (lines: readonly PricedLine[]) =>
-  ovenItemCount(lines.map((l) => ({ categoryId: l.product.categoryId, qty: l.qty })));
+const draftOvenItems = (lines: readonly PricedLine[]) => ovenItemCount(lines.map((l) => ({ group: l.product.category.group, qty: l.qty })));
 
 interface SlotLoad {
   date: string;
@@ -174,6 +174,7 @@ const LINE_COLUMNS = [
   'position',
   'product_id',
   'category_id',
+  'oven_group',
   'name',
   'qty',
   'base_price_cents',
@@ -200,6 +201,7 @@ async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promis
       position,
       product_id: line.product.id,
       category_id: line.product.categoryId,
+      oven_group: line.product.category.group,
       name: line.product.name,
       qty: line.qty,
       base_price_cents: line.product.priceCents,
@@ -295,11 +297,11 @@ async function lockOrder(tx: Db, id: number): Promise<LockedOrder | null> {
     .returning(['delivery_date', 'delivery_time', 'order_num', 'status', 'version'])
     .executeTakeFirst();
   if (!row) return null;
-  const lines = await tx.selectFrom('order_lines').select(['category_id', 'qty']).where('order_id', '=', id).execute();
+  const lines = await tx.selectFrom('order_lines').select(['oven_group', 'qty']).where('order_id', '=', id).execute();
   return {
     ...row,
     status: row.status as OrderStatus,
-    ovenItems: ovenItemCount(lines.map((l) => ({ categoryId: l.category_id, qty: l.qty }))),
+    ovenItems: ovenItemCount(lines.map((l) => ({ group: ovenGroupOf(l.oven_group), qty: l.qty }))),
   };
 }
 

@@ -41,7 +41,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
         status: o.status as 0 | 1 | 2,
         delivered: o.delivered,
         deliveryTime: o.delivery_time,
-        categoryQuantities: o.categoryQuantities,
+        groupQuantities: o.groupQuantities,
         unknownQuantity: o.count_product_unknown,
       })),
     totals: {

@@ -1,6 +1,6 @@
 /** The cassa's day list as the server answers it; shared by the machine and component suites. */
 import type { components } from '../../openapi/schema';
-import { cassaSlots, ovenItemCount, slotOf } from '../../src/domain';
+import { CATEGORY_GROUPS, cassaSlots, ovenItemCount, slotOf } from '../../src/domain';
 import { priceCartAnswer } from './cart';
 import { categories, products, zones } from './fixtures';
 
@@ -30,14 +30,14 @@ const order = (fields: Partial<WireOrder> & Pick<WireOrder, 'id' | 'order_num' |
   note: null,
   discount_code: null,
   products: [{ product_id: 1, qty: 2, description: 'Margherita' }],
-  categoryQuantities: { '1': 2 },
+  groupQuantities: { pizze: 2, compositions: 0, calzoni: 0 },
   count_product_unknown: 0,
   version: 0,
   ...fields,
 });
 
 /** A phone order, a pickup paid by card from the online shop, and an order of an external platform. */
-export const phoneOrder = order({ id: 11, order_num: 1, name: 'Mario Rossi', categoryQuantities: { '1': 2, '7': 1 } });
+export const phoneOrder = order({ id: 11, order_num: 1, name: 'Mario Rossi' });
 export const onlinePickup = order({
   id: 12,
   order_num: 2,
@@ -50,7 +50,7 @@ export const onlinePickup = order({
   total_price: 28,
   delivery_time: '20:10',
   status: 1,
-  categoryQuantities: { '2': 1, '10': 1, '5': 2, '12': 1 },
+  groupQuantities: { pizze: 1, compositions: 1, calzoni: 3 },
 });
 export const externalOrder = order({
   id: 13,
@@ -60,7 +60,7 @@ export const externalOrder = order({
   total_price: 9,
   payment_type: 'Carta di credito',
   delivery_time: '20:05',
-  categoryQuantities: { '1': 1 },
+  groupQuantities: { pizze: 1, compositions: 0, calzoni: 0 },
   count_product_unknown: 2,
 });
 /** An online order that arrives between two refreshes. */
@@ -70,7 +70,7 @@ export const lateOnlineOrder = order({ id: 14, order_num: 4, name: 'Luca Marini'
 export function cassaDay(orders: WireOrder[], date = CASSA_TODAY, slotCapacity = 4): Schemas['CassaOrdersResponse'] {
   const cents = (euros: number) => Math.round(euros * 100);
   const sum = (list: WireOrder[]) => list.reduce((total, o) => total + cents(o.total_price), 0) / 100;
-  const oven = (o: WireOrder) => ovenItemCount(Object.entries(o.categoryQuantities).map(([id, qty]) => ({ categoryId: Number(id), qty })));
+  const oven = (o: WireOrder) => ovenItemCount(CATEGORY_GROUPS.map((group) => ({ group, qty: o.groupQuantities[group] })));
   return {
     date,
     orders: { data: orders },

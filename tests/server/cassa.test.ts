@@ -362,12 +362,12 @@ describe("the day's order list", () => {
     expect(list.orders.data.every((o: any) => o.delivery_date === TODAY)).toBe(true);
 
     expect(listed(list, firstOrder.id)).toMatchObject({
-      categoryQuantities: { '1': 2, '7': 1 },
+      groupQuantities: { pizze: 2, compositions: 0, calzoni: 0 },
       count_product_unknown: 0,
       total_price: 23.5,
     });
     expect(listed(list, secondOrder.id)).toMatchObject({
-      categoryQuantities: { '1': 1, '5': 1 },
+      groupQuantities: { pizze: 1, compositions: 0, calzoni: 1 },
       count_product_unknown: 0,
       total_price: 17,
     });
@@ -719,6 +719,7 @@ describe('orders from external platforms (source 3)', () => {
           position: 0,
           product_id: ids.margherita,
           category_id: 1,
+          oven_group: 'pizze',
           name: 'Margherita',
           qty: 1,
           base_price_cents: 650,
@@ -745,7 +746,7 @@ describe('orders from external platforms (source 3)', () => {
     expect(listed(list, externalId)).toMatchObject({
       source_id: 3,
       total_price: 18.5,
-      categoryQuantities: { '1': 1 },
+      groupQuantities: { pizze: 1, compositions: 0, calzoni: 0 },
       count_product_unknown: 1,
     });
     expect(slot(list, '20:45')).toEqual({ time: '20:45', orders: 1, quantity: 1, external_quantity: 1 });

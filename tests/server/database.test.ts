@@ -189,3 +189,37 @@ describe('upgrading a shop that had one opening time', () => {
     }
   });
 });
+
+describe('upgrading a shop whose oven groups were category ids in code', () => {
+  it('names the group on each category and on each order line already written', async () => {
+    const handle = openDatabase(':memory:');
+    try {
+      await migrate(handle.db, handle.dialect, '2026_12_04_0009_zone_switch');
+      await sql`insert into categories (id, name, sorting, visible, additions_enabled) values (1, 'Pizze Classiche', 1, 1, 1), (7, 'Bevande', 2, 1, 0), (12, 'Focacce Farcite', 3, 1, 0)`.execute(
+        handle.db,
+      );
+      const now = new Date().toISOString();
+      await sql`insert into orders (order_num, delivery_date, delivery_time, source_id, status, delivered, delivery, payment_type, name, original_price_cents, total_price_cents, created_at, updated_at)
+        values (1, '2026-12-04', '20:00', 2, 0, 0, 'ritiro', 'Contanti', 'Mario', 1500, 1500, ${now}, ${now})`.execute(handle.db);
+      await sql`insert into order_lines (order_id, position, product_id, category_id, name, qty, base_price_cents, variant_price_cents, unit_price_cents, line_total_cents)
+        values (1, 0, null, 1, 'Margherita', 2, 500, 0, 500, 1000), (1, 1, null, 7, 'Coca-Cola', 1, 250, 0, 250, 250), (1, 2, null, 12, 'Focaccia', 1, 250, 0, 250, 250)`.execute(
+        handle.db,
+      );
+      await migrate(handle.db, handle.dialect);
+      const categories = await handle.db.selectFrom('categories').select(['id', 'oven_group']).orderBy('id').execute();
+      expect(categories).toEqual([
+        { id: 1, oven_group: 'pizze' },
+        { id: 7, oven_group: null },
+        { id: 12, oven_group: 'calzoni' },
+      ]);
+      const lines = await handle.db.selectFrom('order_lines').select(['name', 'oven_group']).orderBy('position').execute();
+      expect(lines).toEqual([
+        { name: 'Margherita', oven_group: 'pizze' },
+        { name: 'Coca-Cola', oven_group: null },
+        { name: 'Focaccia', oven_group: 'calzoni' },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

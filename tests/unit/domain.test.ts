@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   cassaSlots,
-  categoryGroupOf,
   discountCodeForDelivery,
   evaluateDiscount,
   formatDecimalComma,
   formatEuro,
+  isCategoryGroup,
   isValidPhone,
   linePriceCents,
+  ovenItemCount,
   slotOf,
   statusAfterEdit,
   toCents,
   toEuros,
-  usesOven,
   type DiscountRule,
 } from '../../src/domain';
 
@@ -65,13 +65,22 @@ describe('slots', () => {
 });
 
 describe('category groups', () => {
-  it('follows the spec ids', () => {
-    expect([1, 2, 3, 4, 13, 14].map(categoryGroupOf)).toEqual(Array(6).fill('pizze'));
-    expect(categoryGroupOf(10)).toBe('compositions');
-    expect([5, 11, 12].map(categoryGroupOf)).toEqual(['calzoni', 'calzoni', 'calzoni']);
-    expect(categoryGroupOf(7)).toBeNull();
-    expect(usesOven(7)).toBe(false);
-    expect(usesOven(13)).toBe(true);
+  it('the oven counts the items of grouped lines only: drinks and unknown products never', () => {
+    expect(
+      ovenItemCount([
+        { group: 'pizze', qty: 2 },
+        { group: null, qty: 5 },
+        { group: 'compositions', qty: 1 },
+        { group: 'calzoni', qty: 3 },
+      ]),
+    ).toBe(6);
+    expect(ovenItemCount([])).toBe(0);
+  });
+
+  it('knows its three groups and nothing else', () => {
+    expect(['pizze', 'compositions', 'calzoni'].every(isCategoryGroup)).toBe(true);
+    expect(isCategoryGroup('bevande')).toBe(false);
+    expect(isCategoryGroup(null)).toBe(false);
   });
 });
 

@@ -1163,6 +1163,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The menu's categories in the order customers see them
+         * @description With how many products (archived too) each holds. Staff (admin) only.
+         */
+        get: operations["listAdminCategories"];
+        put?: never;
+        /**
+         * Add a category at the end of the menu
+         * @description A unique name of 2–100 characters, visibility, additions on or off and the kitchen group. Audited. Staff (admin) only.
+         */
+        post: operations["createAdminCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One category as its editor shows it
+         * @description Staff (admin) only.
+         */
+        get: operations["getAdminCategory"];
+        /**
+         * Rename a category, show or hide it, switch its additions or change its kitchen group
+         * @description The group decides what the oven's capacity and the cassa's counts take its products as, from the
+         *     next order on (orders already written keep theirs). The additions' category is locked (409
+         *     `record.in_use`). Based on `version`. Audited. Staff (admin) only.
+         */
+        put: operations["updateAdminCategory"];
+        post?: never;
+        /**
+         * Delete a category with no products
+         * @description A category holding products, archived ones too, is refused (409 `record.in_use`). Based on `version`. Audited. Staff (admin) only.
+         */
+        delete: operations["removeAdminCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a category one place up or down the menu
+         * @description Swaps it with its neighbour; customers see the new order at once. Based on `version` (409
+         *     `record.stale` when another page moved or changed it). Audited. Staff (admin) only.
+         */
+        post: operations["moveAdminCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/zones": {
         parameters: {
             query?: never;
@@ -1874,16 +1949,6 @@ export interface components {
          * @description grows by one with every saved change; a save names the version it was based on
          */
         RecordVersion: number;
-        AdminCategory: {
-            id: components["schemas"]["RowId"];
-            version: components["schemas"]["RecordVersion"];
-            name: components["schemas"]["ShortText"];
-            /** Format: int32 */
-            sorting: number;
-            visible: boolean;
-            additions_enabled: boolean;
-            product_count: components["schemas"]["Count"];
-        };
         AdminDough: {
             id: components["schemas"]["RowId"];
             version: components["schemas"]["RecordVersion"];
@@ -2179,6 +2244,28 @@ export interface components {
             image_url: string | null;
             published: boolean;
             version: components["schemas"]["RecordVersion"];
+        };
+        /** @description What the kitchen counts a category's products as: pizzas and pinse, compositions, calzoni and focacce; null: not for the oven */
+        CategoryGroup: ("pizze" | "compositions" | "calzoni") | null;
+        AdminCategory: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            /**
+             * Format: int32
+             * @description place in the menu, from 1
+             */
+            position: number;
+            visible: boolean;
+            additions_enabled: boolean;
+            group: components["schemas"]["CategoryGroup"];
+            /**
+             * Format: int32
+             * @description products it holds, archived too
+             */
+            products: number;
+            /** @description the category of the additions: never changed or deleted */
+            locked: boolean;
         };
         AdminZone: {
             id: components["schemas"]["RowId"];
@@ -4209,6 +4296,206 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdminCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminCategory"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    visible: boolean;
+                    additions_enabled: boolean;
+                    group: components["schemas"]["CategoryGroup"];
+                };
+            };
+        };
+        responses: {
+            /** @description The category as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        category: components["schemas"]["AdminCategory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: components["schemas"]["AdminCategory"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    visible: boolean;
+                    additions_enabled: boolean;
+                    group: components["schemas"]["CategoryGroup"];
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The category as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        category: components["schemas"]["AdminCategory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminCategory: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    moveAdminCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

@@ -7,6 +7,7 @@ import { TextsService } from './admin/texts.service';
 import { NewsService } from './admin/news.service';
 import { StaffService } from './admin/staff.service';
 import { ZonesService } from './admin/zones.service';
+import { CategoriesService } from './admin/categories.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -62,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     news: new NewsService(db, clock, admin),
     staff: new StaffService(db, auth, admin, shopName),
     zones: new ZonesService(db, admin),
+    categories: new CategoriesService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

@@ -74,22 +74,11 @@ export class AdminMenuService {
   }
 
   async menu() {
-    const [categories, counts, variants, products] = await Promise.all([
-      this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
-      this.db
-        .selectFrom('products')
-        .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('category_id')
-        .execute(),
+    const [variants, products] = await Promise.all([
       this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.products(this.db),
     ]);
-    const countOf = new Map(counts.map((c) => [c.category_id, Number(c.n)]));
-    return {
-      categories: categories.map((c) => ({ ...c, productCount: countOf.get(c.id) ?? 0 })),
-      doughs: variants,
-      products,
-    };
+    return { doughs: variants, products };
   }
 
   private async products(db: Db | Tx, id?: number): Promise<AdminProductRecord[]> {

@@ -9,6 +9,7 @@ import { textsDto } from './texts.service';
 import { newsDto } from './news.service';
 import type { StaffMember } from './staff.service';
 import { zoneDto } from './zones.service';
+import { categoryDto } from './categories.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
@@ -41,20 +42,12 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
-    const { categories, doughs, products } = await adminMenu.menu();
+    const [{ doughs, products }, categoryList] = await Promise.all([adminMenu.menu(), categories.list()]);
     return {
-      categories: categories.map((c) => ({
-        id: c.id,
-        version: c.version,
-        name: c.name,
-        sorting: c.sorting,
-        visible: c.visible === 1,
-        additions_enabled: c.additions_enabled === 1,
-        product_count: c.productCount,
-      })),
+      categories: categoryList.map(categoryDto),
       doughs: doughs.map((d) => ({ id: d.id, version: d.version, name: d.name, price_modifier: d.price_modifier_cents / 100 })),
       products: products.map(productDto),
     };
@@ -173,6 +166,33 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'sendStaffPasswordLink', { access: 'admin' }, async (request) => {
     const member = await staff.sendPasswordLink(request.params.id);
     return { message: `Abbiamo inviato a ${member.email} il link per scegliere la password.` };
+  });
+
+  defineRoute(app, 'listAdminCategories', { access: 'admin' }, async () => ({ items: (await categories.list()).map(categoryDto) }));
+
+  defineRoute(app, 'getAdminCategory', { access: 'admin' }, async (request) => ({
+    category: categoryDto(await categories.get(request.params.id)),
+  }));
+
+  defineRoute(app, 'createAdminCategory', { access: 'admin' }, async (request, reply) => {
+    const category = await categories.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Categoria aggiunta in fondo al menu.', category: categoryDto(category) };
+  });
+
+  defineRoute(app, 'updateAdminCategory', { access: 'admin' }, async (request) => ({
+    message: 'Modifiche salvate.',
+    category: categoryDto(await categories.update(await editorOf(request), request.params.id, request.body)),
+  }));
+
+  defineRoute(app, 'moveAdminCategory', { access: 'admin' }, async (request) => {
+    const category = await categories.move(await editorOf(request), request.params.id, request.body.direction, request.body.version);
+    return { message: `${category.name}: posizione ${category.position} nel menu.` };
+  });
+
+  defineRoute(app, 'removeAdminCategory', { access: 'admin' }, async (request) => {
+    await categories.remove(await editorOf(request), request.params.id, request.query.version);
+    return { message: 'Categoria eliminata.' };
   });
 
   defineRoute(app, 'listAdminZones', { access: 'admin' }, async () => ({ items: (await zones.list()).map(zoneDto) }));

@@ -117,6 +117,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
 }
 
 /** Unique-constraint violations on either engine. */
+/** A row still referenced elsewhere (a delete racing an insert that names it). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const err = error as { code?: string; message?: string };
+  return err?.code === '23503' || err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(err?.message ?? '');
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; message?: string };
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');

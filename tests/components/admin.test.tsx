@@ -30,7 +30,9 @@ const margherita: Schemas['AdminProduct'] = {
 };
 
 const menu: Schemas['AdminMenu'] = {
-  categories: [{ id: 1, version: 0, name: 'Pizze Classiche', sorting: 1, visible: true, additions_enabled: true, product_count: 1 }],
+  categories: [
+    { id: 1, version: 0, name: 'Pizze Classiche', position: 1, visible: true, additions_enabled: true, group: 'pizze', products: 1, locked: false },
+  ],
   doughs: [],
   products: [margherita],
 };

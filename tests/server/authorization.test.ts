@@ -54,10 +54,14 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/news/')) existing = fixture.postId;
   else if (op.path.startsWith('/api/v1/admin/staff/')) existing = fixture.staffId;
   else if (op.path.startsWith('/api/v1/admin/zones/')) existing = fixture.zoneId;
+  // The seed's 'Bevande': it holds products, so even staff's removal is refused.
+  else if (op.path.startsWith('/api/v1/admin/categories/')) existing = 7;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
-  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone'].includes(op.operationId) ? `${url}?version=0` : url;
+  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone', 'removeAdminCategory'].includes(op.operationId)
+    ? `${url}?version=0`
+    : url;
 }
 
 /** Logging out would end the shared session: that operation gets a session of its own. */
@@ -339,6 +343,9 @@ describe('path ids that are not ids', () => {
     }
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
     if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, version: 0 };
+    if (op.operationId === 'updateAdminCategory')
+      return { name: 'Bevande', visible: true, additions_enabled: false, group: null, version: 0 };
+    if (op.operationId === 'moveAdminCategory') return { direction: 'up', version: 0 };
     if (op.operationId === 'updateNewsPost') {
       return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }

@@ -14,6 +14,10 @@ const ACTION_LABELS: Record<AuditRow['action'], string> = {
 
 const ENTITY_LABELS: Record<string, string> = {
   product: 'Prodotto',
+  category: 'Categoria',
+  dough: 'Impasto',
+  zone: 'Zona',
+  staff: 'Account',
   special_day: 'Giorno speciale',
   discount_code: 'Codice sconto',
   post: 'Notizia',
@@ -48,6 +52,10 @@ const FIELD_LABELS: Record<string, string> = {
   first_slot: 'primo orario',
   last_slot: 'ultimo orario',
   message: 'messaggio',
+  position: 'posizione',
+  additions_enabled: 'aggiunte',
+  group: 'gruppo',
+  price_modifier: 'supplemento',
 };
 
 const shown = (value: unknown) =>

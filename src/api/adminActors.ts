@@ -75,7 +75,7 @@ export const bookedOrderLine = (o: { orderNum: number; date: string; time: strin
   `N. ${o.orderNum} · ${formatShopDate(o.date)} ${o.time} · ${o.name}`;
 
 /** 422 and 409 are answers the editor shows; anything else is a failure it offers to retry. */
-function saveRefusal(status: number, body: unknown, currentValues: (current: never) => RecordValues): SaveOutcome {
+export function saveRefusal(status: number, body: unknown, currentValues: (current: never) => RecordValues): SaveOutcome {
   const refusal = refusalFrom(body);
   if (status === 409 && refusal.code === 'schedule.orders_booked') {
     return { kind: 'confirm', message: refusal.message, details: bookedOrdersOf(body).map(bookedOrderLine) };
@@ -148,7 +148,7 @@ const menuRows = (menu: Schemas['AdminMenu']): MenuProductRow[] =>
   }));
 
 /** Row actions answer the list as it is now; a refusal (stale, gone) carries its message and the reloaded list. */
-async function rowAction<Row extends ListRow>(
+export async function rowAction<Row extends ListRow>(
   run: () => Promise<{ message?: string } | { refused: string }>,
   reload: () => Promise<Row[]>,
 ): Promise<RowActionOutcome<Row>> {
@@ -157,7 +157,7 @@ async function rowAction<Row extends ListRow>(
   return 'refused' in outcome ? { kind: 'refused', message: outcome.refused, rows } : { kind: 'done', rows, message: outcome.message };
 }
 
-const refusedWith = (_status: number, body: unknown) => ({ refused: refusalFrom(body).message });
+export const refusedWith = (_status: number, body: unknown) => ({ refused: refusalFrom(body).message });
 
 /** The menu's products as a list; its categories and doughs go to `onOptions` for the product form's choices. */
 export function createMenuListActors(api: ApiClient, onOptions: (options: { categories: MenuCategory[]; doughs: MenuDough[] }) => void) {

@@ -90,7 +90,7 @@ export class ApiError extends Error {
   }
 }
 
-type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+export type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /** The data of a successful answer, or an ApiError carrying the server's message. */
 export function unwrap<T>(result: FetchResult<T>, fallback = 'Errore generico'): T {

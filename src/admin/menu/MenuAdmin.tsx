@@ -13,6 +13,7 @@ import {
 import { useAppActors } from '../../actors/AppActors';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { BulkPriceAdmin } from './BulkPriceAdmin';
+import { CategoriesAdmin } from './CategoriesAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
 import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
 
@@ -34,6 +35,7 @@ export function MenuAdmin() {
       <Route index element={<ProductList view={list} options={options} />} />
       <Route path="prodotti/:id" element={<ProductEditorRoute options={options} />} />
       <Route path="prezzi" element={<BulkPriceAdmin categories={options.categories} />} />
+      <Route path="categorie/*" element={<CategoriesAdmin />} />
     </Routes>
   );
 }
@@ -53,6 +55,9 @@ function ProductList({ view, options }: { view: MenuListView; options: MenuOptio
       <div className="admin-editor__header">
         <h1 id="admin-menu-title">Menu</h1>
         <div className="admin-savebar">
+          <Link className="button" href="/admin/menu/categorie">
+            Categorie
+          </Link>
           <Link className="button" href="/admin/menu/prezzi">
             Aumento prezzi
           </Link>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   Button,
   Checkbox,
@@ -20,8 +21,9 @@ import {
   type RecordEditorInput,
   type RecordEditorView,
 } from '../../../machines/recordEditor.machine';
+import type { ApiClient } from '../../api/client';
 import type { ActorsOf } from '../../api/machineActors';
-import { useScreenActor, useView } from '../../actors/AppActors';
+import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
 export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, input: RecordEditorInput): RecordEditorView {
@@ -34,6 +36,20 @@ export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, in
     return () => window.removeEventListener('beforeunload', warn);
   }, [view.isDirty]);
   return view;
+}
+
+/** An editor screen of a list: its actors made from the app's client, and the way back to the list. */
+export function useListEditor(
+  createActors: (api: ApiClient) => ActorsOf<typeof recordEditorMachine>,
+  input: RecordEditorInput,
+  listPath: string,
+): { view: RecordEditorView; backToList: () => void } {
+  const { api } = useAppActors();
+  const navigate = useNavigate();
+  const actors = useMemo(() => createActors(api), [api, createActors]);
+  const view = useRecordEditor(actors, input);
+  const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
+  return { view, backToList };
 }
 
 type Field = ReturnType<RecordEditorView['field']>;

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef } from 'react';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { connectRecordList, recordListMachine, type ListRow } from '../../../machines/recordList.machine';
 import type { ActorsOf } from '../../api/machineActors';
@@ -103,5 +103,60 @@ export function ListFrame({
       {view.isEmpty && <p>{emptyText}</p>}
       {children}
     </div>
+  );
+}
+
+/**
+ * Row actions that keep the keyboard where it was: a row's buttons are disabled while its action runs
+ * (which drops focus), so once the list is back the same button — or the row's other one, when that
+ * became unavailable (the first row cannot move up) — takes the focus again.
+ */
+export function useRowActionFocus(view: ListView) {
+  const pending = useRef<{ id: number; action: string } | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (view.isBusy || !pending.current) return;
+    const { id, action } = pending.current;
+    pending.current = null;
+    const buttons = [...(container.current?.querySelectorAll<HTMLButtonElement>(`[data-row-id="${id}"]`) ?? [])];
+    const target = buttons.find((b) => b.dataset.rowAction === action && !b.disabled) ?? buttons.find((b) => !b.disabled);
+    target?.focus();
+  }, [view.isBusy]);
+  return {
+    container,
+    act: (id: number, action: string) => {
+      pending.current = { id, action };
+      view.act(id, action);
+    },
+    /** the attributes a row's action button carries, so the focus can find it again */
+    target: (id: number, action: string) => ({ 'data-row-id': id, 'data-row-action': action }),
+  };
+}
+
+/** A row's 'Modifica' link and, while nothing uses the record, its 'Elimina' button. */
+export function EditAndRemove({
+  name,
+  editHref,
+  canRemove,
+  isDisabled,
+  onRemove,
+}: {
+  name: string;
+  editHref: string;
+  canRemove: boolean;
+  isDisabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <Link className="button" href={editHref} aria-label={`Modifica ${name}`}>
+        Modifica
+      </Link>
+      {canRemove && (
+        <Button className="button" aria-label={`Elimina ${name}`} isDisabled={isDisabled} onPress={onRemove}>
+          Elimina
+        </Button>
+      )}
+    </>
   );
 }

@@ -1238,6 +1238,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/doughs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The doughs in the order the product dialog offers them
+         * @description With how many products offer each and how many order lines name it. Staff (admin) only.
+         */
+        get: operations["listAdminDoughs"];
+        put?: never;
+        /**
+         * Add a dough at the end of the list
+         * @description A unique name of 2–100 characters and its price modifier, in euros as typed ('1,50'). Audited. Staff (admin) only.
+         */
+        post: operations["createAdminDough"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/doughs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dough as its editor shows it
+         * @description Staff (admin) only.
+         */
+        get: operations["getAdminDough"];
+        /**
+         * Rename a dough or change its price modifier
+         * @description Customers and the cassa price it anew from the next request; orders already written keep the
+         *     price their lines were written with. Based on `version` (409 `record.stale`). Audited. Staff (admin) only.
+         */
+        put: operations["updateAdminDough"];
+        post?: never;
+        /**
+         * Delete a dough nothing uses
+         * @description A dough a product offers or an order names is refused (409 `record.in_use`). Based on `version`. Audited. Staff (admin) only.
+         */
+        delete: operations["removeAdminDough"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/doughs/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a dough one place up or down the list
+         * @description Swaps it with its neighbour; the product dialog offers the new order at once. Based on `version`
+         *     (409 `record.stale`). Audited. Staff (admin) only.
+         */
+        post: operations["moveAdminDough"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/zones": {
         parameters: {
             query?: never;
@@ -1954,6 +2028,15 @@ export interface components {
             version: components["schemas"]["RecordVersion"];
             name: components["schemas"]["ShortText"];
             price_modifier: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description place in the list, from 1
+             */
+            position: number;
+            /** @description products offering it */
+            products: components["schemas"]["Count"];
+            /** @description products offering it plus order lines naming it: then it cannot be deleted */
+            uses: components["schemas"]["Count"];
         };
         AdminProduct: {
             id: components["schemas"]["RowId"];
@@ -4469,6 +4552,204 @@ export interface operations {
         };
     };
     moveAdminCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdminDoughs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The doughs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminDough"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminDough: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description euros as typed, decimal comma: '1,50' */
+                    price_modifier: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The dough as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        dough: components["schemas"]["AdminDough"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAdminDough: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dough */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dough: components["schemas"]["AdminDough"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminDough: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description euros as typed, decimal comma: '1,50' */
+                    price_modifier: string;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The dough as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        dough: components["schemas"]["AdminDough"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminDough: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    moveAdminDough: {
         parameters: {
             query?: never;
             header?: never;

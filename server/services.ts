@@ -8,6 +8,7 @@ import { NewsService } from './admin/news.service';
 import { StaffService } from './admin/staff.service';
 import { ZonesService } from './admin/zones.service';
 import { CategoriesService } from './admin/categories.service';
+import { DoughsService } from './admin/doughs.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { AuthService } from './auth/auth.service';
@@ -64,6 +65,7 @@ export function createServices(deps: ServiceDeps) {
     staff: new StaffService(db, auth, admin, shopName),
     zones: new ZonesService(db, admin),
     categories: new CategoriesService(db, admin),
+    doughs: new DoughsService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
   };
 }

@@ -73,12 +73,9 @@ export class AdminMenuService {
     return shopLocalTime(this.clock.now()).date;
   }
 
-  async menu() {
-    const [variants, products] = await Promise.all([
-      this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
-      this.products(this.db),
-    ]);
-    return { doughs: variants, products };
+  /** Every product, archived ones too, by category. */
+  async allProducts(): Promise<AdminProductRecord[]> {
+    return this.products(this.db);
   }
 
   private async products(db: Db | Tx, id?: number): Promise<AdminProductRecord[]> {

@@ -10,6 +10,7 @@ import { newsDto } from './news.service';
 import type { StaffMember } from './staff.service';
 import { zoneDto } from './zones.service';
 import { categoryDto } from './categories.service';
+import { doughDto } from './doughs.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
@@ -42,13 +43,13 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories, doughs } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
-    const [{ doughs, products }, categoryList] = await Promise.all([adminMenu.menu(), categories.list()]);
+    const [products, categoryList, doughList] = await Promise.all([adminMenu.allProducts(), categories.list(), doughs.list()]);
     return {
       categories: categoryList.map(categoryDto),
-      doughs: doughs.map((d) => ({ id: d.id, version: d.version, name: d.name, price_modifier: d.price_modifier_cents / 100 })),
+      doughs: doughList.map(doughDto),
       products: products.map(productDto),
     };
   });
@@ -193,6 +194,31 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'removeAdminCategory', { access: 'admin' }, async (request) => {
     await categories.remove(await editorOf(request), request.params.id, request.query.version);
     return { message: 'Categoria eliminata.' };
+  });
+
+  defineRoute(app, 'listAdminDoughs', { access: 'admin' }, async () => ({ items: (await doughs.list()).map(doughDto) }));
+
+  defineRoute(app, 'getAdminDough', { access: 'admin' }, async (request) => ({ dough: doughDto(await doughs.get(request.params.id)) }));
+
+  defineRoute(app, 'createAdminDough', { access: 'admin' }, async (request, reply) => {
+    const dough = await doughs.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Impasto aggiunto.', dough: doughDto(dough) };
+  });
+
+  defineRoute(app, 'updateAdminDough', { access: 'admin' }, async (request) => ({
+    message: 'Modifiche salvate.',
+    dough: doughDto(await doughs.update(await editorOf(request), request.params.id, request.body)),
+  }));
+
+  defineRoute(app, 'moveAdminDough', { access: 'admin' }, async (request) => {
+    const dough = await doughs.move(await editorOf(request), request.params.id, request.body.direction, request.body.version);
+    return { message: `${dough.name}: posizione ${dough.position} nell’elenco.` };
+  });
+
+  defineRoute(app, 'removeAdminDough', { access: 'admin' }, async (request) => {
+    await doughs.remove(await editorOf(request), request.params.id, request.query.version);
+    return { message: 'Impasto eliminato.' };
   });
 
   defineRoute(app, 'listAdminZones', { access: 'admin' }, async () => ({ items: (await zones.list()).map(zoneDto) }));

@@ -56,10 +56,12 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/zones/')) existing = fixture.zoneId;
   // The seed's 'Bevande': it holds products, so even staff's removal is refused.
   else if (op.path.startsWith('/api/v1/admin/categories/')) existing = 7;
+  // The seed's 'Impasto integrale': products offer it, so even staff's removal is refused.
+  else if (op.path.startsWith('/api/v1/admin/doughs/')) existing = 1;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
-  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone', 'removeAdminCategory'].includes(op.operationId)
+  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone', 'removeAdminCategory', 'removeAdminDough'].includes(op.operationId)
     ? `${url}?version=0`
     : url;
 }
@@ -345,7 +347,8 @@ describe('path ids that are not ids', () => {
     if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, version: 0 };
     if (op.operationId === 'updateAdminCategory')
       return { name: 'Bevande', visible: true, additions_enabled: false, group: null, version: 0 };
-    if (op.operationId === 'moveAdminCategory') return { direction: 'up', version: 0 };
+    if (op.operationId === 'moveAdminCategory' || op.operationId === 'moveAdminDough') return { direction: 'up', version: 0 };
+    if (op.operationId === 'updateAdminDough') return { name: 'Impasto integrale', price_modifier: '1,50', version: 0 };
     if (op.operationId === 'updateNewsPost') {
       return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }

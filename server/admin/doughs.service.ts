@@ -1,0 +1,187 @@
+import type { Selectable } from 'kysely';
+import { formatEuroInput, MAX_PRICE_CENTS, parseEuroInput } from '../../src/domain';
+import type { Db } from '../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/database';
+import type { VariantsTable } from '../db/schema';
+import { AppError, invalid, notFound } from '../errors';
+import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
+import { FormCheck } from './fields';
+import { moveRow, nextSorting, positionsOf, type MoveDirection } from './ordering';
+
+/** A dough (the `variants` table): what the product dialog and the cassa offer, with its price modifier. */
+export interface AdminDough {
+  id: number;
+  version: number;
+  name: string;
+  priceModifierCents: number;
+  /** place in the list, from 1 */
+  position: number;
+  /** products offering it */
+  products: number;
+  /** products offering it plus order lines naming it: then it is never deleted */
+  uses: number;
+}
+
+export interface DoughForm {
+  name: string;
+  price_modifier: string;
+}
+
+export const DOUGH_IN_USE_MESSAGE = 'L’impasto è offerto da prodotti o nominato da ordini: toglilo dai prodotti, non si può eliminare.';
+const TAKEN = 'Esiste già un impasto con questo nome.';
+
+const auditView = (d: { name: string; priceModifierCents: number }) => ({
+  name: d.name,
+  price_modifier: formatEuroInput(d.priceModifierCents),
+});
+
+/** 'Impasti': the doughs' names, price modifiers and order. */
+export class DoughsService {
+  constructor(
+    private readonly db: Db,
+    private readonly changes: AdminChanges,
+  ) {}
+
+  private async counts(db: Db | Tx, column: 'product_variants' | 'order_lines'): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom(column)
+      .select(['variant_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('variant_id', 'is not', null)
+      .groupBy('variant_id')
+      .execute();
+    return new Map(rows.map((row) => [row.variant_id!, Number(row.n)]));
+  }
+
+  private async views(db: Db | Tx, rows: Selectable<VariantsTable>[]): Promise<AdminDough[]> {
+    const [positions, offered, ordered] = await Promise.all([
+      positionsOf(db, 'variants'),
+      this.counts(db, 'product_variants'),
+      this.counts(db, 'order_lines'),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      name: row.name,
+      priceModifierCents: row.price_modifier_cents,
+      position: positions.get(row.id) ?? 0,
+      products: offered.get(row.id) ?? 0,
+      uses: (offered.get(row.id) ?? 0) + (ordered.get(row.id) ?? 0),
+    }));
+  }
+
+  async list(): Promise<AdminDough[]> {
+    return this.views(this.db, await this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute());
+  }
+
+  private async row(db: Db | Tx, id: number): Promise<Selectable<VariantsTable>> {
+    const row = await db.selectFrom('variants').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Impasto non trovato.');
+    return row;
+  }
+
+  async get(id: number, db: Db | Tx = this.db): Promise<AdminDough> {
+    const [dough] = await this.views(db, [await this.row(db, id)]);
+    return dough!;
+  }
+
+  private checked(form: DoughForm) {
+    const check = new FormCheck();
+    const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
+    if (name && !check.has('name') && [...name].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
+    const typed = form.price_modifier.trim();
+    const cents = typed === '' ? 0 : parseEuroInput(typed);
+    if (cents === null) check.add('price_modifier', 'Supplemento ha un formato non valido: scrivi ad esempio 1,50.');
+    else if (cents > MAX_PRICE_CENTS) check.add('price_modifier', 'Supplemento non può superare 9999,99 €.');
+    check.throwIfAny();
+    return { name, price_modifier_cents: cents! };
+  }
+
+  private async ensureFree(tx: Tx, name: string, ownId?: number): Promise<void> {
+    const rows = await tx.selectFrom('variants').select(['id', 'name']).execute();
+    if (rows.some((d) => d.id !== ownId && d.name.toLocaleLowerCase('it') === name.toLocaleLowerCase('it'))) {
+      throw invalid({ name: [TAKEN] });
+    }
+  }
+
+  async create(editor: Editor, form: DoughForm): Promise<AdminDough> {
+    const values = this.checked(form);
+    try {
+      return await this.changes.change(editor, async ({ tx, audit }) => {
+        await this.ensureFree(tx, values.name);
+        const { id } = await tx
+          .insertInto('variants')
+          .values({ ...values, sorting: await nextSorting(tx, 'variants') })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const created = await this.get(id, tx);
+        await audit({ entity: 'dough', entityId: id, action: 'create', label: created.name, after: auditView(created) });
+        return created;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ name: [TAKEN] });
+      throw error;
+    }
+  }
+
+  /** Orders keep the price their lines were written with: only the next price request sees the new one. */
+  async update(editor: Editor, id: number, form: DoughForm & { version: number }): Promise<AdminDough> {
+    const values = this.checked(form);
+    return this.changes.change(editor, async ({ tx, audit, claim }) => {
+      const before = await this.get(id, tx);
+      await claim('variants', id, form.version, async () => doughDto(await this.get(id, tx)));
+      await this.ensureFree(tx, values.name, id);
+      await tx.updateTable('variants').set(values).where('id', '=', id).execute();
+      const after = await this.get(id, tx);
+      const diff = changedFields(auditView(before), auditView(after));
+      if (diff) await audit({ entity: 'dough', entityId: id, action: 'update', label: after.name, ...diff });
+      return after;
+    });
+  }
+
+  async move(editor: Editor, id: number, direction: MoveDirection, version: number): Promise<AdminDough> {
+    return this.changes.change(editor, async ({ tx, audit, claim }) => {
+      const before = await this.get(id, tx);
+      await claim('variants', id, version, async () => doughDto(await this.get(id, tx)));
+      const { from, to } = await moveRow(tx, 'variants', id, direction);
+      if (from !== to) {
+        await audit({
+          entity: 'dough',
+          entityId: id,
+          action: 'update',
+          label: before.name,
+          before: { position: from },
+          after: { position: to },
+        });
+      }
+      return this.get(id, tx);
+    });
+  }
+
+  /** Deletes a dough nothing uses; one offered by a product or named by an order is refused (409 `record.in_use`). */
+  async remove(editor: Editor, id: number, version: number): Promise<void> {
+    const inUse = () => new AppError('conflict', DOUGH_IN_USE_MESSAGE, { code: 'record.in_use' });
+    try {
+      await this.changes.change(editor, async ({ tx, audit, claim }) => {
+        const dough = await this.get(id, tx);
+        if (dough.uses > 0) throw inUse();
+        await claim('variants', id, version, async () => doughDto(dough));
+        await tx.deleteFrom('variants').where('id', '=', id).execute();
+        await audit({ entity: 'dough', entityId: id, action: 'delete', label: dough.name, before: auditView(dough) });
+      });
+    } catch (error) {
+      // A product offering it, saved by another page in the meantime.
+      if (isForeignKeyViolation(error)) throw inUse();
+      throw error;
+    }
+  }
+}
+
+export const doughDto = (d: AdminDough) => ({
+  id: d.id,
+  version: d.version,
+  name: d.name,
+  price_modifier: d.priceModifierCents / 100,
+  position: d.position,
+  products: d.products,
+  uses: d.uses,
+});

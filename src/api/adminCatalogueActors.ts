@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { isCategoryGroup } from '../domain';
+import { formatEuroInput, isCategoryGroup, toCents } from '../domain';
 import { answer, unwrap, type ApiClient, type FetchResult, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusedWith, rowAction, saveRefusal } from './adminActors';
@@ -123,5 +123,54 @@ export function createCategoryEditorActors(api: ApiClient) {
       api.PUT('/api/v1/admin/categories/{id}', { params: { path: { id } }, body: { ...categoryWrite(values), version } }),
     saved: (body) => body.category as AdminCategory,
     values: categoryValues,
+  });
+}
+
+// --- doughs ----------------------------------------------------------------------------------
+
+type AdminDough = Schemas['AdminDough'];
+
+export interface DoughRow extends ListRow {
+  name: string;
+  position: number;
+  /** euros, as the wire has them */
+  priceModifier: number;
+  products: number;
+  uses: number;
+}
+
+export const BLANK_DOUGH: RecordValues = { name: '', price_modifier: '' };
+
+const doughValues = (d: AdminDough): RecordValues => ({ name: d.name, price_modifier: formatEuroInput(toCents(d.price_modifier)) });
+
+const doughWrite = (values: RecordValues) => ({ name: String(values.name ?? ''), price_modifier: String(values.price_modifier ?? '') });
+
+export function createDoughListActors(api: ApiClient) {
+  const load = async () =>
+    unwrap(await api.GET('/api/v1/admin/doughs')).items.map((d): DoughRow => ({
+      id: d.id,
+      version: d.version,
+      searchText: d.name,
+      name: d.name,
+      position: d.position,
+      priceModifier: d.price_modifier,
+      products: d.products,
+      uses: d.uses,
+    }));
+  return orderedListActors(load, {
+    move: (id, direction, version) =>
+      api.POST('/api/v1/admin/doughs/{id}/move', { params: { path: { id } }, body: { direction, version } }),
+    remove: (id, version) => api.DELETE('/api/v1/admin/doughs/{id}', { params: { path: { id }, query: { version } } }),
+  });
+}
+
+export function createDoughEditorActors(api: ApiClient) {
+  return editorActors<AdminDough>({
+    load: async (id) => unwrap(await api.GET('/api/v1/admin/doughs/{id}', { params: { path: { id } } })).dough,
+    create: (values) => api.POST('/api/v1/admin/doughs', { body: doughWrite(values) }),
+    update: (id, values, version) =>
+      api.PUT('/api/v1/admin/doughs/{id}', { params: { path: { id } }, body: { ...doughWrite(values), version } }),
+    saved: (body) => body.dough as AdminDough,
+    values: doughValues,
   });
 }

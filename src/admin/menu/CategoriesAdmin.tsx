@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { CATEGORY_GROUP_LABELS, CATEGORY_GROUPS, NO_GROUP_LABEL } from '../../domain';
 import {
   BLANK_CATEGORY,
@@ -11,7 +11,16 @@ import {
 import { useAppActors } from '../../actors/AppActors';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminCheckbox, AdminSelect, AdminTextField, RecordForm, useListEditor } from '../ui/editor';
-import { AdminTable, EditAndRemove, ListFrame, ListWithEditor, useRecordList, useReloadOnMount, useRowActionFocus } from '../ui/list';
+import {
+  AdminTable,
+  EditAndRemove,
+  ListFrame,
+  ListWithEditor,
+  MoveButtons,
+  useRecordList,
+  useReloadOnMount,
+  useRowActionFocus,
+} from '../ui/list';
 
 const GROUP_OPTIONS = [
   ...CATEGORY_GROUPS.map((group) => ({ id: group, label: CATEGORY_GROUP_LABELS[group] })),
@@ -33,7 +42,6 @@ function CategoryList() {
   const view = useRecordList<CategoryRow>(actors);
   useReloadOnMount(view);
   const focus = useRowActionFocus(view);
-  const last = view.rows.length - 1;
   return (
     <section aria-labelledby="admin-categories-title">
       <div className="admin-editor__header">
@@ -63,24 +71,7 @@ function CategoryList() {
                   <td>{productsText(row.products)}</td>
                   <td>{row.visible ? 'Visibile' : 'Nascosta'}</td>
                   <td className="admin-table__actions">
-                    <Button
-                      className="button"
-                      aria-label={`Sposta su ${row.name}`}
-                      isDisabled={view.isBusy || index === 0}
-                      onPress={() => focus.act(row.id, 'move.up')}
-                      {...focus.target(row.id, 'move.up')}
-                    >
-                      ↑ Su
-                    </Button>
-                    <Button
-                      className="button"
-                      aria-label={`Sposta giù ${row.name}`}
-                      isDisabled={view.isBusy || index === last}
-                      onPress={() => focus.act(row.id, 'move.down')}
-                      {...focus.target(row.id, 'move.down')}
-                    >
-                      ↓ Giù
-                    </Button>
+                    <MoveButtons name={row.name} id={row.id} index={index} count={view.rows.length} view={view} focus={focus} />
                     {!row.locked && (
                       <EditAndRemove
                         name={row.name}

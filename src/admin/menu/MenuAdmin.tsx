@@ -14,6 +14,7 @@ import { useAppActors } from '../../actors/AppActors';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { CategoriesAdmin } from './CategoriesAdmin';
+import { DoughsAdmin } from './DoughsAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
 import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
 
@@ -36,6 +37,7 @@ export function MenuAdmin() {
       <Route path="prodotti/:id" element={<ProductEditorRoute options={options} />} />
       <Route path="prezzi" element={<BulkPriceAdmin categories={options.categories} />} />
       <Route path="categorie/*" element={<CategoriesAdmin />} />
+      <Route path="impasti/*" element={<DoughsAdmin />} />
     </Routes>
   );
 }
@@ -57,6 +59,9 @@ function ProductList({ view, options }: { view: MenuListView; options: MenuOptio
         <div className="admin-savebar">
           <Link className="button" href="/admin/menu/categorie">
             Categorie
+          </Link>
+          <Link className="button" href="/admin/menu/impasti">
+            Impasti
           </Link>
           <Link className="button" href="/admin/menu/prezzi">
             Aumento prezzi

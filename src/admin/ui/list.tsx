@@ -160,3 +160,43 @@ export function EditAndRemove({
     </>
   );
 }
+
+/** A row's 'Sposta su' and 'Sposta giù': disabled at the ends and while an action runs; the focus comes back to them. */
+export function MoveButtons({
+  name,
+  id,
+  index,
+  count,
+  view,
+  focus,
+}: {
+  name: string;
+  id: number;
+  index: number;
+  count: number;
+  view: ListView;
+  focus: ReturnType<typeof useRowActionFocus>;
+}) {
+  return (
+    <>
+      <Button
+        className="button"
+        aria-label={`Sposta su ${name}`}
+        isDisabled={view.isBusy || index === 0}
+        onPress={() => focus.act(id, 'move.up')}
+        {...focus.target(id, 'move.up')}
+      >
+        ↑ Su
+      </Button>
+      <Button
+        className="button"
+        aria-label={`Sposta giù ${name}`}
+        isDisabled={view.isBusy || index === count - 1}
+        onPress={() => focus.act(id, 'move.down')}
+        {...focus.target(id, 'move.down')}
+      >
+        ↓ Giù
+      </Button>
+    </>
+  );
+}

@@ -548,8 +548,8 @@ export const seedData: SeedData = {
   variants: [
     { name: 'Impasto integrale', priceModifierCents: 150 },
     { name: 'Impasto ai cereali', priceModifierCents: 150 },
-    { name: 'Senza glutine', priceModifierCents: 300 },
     { name: 'Doppio impasto', priceModifierCents: 200 },
+    { name: 'Senza glutine', priceModifierCents: 300 },
   ],
   products,
   posts,

@@ -179,12 +179,13 @@ export class CatalogService {
     const variantsById = new Map<number, VariantView>(
       variantRows.map((v) => [v.id, { id: v.id, name: v.name, priceModifierCents: v.price_modifier_cents }]),
     );
+    // Each product offers its doughs in the order the back office gives them ('Impasti').
+    const place = new Map(variantRows.map((v, index) => [v.id, index]));
     const variantsByProduct = new Map<number, VariantView[]>();
-    for (const link of linkRows) {
+    for (const link of [...linkRows].sort((a, b) => place.get(a.variant_id)! - place.get(b.variant_id)!)) {
       const variant = variantsById.get(link.variant_id);
       if (variant) variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
     }
-    for (const list of variantsByProduct.values()) list.sort((a, b) => a.priceModifierCents - b.priceModifierCents || a.id - b.id);
 
     const additions: AdditionView[] = productRows
       .filter((p) => p.category_id === ADDITIONS_CATEGORY_ID && p.visible === 1 && p.archived_at === null)

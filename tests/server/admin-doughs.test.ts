@@ -121,6 +121,21 @@ describe('doughs', () => {
     expect((await doughs()).map((d) => d.position)).toEqual(list.slice(0, -1).map((_, index) => index + 1));
   });
 
+  it('the product dialog offers the doughs in the order the owner gives them', async () => {
+    const offered = async () => {
+      const webapp = (await visitor().get('/api/v1/ecommerce/webapp')).body as { products: { id: number; variants: { name: string }[] }[] };
+      return webapp.products.find((p) => p.id === margherita)!.variants.map((v) => v.name);
+    };
+    const before = await offered();
+    expect(before.slice(0, 2)).toEqual(['Impasto integrale', 'Impasto ai cereali']);
+    const cereali = await dough('Impasto ai cereali');
+    expect((await owner.post(`/api/v1/admin/doughs/${cereali.id}/move`, { direction: 'up', version: cereali.version })).status).toBe(200);
+    expect((await offered()).slice(0, 2)).toEqual(['Impasto ai cereali', 'Impasto integrale']);
+    const moved = await dough('Impasto ai cereali');
+    await owner.post(`/api/v1/admin/doughs/${moved.id}/move`, { direction: 'down', version: moved.version });
+    expect(await offered()).toEqual(before);
+  });
+
   it('a dough products offer is never deleted', async () => {
     const senza = await dough('Senza glutine');
     const refused = await owner.delete(`/api/v1/admin/doughs/${senza.id}?version=${senza.version}`);

@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mockSession, server } from '../mocks/handlers';
 
 /** Component tests: every request answered by the contract-typed msw handlers, a clean page per test. */
+
+// A lazy area's first render compiles its chunk: on a busy 2-core machine that can take over the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine: scrolling is a no-op (React Router's ScrollRestoration calls it).
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -17,6 +17,7 @@ const ENTITY_LABELS: Record<string, string> = {
   special_day: 'Giorno speciale',
   discount_code: 'Codice sconto',
   post: 'Notizia',
+  zone: 'Zona',
   settings: 'Impostazioni:',
 };
 
@@ -37,6 +38,7 @@ const FIELD_LABELS: Record<string, string> = {
   kind: 'tipo',
   amount: 'sconto',
   min_order: 'ordine minimo',
+  fee: 'costo di consegna',
   delivery: 'valido per',
   valid_from: 'valido dal',
   valid_until: 'valido fino al',

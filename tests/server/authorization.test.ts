@@ -338,7 +338,7 @@ describe('path ids that are not ids', () => {
       };
     }
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
-    if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, version: 0 };
+    if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, fee: '', min_order: '', version: 0 };
     if (op.operationId === 'updateNewsPost') {
       return { title: 'Prova', description: '', content: '<p>Prova</p>', image_url: null, published: false, version: 0 };
     }

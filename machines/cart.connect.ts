@@ -41,6 +41,9 @@ export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => 
       total: formatEuro(totalCents),
       final: formatEuro(finalCents),
       discount: discount?.isValid && discount.valueCents > 0 ? `${discount.code}: -${formatEuro(discount.valueCents)}` : null,
+      /** the delivery fee's own line, after the discount (which never touches it) */
+      deliveryFee: backend.deliveryFeeCents > 0 ? formatEuro(backend.deliveryFeeCents) : null,
+      belowMinimum: backend.belowMinimum ?? null,
     },
     code,
     codeMessage,

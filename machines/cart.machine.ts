@@ -20,7 +20,13 @@ export interface CartLine {
 /** The server's totals of the cart (SPEC §3 backend totals). */
 export interface BackendTotals {
   totalQuantity: number;
+  /** the goods, before any discount */
   totalCents: Cents;
+  /** the zone's fee for a home delivery (its own line), 0 otherwise */
+  deliveryFeeCents: Cents;
+  /** the zone's minimum order not reached (checkout will refuse it), else null */
+  belowMinimum: string | null;
+  /** what is paid: goods after the discount, plus the fee */
   finalCents: Cents;
 }
 
@@ -51,6 +57,8 @@ export interface PriceRequest {
   code: string | null;
   /** the delivery type once chosen: a code for the other type gives no discount */
   delivery: DeliveryType | null;
+  /** a home delivery's zone: its fee and minimum */
+  zoneId: number | null;
 }
 
 /** The server's answer: the priced cart, or a refusal the customer is told (a product withdrawn…). */
@@ -69,6 +77,8 @@ export interface CartContext extends SavedCart {
   codeMessage: string | null;
   /** told by the checkout or the cassa; null before it is chosen (not remembered: they tell it again) */
   delivery: DeliveryType | null;
+  /** the zone of a home delivery, told with the delivery type */
+  zoneId: number | null;
 }
 
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
@@ -86,12 +96,12 @@ export type CartEvent =
   | { type: 'quantity.decrement'; index: number }
   | { type: 'discount.apply'; code: string }
   | { type: 'discount.clear' }
-  /** the delivery type is (re)chosen: RITIRO-IN-PIZZERIA for pickup, removed again for home delivery */
-  | { type: 'delivery.select'; delivery: DeliveryType | null }
+  /** the delivery type (and a home delivery's zone) is (re)chosen: RITIRO-IN-PIZZERIA for pickup, removed again for home delivery */
+  | { type: 'delivery.select'; delivery: DeliveryType | null; zoneId?: number | null }
   | { type: 'cart.refresh' }
   | { type: 'cart.empty' }
-  /** the cassa opens an order: its lines and code replace the cart, priced again */
-  | { type: 'cart.load'; lines: CartLine[]; code: string | null };
+  /** the cassa opens an order: its lines, code, delivery type and zone replace the cart, priced again (the code kept as stored) */
+  | { type: 'cart.load'; lines: CartLine[]; code: string | null; delivery: DeliveryType | null; zoneId: number | null };
 
 export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
 
@@ -180,7 +190,7 @@ export const cartMachine = setup({
   delays: { PRICE_DEBOUNCE: 200 },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null }),
+  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null, zoneId: null }),
   // A saved cart is priced again on start: its last price request may have been cut off by leaving
   // the page (lines without totals, no checkout button), and prices may have changed since.
   initial: 'starting',
@@ -239,16 +249,23 @@ export const cartMachine = setup({
         const code = event.delivery ? discountCodeForDelivery(event.delivery, context.code) : context.code;
         // A changed code starts over (SPEC §4), as if applied or cleared by hand.
         const reset = code === context.code ? {} : { discount: null, codeMessage: null };
-        return { delivery: event.delivery, code, ...reset };
+        return { delivery: event.delivery, zoneId: event.zoneId ?? null, code, ...reset };
       }),
     },
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
-    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null }) },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null, zoneId: null }) },
     'cart.load': {
       target: '.waiting',
       reenter: true,
-      actions: assign(({ event }) => ({ ...EMPTY_CART, lines: event.lines, code: event.code, codeMessage: null, delivery: null })),
+      actions: assign(({ event }) => ({
+        ...EMPTY_CART,
+        lines: event.lines,
+        code: event.code,
+        codeMessage: null,
+        delivery: event.delivery,
+        zoneId: event.zoneId,
+      })),
     },
   },
   states: {
@@ -265,7 +282,7 @@ export const cartMachine = setup({
       invoke: {
         id: 'priceCart',
         src: 'priceCart',
-        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery }),
+        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery, zoneId: context.zoneId }),
         onDone: [
           {
             guard: { type: 'isRefused', params: ({ event }) => event.output },

@@ -24,8 +24,8 @@ const addProduct = ({ context, event }: { context: CassaOrderContext; event: Cas
   const product = productIn(context.catalog!.products, event.productId)!;
   return { type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } };
 };
-/** The cart prices for the delivery type (RITIRO-IN-PIZZERIA set for pickup, cleared for home delivery). */
-const deliveryFor = (delivery: DeliveryType): CartEvent => ({ type: 'delivery.select', delivery });
+/** The cart prices for the delivery type (RITIRO-IN-PIZZERIA set for pickup, cleared for home delivery) and the zone's fee. */
+const deliveryFor = (delivery: DeliveryType, zoneId: number | null): CartEvent => ({ type: 'delivery.select', delivery, zoneId });
 /** The order a successful load brought. */
 const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
 
@@ -206,7 +206,10 @@ export const cassaOrderMachine = setup({
                   }),
                   {
                     type: 'toCart',
-                    params: ({ event }) => ({ type: 'cart.load', lines: loaded(event.output).lines, code: loaded(event.output).code }),
+                    params: ({ event }) => {
+                      const { lines, code, form } = loaded(event.output);
+                      return { type: 'cart.load', lines, code, delivery: form.delivery, zoneId: form.zoneId };
+                    },
                   },
                 ],
               },
@@ -252,16 +255,20 @@ export const cassaOrderMachine = setup({
                   errors: {},
                 }),
                 sendTo('clientBox', { type: 'suggest.pick' }),
-                { type: 'toCart', params: () => deliveryFor('consegna') },
+                { type: 'toCart', params: ({ context }) => deliveryFor('consegna', context.form.zoneId) },
               ],
             },
-            'zone.select': { guard: 'isKnownZone', actions: 'changeForm' },
+            // The zone's fee is a line of the cassa's home deliveries too.
+            'zone.select': {
+              guard: 'isKnownZone',
+              actions: ['changeForm', { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) }],
+            },
             'field.change': { actions: 'changeForm' },
             'hour.change': { guard: 'isHour', actions: 'changeForm' },
             'minute.change': { guard: 'isMinute', actions: 'changeForm' },
             'payment.change': { actions: 'changeForm' },
             'delivery.change': {
-              actions: ['changeForm', { type: 'toCart', params: ({ event }) => deliveryFor(event.delivery) }],
+              actions: ['changeForm', { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) }],
             },
             'product.query': {
               actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],

@@ -38,8 +38,8 @@ const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
  * history entries and the tab's copy from the actor's snapshots and sends them back as one
  * `checkout.restore` (a reload, the browser's Back). The session's owner tells whether a user is in
  * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the saved
- * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type, which re-prices
- * it with the code that type calls for (`prepareCart`). One Idempotency-Key per attempt, kept in
+ * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone, which
+ * re-prices it with the code that type calls for and the zone's fee (`prepareCart`). One Idempotency-Key per attempt, kept in
  * context (and across a reload) until the order is placed, so retries never make a second order.
  */
 export const checkoutMachine = setup({
@@ -85,8 +85,8 @@ export const checkoutMachine = setup({
     isAddressRefusal: (_, outcome: OrderOutcome) => !outcome.ok && outcome.field === 'addressSelector',
   },
   actions: {
-    /** Step 6: the cart hears the delivery type (RITIRO-IN-PIZZERIA for pickup, priced for that type). */
-    prepareCart: (_, _params: { delivery: DeliveryType | null }) => {
+    /** Step 6: the cart hears the delivery type and zone (RITIRO-IN-PIZZERIA for pickup, the zone's fee for home delivery). */
+    prepareCart: (_, _params: { delivery: DeliveryType | null; zoneId: number | null }) => {
       throw new Error('prepareCart not provided');
     },
     addToCart: (_, _params: { product: Product }) => {
@@ -250,7 +250,13 @@ export const checkoutMachine = setup({
       },
     },
     summary: {
-      entry: { type: 'prepareCart', params: ({ context }) => ({ delivery: context.form.tipoConsegna }) },
+      entry: {
+        type: 'prepareCart',
+        params: ({ context }) => ({
+          delivery: context.form.tipoConsegna,
+          zoneId: context.form.tipoConsegna === 'consegna' ? context.form.zonaConsegna : null,
+        }),
+      },
       initial: 'idle',
       states: {
         idle: {

@@ -185,8 +185,10 @@ export interface paths {
          * Place an order
          * @description Places the order of a logged-in customer whose e-mail is verified (403 otherwise). The server
          *     prices the cart again, checks the slot's capacity in the same transaction (409 when it is
-         *     full or the shop is closed) and e-mails a confirmation. Idempotent on the Idempotency-Key
-         *     header: a retried submit returns the first order with 200.
+         *     full or the shop is closed) and e-mails a confirmation. A home delivery pays its zone's fee
+         *     (its own line, never discounted) and must reach the zone's minimum order on the goods before
+         *     any discount (422 `order.below_minimum` otherwise, nothing stored). Idempotent on the
+         *     Idempotency-Key header: a retried submit returns the first order with 200.
          */
         post: operations["checkout"];
         delete?: never;
@@ -1349,7 +1351,7 @@ export interface paths {
          */
         get: operations["getAdminZone"];
         /**
-         * Rename, deactivate or reactivate a zone
+         * Rename, (de)activate a zone, set its delivery fee and minimum order
          * @description Deactivated, the zone is no longer offered on the home page, at checkout or in the cassa; orders keep
          *     its name. 'Zona non riconosciuta' and 'Altra zona' are locked (409 `record.in_use`). Based on
          *     `version`. Audited. Staff (admin) only.
@@ -1508,10 +1510,12 @@ export interface components {
          *     `account.disabled`: the right password of an account the back office disabled;
          *     `order.total_changed`: the order no longer costs what the summary showed (a price changed), check it
          *     again; `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
-         *     something else names (or a locked one) cannot be deleted or changed that way.
+         *     something else names (or a locked one) cannot be deleted or changed that way;
+         *     `order.below_minimum`: a home delivery's goods (before any discount) do not reach its zone's
+         *     minimum order (the message names it); nothing is stored.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -1711,7 +1715,13 @@ export interface components {
         }) | null;
         BackendTotals: {
             total_quantity: components["schemas"]["Count"];
+            /** @description the goods, before any discount */
             total_price: components["schemas"]["Money"];
+            /** @description the zone's fee for a home delivery (`zone_id` and `delivery` consegna sent), 0 otherwise; never discounted */
+            delivery_fee: components["schemas"]["Money"];
+            /** @description the zone's minimum order is not reached (goods before discount): checkout will refuse it */
+            below_minimum: null | components["schemas"]["MessageText"];
+            /** @description what is paid: goods after the discount, plus the delivery fee */
             final_price: components["schemas"]["Money"];
         };
         Discount: {
@@ -1732,6 +1742,8 @@ export interface components {
             cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
             delivery?: components["schemas"]["DeliveryType"];
+            /** @description a home delivery's zone: its fee and minimum */
+            zone_id?: components["schemas"]["OptionalRowId"];
         };
         CartResponse: {
             cart: components["schemas"]["CartLineList"];
@@ -1894,7 +1906,10 @@ export interface components {
             order_num: components["schemas"]["Count"];
             version: components["schemas"]["OrderVersion"];
             total_price: components["schemas"]["Money"];
+            /** @description before the discount: goods plus delivery fee */
             original_price: components["schemas"]["Money"];
+            /** @description the delivery fee charged when the order was priced (its own line) */
+            delivery_fee: components["schemas"]["Money"];
             payment_type: components["schemas"]["PaymentType"];
             delivery: components["schemas"]["DeliveryType"];
             /** @description zone name */
@@ -2355,6 +2370,10 @@ export interface components {
             version: components["schemas"]["RecordVersion"];
             name: components["schemas"]["ShortText"];
             active: boolean;
+            /** @description delivery fee in euros as the editor shows it ('2,50'; '0,00' free) */
+            fee: string;
+            /** @description minimum order in euros ('15,00'; '0,00' none) */
+            min_order: string;
             /** @description 'Zona non riconosciuta' and 'Altra zona': never changed */
             locked: boolean;
             /**
@@ -4818,6 +4837,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description euros as typed ('2,50'); empty for free delivery */
+                    fee?: string;
+                    /** @description euros as typed ('15,00'); empty for none */
+                    min_order?: string;
                 };
             };
         };
@@ -4890,6 +4913,10 @@ export interface operations {
                 "application/json": {
                     name: string;
                     active: boolean;
+                    /** @description euros as typed ('2,50'); empty for free delivery */
+                    fee: string;
+                    /** @description euros as typed ('15,00'); empty for none */
+                    min_order: string;
                     version: components["schemas"]["RecordVersion"];
                 };
             };

@@ -112,8 +112,7 @@ export class DiscountCodesService {
       else if (cents <= 0) check.add('amount', 'Sconto deve essere maggiore di zero.');
       amount = cents ?? 0;
     }
-    const minOrderCents = form.min_order.trim() === '' ? 0 : parseEuroInput(form.min_order);
-    if (minOrderCents === null) check.add('min_order', 'Ordine minimo ha un formato non valido: scrivi ad esempio 15,00.');
+    const minOrderCents = check.optionalEuros('min_order', 'Ordine minimo', form.min_order, '15,00');
     const validFrom = form.valid_from || null;
     const validUntil = form.valid_until || null;
     if (validFrom && validUntil && validUntil < validFrom) check.add('valid_until', 'Valido fino al non può precedere Valido dal.');
@@ -123,7 +122,7 @@ export class DiscountCodesService {
       code,
       kind: form.kind,
       amount,
-      min_order_cents: minOrderCents ?? 0,
+      min_order_cents: minOrderCents,
       delivery: form.delivery === 'any' ? null : form.delivery,
       valid_from: validFrom,
       valid_until: validUntil,

@@ -1,3 +1,4 @@
+import { formatEuro, MAX_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
 import { FieldErrorCollector } from '../errors';
 
 /** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
@@ -28,6 +29,19 @@ export class FormCheck extends FieldErrorCollector {
     else if ([...text].length > options.max) this.add(field, adminMessages.max(label, options.max));
     else if (hasControl(text, options.multiline ?? false)) this.add(field, adminMessages.characters(label));
     return text;
+  }
+
+  /**
+   * Euros as the owner typed them ('2,50', parsed once by `parseEuroInput`) → cents; empty is 0.
+   * `example` is what the format message suggests ('Costo di consegna ha un formato non valido: scrivi ad esempio 2,50.').
+   */
+  optionalEuros(field: string, label: string, value: string | null | undefined, example: string): Cents {
+    const text = (value ?? '').trim();
+    if (text === '') return 0;
+    const cents = parseEuroInput(text);
+    if (cents === null) this.add(field, `${label} ha un formato non valido: scrivi ad esempio ${example}.`);
+    else if (cents > MAX_PRICE_CENTS) this.add(field, `${label} non può superare ${formatEuro(MAX_PRICE_CENTS)}.`);
+    return cents ?? 0;
   }
 
   /** An image address, 'Immagine', or null when empty. */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { HIDDEN_ZONE, UNCOVERED_ZONE } from '../../src/domain';
+import { DELIVERY_FEE_LABEL, formatEuroInput, HIDDEN_ZONE, MIN_ORDER_LABEL, UNCOVERED_ZONE } from '../../src/domain';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import type { ZonesTable } from '../db/schema';
@@ -12,11 +12,29 @@ export interface AdminZone {
   version: number;
   name: string;
   active: boolean;
+  /** charged on every home delivery to the zone */
+  feeCents: number;
+  /** goods before discount a customer's home delivery must reach */
+  minOrderCents: number;
   /** 'Zona non riconosciuta' and 'Altra zona' drive the cassa and checkout: never renamed, deactivated or deleted */
   locked: boolean;
   /** orders, addresses and clients naming it: then it can only be deactivated */
   uses: number;
 }
+
+/** What the zone editor sends: euros as typed ('2,50'), empty for 0. */
+export interface ZoneForm {
+  name: string;
+  fee?: string;
+  min_order?: string;
+}
+
+/** A zone's audited fields; the register shows 'costo di consegna: 0,00 → 2,50'. */
+const audited = (z: { name: string; fee_cents: number; min_order_cents: number }) => ({
+  nome: z.name,
+  fee: formatEuroInput(z.fee_cents),
+  min_order: formatEuroInput(z.min_order_cents),
+});
 
 const LOCKED = new Set([HIDDEN_ZONE, UNCOVERED_ZONE]);
 export const LOCKED_ZONE_MESSAGE = 'Questa zona serve alla cassa e al checkout: non si può modificare né eliminare.';
@@ -50,6 +68,8 @@ export class ZonesService {
       version: row.version,
       name: row.name,
       active: row.active === 1,
+      feeCents: row.fee_cents,
+      minOrderCents: row.min_order_cents,
       locked: LOCKED.has(row.name),
       uses: await this.uses(db, row.id),
     };
@@ -70,12 +90,15 @@ export class ZonesService {
     return this.view(this.db, await this.row(this.db, id));
   }
 
-  private checkedName(name: string): string {
+  /** The editor's fields with its labels: 'Nome', 'Costo di consegna', 'Ordine minimo' (euros typed, empty = 0). */
+  private checked(form: ZoneForm): { name: string; fee_cents: number; min_order_cents: number } {
     const check = new FormCheck();
-    const text = check.text('name', 'Nome', name, { max: 100, required: true });
-    if (text && !check.has('name') && [...text].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
+    const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
+    if (name && !check.has('name') && [...name].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
+    const fee = check.optionalEuros('fee', DELIVERY_FEE_LABEL, form.fee, '2,50');
+    const minOrder = check.optionalEuros('min_order', MIN_ORDER_LABEL, form.min_order, '15,00');
     check.throwIfAny();
-    return text;
+    return { name, fee_cents: fee, min_order_cents: minOrder };
   }
 
   /** Refuses a name another zone has, whatever its case. */
@@ -86,13 +109,14 @@ export class ZonesService {
     }
   }
 
-  async create(editor: Editor, form: { name: string }): Promise<AdminZone> {
-    const name = this.checkedName(form.name);
+  async create(editor: Editor, form: ZoneForm): Promise<AdminZone> {
+    const values = this.checked(form);
+    const { name } = values;
     try {
       return await this.changes.change(editor, async ({ tx, audit }) => {
         await this.ensureFree(tx, name);
-        const { id } = await tx.insertInto('zones').values({ name }).returning('id').executeTakeFirstOrThrow();
-        await audit({ entity: 'zone', entityId: id, action: 'create', label: name, after: { nome: name, attiva: true } });
+        const { id } = await tx.insertInto('zones').values(values).returning('id').executeTakeFirstOrThrow();
+        await audit({ entity: 'zone', entityId: id, action: 'create', label: name, after: { ...audited(values), attiva: true } });
         return this.view(tx, await this.row(tx, id));
       });
     } catch (error) {
@@ -101,9 +125,10 @@ export class ZonesService {
     }
   }
 
-  /** Renames or (de)activates a zone based on `version`; the locked ones stay as they are. */
-  async update(editor: Editor, id: number, form: { name: string; active: boolean; version: number }): Promise<AdminZone> {
-    const name = this.checkedName(form.name);
+  /** Renames, (de)activates or re-prices a zone based on `version`; the locked ones stay as they are. Orders keep the fee they were charged. */
+  async update(editor: Editor, id: number, form: ZoneForm & { active: boolean; version: number }): Promise<AdminZone> {
+    const values = this.checked(form);
+    const { name } = values;
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.row(tx, id);
       if (LOCKED.has(before.name)) throw new AppError('conflict', LOCKED_ZONE_MESSAGE, { code: 'record.in_use' });
@@ -111,10 +136,10 @@ export class ZonesService {
       await this.ensureFree(tx, name, id);
       await tx
         .updateTable('zones')
-        .set({ name, active: form.active ? 1 : 0 })
+        .set({ ...values, active: form.active ? 1 : 0 })
         .where('id', '=', id)
         .execute();
-      const diff = changedFields({ nome: before.name, attiva: before.active === 1 }, { nome: name, attiva: form.active });
+      const diff = changedFields({ ...audited(before), attiva: before.active === 1 }, { ...audited(values), attiva: form.active });
       if (diff) await audit({ entity: 'zone', entityId: id, action: 'update', label: name, ...diff });
       return this.view(tx, await this.row(tx, id));
     });
@@ -138,6 +163,8 @@ export const zoneDto = (z: AdminZone) => ({
   version: z.version,
   name: z.name,
   active: z.active,
+  fee: formatEuroInput(z.feeCents),
+  min_order: formatEuroInput(z.minOrderCents),
   locked: z.locked,
   uses: z.uses,
 });

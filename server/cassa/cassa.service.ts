@@ -156,6 +156,8 @@ export class CassaService {
       cart: input.cart,
       code: form.codiceSconto ?? input.discount?.code,
       delivery: form.delivery,
+      // The fee applies to the cassa's home deliveries too; the minimum does not (staff decide).
+      zoneId: form.delivery === 'consegna' ? (form.zone_id ?? null) : null,
       audience: 'staff',
     });
     if (quote.cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");

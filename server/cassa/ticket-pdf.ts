@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { DELIVERY_LABELS, formatDecimalComma, PAYMENT_LABELS } from '../../src/domain';
+import { DELIVERY_FEE_LABEL, DELIVERY_LABELS, formatDecimalComma, PAYMENT_LABELS } from '../../src/domain';
 import { lineDescription } from '../orders/order-dto';
 import type { OrderRecord } from '../orders/order-store';
 
@@ -44,18 +44,21 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
   if (order.telephone) doc.text(`Tel. ${order.telephone}`, { width: CONTENT });
   rule();
 
-  for (const line of order.lines) {
+  const row = (qty: string, description: string, cents: number) => {
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(11).text(`${line.qty} x`, MARGIN, top, { width: 28 });
+    doc.font('Helvetica-Bold').fontSize(11).text(qty, MARGIN, top, { width: 28 });
     doc
       .font('Helvetica')
       .fontSize(10)
-      .text(lineDescription(line), MARGIN + 28, top, { width: CONTENT - 28 - 50 });
+      .text(description, MARGIN + 28, top, { width: CONTENT - 28 - 50 });
     const bottom = doc.y;
-    doc.text(formatDecimalComma(line.line_total_cents), WIDTH - MARGIN - 50, top, { width: 50, align: 'right' });
+    doc.text(formatDecimalComma(cents), WIDTH - MARGIN - 50, top, { width: 50, align: 'right' });
     doc.x = MARGIN;
     doc.y = Math.max(bottom, doc.y) + 2;
-  }
+  };
+  for (const line of order.lines) row(`${line.qty} x`, lineDescription(line), line.line_total_cents);
+  // The fee the order was charged (its own line), not the zone's fee today.
+  if (order.delivery_fee_cents > 0) row('', DELIVERY_FEE_LABEL, order.delivery_fee_cents);
   rule();
 
   if (order.note) {

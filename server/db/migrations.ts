@@ -413,6 +413,25 @@ const categoryGroups: Migration = {
   },
 };
 
+/**
+ * Zone fees (issue 17): each delivery zone's fee and minimum order, 0 by default so the seed's
+ * delivery stays free; an order keeps the fee it was charged, whatever the zone's later.
+ */
+const zoneFees: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const column of ['fee_cents', 'min_order_cents']) {
+      await db.schema
+        .alterTable('zones')
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    }
+    await db.schema
+      .alterTable('orders')
+      .addColumn('delivery_fee_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -427,6 +446,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_04_0008_staff_accounts': staffAccounts,
       '2026_12_04_0009_zone_switch': zoneSwitch,
       '2026_12_05_0010_category_groups': categoryGroups,
+      '2026_12_06_0011_zone_fees': zoneFees,
     };
   }
 }

@@ -84,6 +84,10 @@ export interface ZonesTable {
   /** 0: no longer offered to customers or the cassa; kept for what names it */
   active: Generated<number>;
   version: Generated<number>;
+  /** charged on every home delivery to the zone, its own line of the order */
+  fee_cents: Generated<number>;
+  /** goods (before any discount) a customer's delivery order must reach; the cassa may go under it */
+  min_order_cents: Generated<number>;
 }
 
 export interface SettingsTable {
@@ -145,8 +149,12 @@ export interface OrdersTable {
   user_id: number | null;
   note: string | null;
   discount_code: string | null;
+  /** goods before discount plus the delivery fee */
   original_price_cents: number;
+  /** what the customer pays: goods after discount plus the delivery fee */
   total_price_cents: number;
+  /** the zone's fee when the order was priced (home delivery only): kept whatever the zone's later */
+  delivery_fee_cents: Generated<number>;
   /** "<user id>:<key>" so that two customers' keys never collide */
   idempotency_key: string | null;
   created_at: string;

@@ -7,6 +7,7 @@ import {
   shopLocalTime,
   weekSpan,
   type CategoryGroup,
+  type ZoneCharges,
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -58,9 +59,8 @@ export interface ProductView {
   archived: boolean;
 }
 
-export interface ZoneView {
+export interface ZoneView extends ZoneCharges {
   id: number;
-  name: string;
 }
 
 export interface SpecialDayView {
@@ -221,7 +221,9 @@ export class CatalogService {
       return a.categoryId === ADDITIONS_CATEGORY_ID ? compareByName(a, b) : 0;
     });
 
-    const zones = zoneRows.map((z) => ({ id: z.id, name: z.name })).sort(compareByName);
+    const zones = zoneRows
+      .map((z) => ({ id: z.id, name: z.name, feeCents: z.fee_cents, minOrderCents: z.min_order_cents }))
+      .sort(compareByName);
     const stored = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
     // The site names one opening time and last slot: the week's earliest and latest.
     const span = weekSpan(parseWeeklyHours(stored.weekly_hours));

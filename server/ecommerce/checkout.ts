@@ -87,6 +87,7 @@ const SUMMARY_COLUMNS = [
   'address',
   'original_price_cents',
   'total_price_cents',
+  'delivery_fee_cents',
   'discount_code',
 ] as const;
 export type OrderSummary = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -156,9 +157,12 @@ export class CheckoutService {
       cart: input.cart,
       code: input.data.codiceSconto ?? input.discount?.code,
       delivery: form.delivery,
+      zoneId: form.zoneId,
       audience: 'customer',
     });
     if (quote.cart.lines.length === 0) throw invalidField('cart', 'Il carrello è vuoto.');
+    // No field named: the summary says it, and the customer adds to the cart or picks up instead.
+    if (quote.belowMinimum) throw new AppError('validation', quote.belowMinimum, { code: 'order.below_minimum' });
     // A code unknown or deactivated since the summary is refused, never dropped silently (a code whose
     // rule is not met goes on at full price, as the summary showed).
     if (quote.discount?.errorMessage) {
@@ -218,6 +222,7 @@ export class CheckoutService {
           address: draft.address,
           original_price_cents: draft.originalCents,
           total_price_cents: draft.totalCents,
+          delivery_fee_cents: draft.deliveryFeeCents,
           discount_code: draft.discountCode,
         };
         // Committed with the order: a crash right after still sends the confirmation.
@@ -253,6 +258,7 @@ function confirmationMail(user: AuthUser, shopName: string, order: OrderSummary,
     address: order.address,
     lines: lines.map((l) => ({ description: lineDescription(storedLineOf(l)), qty: l.qty, totalCents: l.totalCents })),
     originalCents: order.original_price_cents,
+    deliveryFeeCents: order.delivery_fee_cents,
     totalCents: order.total_price_cents,
     discountCode: order.discount_code,
   });

@@ -1,9 +1,9 @@
-import type { Cents, DeliveryType } from '../../src/domain';
+import { deliveryFeeCents, minimumOrderRefusal, type Cents, type DeliveryType } from '../../src/domain';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
 import { priceCart, type Audience, type CartLineInput, type PricedCart } from './pricing';
 
-/** What an order costs: the priced cart, the code's evaluation and the total after it. */
+/** What an order costs: the priced cart, the code's evaluation, the delivery fee and the total after them. */
 export interface OrderQuote {
   snapshot: CatalogSnapshot;
   cart: PricedCart;
@@ -11,12 +11,17 @@ export interface OrderQuote {
   discount: DiscountResult | null;
   /** the discount that takes money off: `discount` when it is valid, else null */
   applied: DiscountResult | null;
+  /** the zone's fee for a home delivery, 0 for pickup (never discounted) */
+  deliveryFeeCents: Cents;
+  /** why the zone's minimum order is not reached (home delivery only), else null: customers are refused, staff decide */
+  belowMinimum: string | null;
+  /** goods after the discount, plus the delivery fee */
   totalCents: Cents;
 }
 
 /**
- * The one place an order's total is computed: price the cart from the catalogue, evaluate the code,
- * apply it. Checkout, the cassa and the cart preview all ask here.
+ * The one place an order's total is computed: price the cart from the catalogue, evaluate the code
+ * on the goods, apply it, add the zone's delivery fee. Checkout, the cassa and the cart preview all ask here.
  */
 export class QuoteService {
   constructor(
@@ -28,6 +33,8 @@ export class QuoteService {
     cart: readonly CartLineInput[];
     code: string | null | undefined;
     delivery: DeliveryType | null;
+    /** the zone of a home delivery (its fee and minimum); null for pickup or not chosen yet */
+    zoneId: number | null;
     audience: Audience;
   }): Promise<OrderQuote> {
     const snapshot = await this.catalog.snapshot();
@@ -35,15 +42,30 @@ export class QuoteService {
     const code = normalizeCode(input.code);
     const discount = code ? await this.discounts.evaluate(code, cart.totalCents, input.delivery) : null;
     const applied = discount?.isValid ? discount : null;
-    return { snapshot, cart, discount, applied, totalCents: applied?.finalCents ?? cart.totalCents };
+    const zone = input.zoneId != null ? snapshot.zonesById.get(input.zoneId) : undefined;
+    const deliveryFee = deliveryFeeCents(input.delivery, zone);
+    return {
+      snapshot,
+      cart,
+      discount,
+      applied,
+      deliveryFeeCents: deliveryFee,
+      belowMinimum: minimumOrderRefusal(cart.totalCents, input.delivery, zone),
+      totalCents: (applied?.finalCents ?? cart.totalCents) + deliveryFee,
+    };
   }
 }
 
-/** What an order stores of its quote: the lines as priced, the code that applied, the totals. */
+/**
+ * What an order stores of its quote: the lines as priced, the code that applied, the fee and the
+ * totals. `originalCents` is the price before the discount (goods plus fee), so the discount is
+ * always original − total wherever an order is shown.
+ */
 export function pricedOrder(quote: OrderQuote) {
   return {
     discountCode: quote.applied?.code ?? null,
-    originalCents: quote.cart.totalCents,
+    originalCents: quote.cart.totalCents + quote.deliveryFeeCents,
+    deliveryFeeCents: quote.deliveryFeeCents,
     totalCents: quote.totalCents,
     lines: quote.cart.lines,
   };

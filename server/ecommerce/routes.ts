@@ -94,18 +94,25 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     const { body } = request;
     // The cassa prices here too: staff may sell hidden products and any dough a product has.
     const user = await request.authUser();
-    const { cart, discount } = await quotes.quote({
+    const quote = await quotes.quote({
       cart: body.cart,
       code: body.discount?.code,
       delivery: body.delivery ?? null,
+      zoneId: body.zone_id ?? null,
       audience: user?.role === 'admin' ? 'staff' : 'customer',
     });
-    return pricedCartDto(cart, discount);
+    return pricedCartDto(quote);
   });
 
   defineRoute(app, 'applyDiscount', { access: 'public' }, async (request) => {
     const { body } = request;
-    const { discount } = await quotes.quote({ cart: body.cart, code: body.code, delivery: body.delivery ?? null, audience: 'customer' });
+    const { discount } = await quotes.quote({
+      cart: body.cart,
+      code: body.code,
+      delivery: body.delivery ?? null,
+      zoneId: null,
+      audience: 'customer',
+    });
     if (!discount || discount.errorMessage)
       throw new AppError('validation', UNKNOWN_DISCOUNT_MESSAGE, {
         code: 'discount.invalid',

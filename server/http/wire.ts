@@ -2,7 +2,8 @@ import { toEuros } from '../../src/domain';
 import type { components } from '../../openapi/schema';
 import type { AdditionView, CategoryView, ProductView, VariantView } from '../ecommerce/catalog';
 import type { DiscountResult } from '../ecommerce/discounts';
-import type { PricedCart, PricedLine } from '../ecommerce/pricing';
+import type { PricedLine } from '../ecommerce/pricing';
+import type { OrderQuote } from '../ecommerce/quote';
 
 /** Domain values → the contract's wire shapes (euros with 2 decimals, booleans, snake_case). */
 export type Schemas = components['schemas'];
@@ -76,13 +77,16 @@ export const discountDto = (d: DiscountResult): Schemas['Discount'] => ({
   total_price: toEuros(d.subtotalCents),
 });
 
-export function pricedCartDto(cart: PricedCart, discount: DiscountResult | null): Schemas['CartResponse'] {
+/** The cart as priced: `total_price` is the goods, `final_price` what is paid (goods after the discount, plus the delivery fee). */
+export function pricedCartDto({ cart, discount, deliveryFeeCents, belowMinimum, totalCents }: OrderQuote): Schemas['CartResponse'] {
   return {
     cart: cart.lines.map(cartLineDto),
     backend: {
       total_quantity: cart.totalQuantity,
       total_price: toEuros(cart.totalCents),
-      final_price: toEuros(discount?.finalCents ?? cart.totalCents),
+      delivery_fee: toEuros(deliveryFeeCents),
+      below_minimum: belowMinimum,
+      final_price: toEuros(totalCents),
     },
     discount: discount ? discountDto(discount) : null,
   };

@@ -1,4 +1,4 @@
-import { formatEuro, DELIVERY_LABELS, type DeliveryType } from '../../src/domain';
+import { formatEuro, DELIVERY_FEE_LABEL, DELIVERY_LABELS, type DeliveryType } from '../../src/domain';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(text: string): string {
@@ -64,6 +64,7 @@ export interface ConfirmationMailOrder {
   address: string | null;
   lines: { description: string; qty: number; totalCents: number }[];
   originalCents: number;
+  deliveryFeeCents: number;
   totalCents: number;
   discountCode: string | null;
 }
@@ -73,6 +74,7 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
   const when = `${day}/${month}/${year} alle ${order.deliveryTime}`;
   const where = order.delivery === 'consegna' ? `${DELIVERY_LABELS.consegna}: ${order.address ?? ''}` : DELIVERY_LABELS.ritiro;
   const lineText = order.lines.map((l) => `${l.qty} × ${l.description} — ${formatEuro(l.totalCents)}`);
+  if (order.deliveryFeeCents > 0) lineText.push(`${DELIVERY_FEE_LABEL} — ${formatEuro(order.deliveryFeeCents)}`);
   const discount =
     order.discountCode && order.originalCents !== order.totalCents
       ? `Sconto ${order.discountCode}: -${formatEuro(order.originalCents - order.totalCents)}`

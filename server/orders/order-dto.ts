@@ -45,6 +45,7 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     version: order.version,
     total_price: toEuros(order.total_price_cents),
     original_price: toEuros(order.original_price_cents),
+    delivery_fee: toEuros(order.delivery_fee_cents),
     payment_type: order.payment_type,
     delivery: order.delivery,
     zone: order.zone_name,

@@ -31,6 +31,7 @@ export interface OrderDraft {
   note: string | null;
   discountCode: string | null;
   originalCents: number;
+  deliveryFeeCents: number;
   totalCents: number;
   deliveryDate: string;
   deliveryTime: string;
@@ -129,6 +130,7 @@ const ORDER_COLUMNS = [
   'discount_code',
   'original_price_cents',
   'total_price_cents',
+  'delivery_fee_cents',
 ] as const;
 
 function orderColumns(draft: OrderDraft): Pick<OrderRow, (typeof ORDER_COLUMNS)[number]> {
@@ -149,6 +151,7 @@ function orderColumns(draft: OrderDraft): Pick<OrderRow, (typeof ORDER_COLUMNS)[
     discount_code: draft.discountCode,
     original_price_cents: draft.originalCents,
     total_price_cents: draft.totalCents,
+    delivery_fee_cents: draft.deliveryFeeCents,
   };
 }
 

@@ -41,6 +41,7 @@ const FIELD_LABELS: Record<string, string> = {
   kind: 'tipo',
   amount: 'sconto',
   min_order: 'ordine minimo',
+  fee: 'costo di consegna',
   delivery: 'valido per',
   valid_from: 'valido dal',
   valid_until: 'valido fino al',

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
+import { DELIVERY_FEE_LABEL, formatEuro, MIN_ORDER_LABEL } from '../domain';
+import { AdminCheckbox, AdminTextField, EuroField, RecordForm, useRecordEditor } from './ui/editor';
 import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Zone': the delivery areas customers and the cassa choose from. */
@@ -13,6 +14,8 @@ export function ZonesAdmin() {
   return <ListWithEditor list={<ZoneList />} editor={(id) => <ZoneEditor zoneId={id} />} newSlug="nuova" />;
 }
 
+const feeText = (cents: number) => (cents === 0 ? 'Gratis' : formatEuro(cents));
+const minimumText = (cents: number) => (cents === 0 ? 'Nessuno' : formatEuro(cents));
 const usesText = (uses: number) => (uses === 0 ? 'Mai usata' : uses === 1 ? 'Usata 1 volta' : `Usata ${uses} volte`);
 
 function ZoneList() {
@@ -30,15 +33,18 @@ function ZoneList() {
       </div>
       <p className="admin-hint">
         Una zona disattivata non è più proposta ai clienti né alla cassa; gli ordini continuano a mostrarla. Una zona mai usata si può
-        eliminare.
+        eliminare. Il costo di consegna è una riga dell&apos;ordine (mai scontata); l&apos;ordine minimo vale per i clienti online sulla
+        merce prima degli sconti, la cassa può scendere sotto.
       </p>
       <ListFrame view={view} label="Zone" emptyText="Nessuna zona trovata.">
         {view.rows.length > 0 && (
-          <AdminTable caption="Zone di consegna" columns={['Zona', 'Stato', 'Uso']}>
+          <AdminTable caption="Zone di consegna" columns={['Zona', 'Stato', DELIVERY_FEE_LABEL, MIN_ORDER_LABEL, 'Uso']}>
             {view.rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row">{row.name}</th>
                 <td>{row.locked ? 'Bloccata' : row.active ? 'Attiva' : 'Disattivata'}</td>
+                <td>{feeText(row.feeCents)}</td>
+                <td>{minimumText(row.minOrderCents)}</td>
                 <td>{usesText(row.uses)}</td>
                 <td className="admin-table__actions">
                   {!row.locked && (
@@ -76,6 +82,8 @@ function ZoneEditor({ zoneId }: { zoneId: number | null }) {
     <section className="admin-editor">
       <RecordForm view={view} title={zoneId === null ? 'Nuova zona' : String(view.savedValues.name || 'Zona')} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dalle altre zone" />
+        <EuroField label={DELIVERY_FEE_LABEL} field={view.field('fee')} />
+        <EuroField label={MIN_ORDER_LABEL} field={view.field('min_order')} />
         {!view.isNew && <AdminCheckbox label="Attiva" field={view.field('active')} />}
       </RecordForm>
     </section>

@@ -3,7 +3,7 @@ import type { SpecialDayForm, SpecialDaySaveOutcome, specialDayMachine } from '.
 import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { formatEuroInput, formatShopDate, SERVICES, toCents } from '../domain';
+import { formatEuroInput, formatShopDate, parseEuroInput, SERVICES, toCents, type Cents } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -349,11 +349,14 @@ export function createSpecialDayActors(api: ApiClient) {
 
 type AdminDiscountCode = Schemas['AdminDiscountCode'];
 
+/** No minimum (or a free delivery) shows as an empty field: '0,00' would read as something typed. */
+const euroText = (typed: string) => (typed === '0,00' ? '' : typed);
+
 const codeValues = (c: AdminDiscountCode): RecordValues => ({
   code: c.code,
   kind: c.kind,
   amount: c.amount,
-  min_order: c.min_order === '0,00' ? '' : c.min_order,
+  min_order: euroText(c.min_order),
   delivery: c.delivery,
   valid_from: c.valid_from ?? '',
   valid_until: c.valid_until ?? '',
@@ -683,12 +686,19 @@ type AdminZoneWire = Schemas['AdminZone'];
 export interface ZoneRow extends ListRow {
   name: string;
   active: boolean;
+  feeCents: Cents;
+  minOrderCents: Cents;
   locked: boolean;
   uses: number;
 }
 
-export const BLANK_ZONE: RecordValues = { name: '', active: true };
-const zoneValues = (z: AdminZoneWire): RecordValues => ({ name: z.name, active: z.active });
+export const BLANK_ZONE: RecordValues = { name: '', active: true, fee: '', min_order: '' };
+const zoneValues = (z: AdminZoneWire): RecordValues => ({
+  name: z.name,
+  active: z.active,
+  fee: euroText(z.fee),
+  min_order: euroText(z.min_order),
+});
 
 /** The zones: delete one nothing names ('zone.remove'); the rest is done in the editor. */
 export function createZoneListActors(api: ApiClient) {
@@ -699,6 +709,8 @@ export function createZoneListActors(api: ApiClient) {
       searchText: z.name,
       name: z.name,
       active: z.active,
+      feeCents: parseEuroInput(z.fee) ?? 0,
+      minOrderCents: parseEuroInput(z.min_order) ?? 0,
       locked: z.locked,
       uses: z.uses,
     }));
@@ -723,14 +735,19 @@ export function createZoneEditorActors(api: ApiClient) {
     }),
     saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
       const refuse = (status: number, body: unknown) => saveRefusal(status, body, zoneValues);
-      const name = String(input.values.name ?? '');
+      // Euros go as typed: the server parses them once and answers its own words under the field.
+      const body = {
+        name: String(input.values.name ?? ''),
+        fee: String(input.values.fee ?? ''),
+        min_order: String(input.values.min_order ?? ''),
+      };
       const result =
         input.id === null
-          ? answer(await api.POST('/api/v1/admin/zones', { body: { name } }), [422], refuse)
+          ? answer(await api.POST('/api/v1/admin/zones', { body }), [422], refuse)
           : answer(
               await api.PUT('/api/v1/admin/zones/{id}', {
                 params: { path: { id: input.id } },
-                body: { name, active: Boolean(input.values.active), version: input.version },
+                body: { ...body, active: Boolean(input.values.active), version: input.version },
               }),
               [409, 422],
               refuse,

@@ -51,6 +51,8 @@ export function pricedCartFromWire(answer: Schemas['CartResponse']): PricedCart 
     backend: {
       totalQuantity: answer.backend.total_quantity,
       totalCents: toCents(answer.backend.total_price),
+      deliveryFeeCents: toCents(answer.backend.delivery_fee),
+      belowMinimum: answer.backend.below_minimum,
       finalCents: toCents(answer.backend.final_price),
     },
     discount: answer.discount ? discountFromWire(answer.discount) : null,
@@ -61,7 +63,7 @@ export function pricedCartFromWire(answer: Schemas['CartResponse']): PricedCart 
 const PRICE_REFUSALS = [400, 413, 415, 419, 422] as const;
 
 /**
- * POST /api/v1/ecommerce/cart, with the delivery type once chosen. Not aborted when a newer cart
+ * POST /api/v1/ecommerce/cart, with the delivery type (and a home delivery's zone) once chosen. Not aborted when a newer cart
  * supersedes it (an abort would read as a network failure): the machine has stopped listening, so
  * its answer is simply dropped. A refusal is data (the machine raises it); a 5xx or a network
  * failure is an error, which the API client has already shown.
@@ -74,6 +76,7 @@ export function createCartActors(api: ApiClient) {
           cart: input.lines.map(lineToWire),
           discount: input.code ? { code: input.code } : null,
           ...(input.delivery && { delivery: input.delivery }),
+          ...(input.zoneId !== null && { zone_id: input.zoneId }),
         },
       });
       // The message is all the cart shows of a refusal; nothing branches on it.

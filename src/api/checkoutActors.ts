@@ -40,10 +40,11 @@ export function createCheckoutActors(api: ApiClient, cart: () => CartContext, to
     ),
     placeOrder: fromPromise<OrderOutcome, PlaceOrderInput>(async ({ input }) => {
       const { form, idempotencyKey } = input;
-      const { lines, code, backend, delivery: pricedFor } = cart();
+      const { lines, code, backend, delivery: pricedFor, zoneId: pricedZone } = cart();
       const delivery = form.tipoConsegna ?? 'consegna';
-      // The summary's total, when the cart was priced for this delivery type.
-      const shownTotal = backend && pricedFor === delivery ? backend.finalCents / 100 : null;
+      const zoneId = delivery === 'consegna' ? form.zonaConsegna : null;
+      // The summary's total, when the cart was priced for this delivery type and zone (its fee).
+      const shownTotal = backend && pricedFor === delivery && pricedZone === zoneId ? backend.finalCents / 100 : null;
       const result = await api.POST('/api/v1/ecommerce/checkout', {
         params: { header: { 'Idempotency-Key': idempotencyKey } },
         body: {

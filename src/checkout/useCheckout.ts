@@ -47,7 +47,7 @@ export function useCheckout() {
         }),
       },
       actions: {
-        prepareCart: ({ system }, { delivery }) => getAppActor(system, 'cart').send({ type: 'delivery.select', delivery }),
+        prepareCart: ({ system }, { delivery, zoneId }) => getAppActor(system, 'cart').send({ type: 'delivery.select', delivery, zoneId }),
         addToCart: ({ system }, { product }) =>
           getAppActor(system, 'cart').send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: ({ system }, { code }) => getAppActor(system, 'cart').send({ type: 'discount.apply', code }),

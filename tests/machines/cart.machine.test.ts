@@ -63,7 +63,7 @@ describe('cart machine: path coverage', () => {
             // The unknown code is dropped, said, and the cart priced again without it.
             expect({ code: context.code, message: context.codeMessage }).toEqual({ code: null, message: UNKNOWN_MESSAGE });
             expect(snapshot.matches('pricing')).toBe(true);
-            expect(invocations.at(-1)!.input).toEqual({ lines: asked.lines, code: null, delivery: asked.delivery });
+            expect(invocations.at(-1)!.input).toEqual({ lines: asked.lines, code: null, delivery: asked.delivery, zoneId: asked.zoneId });
           } else {
             const { priced: answered } = answer;
             // The server's cart, totals and discount replace the browser's; the entered code stays.
@@ -126,10 +126,44 @@ describe('cart machine: pricing', () => {
       const { cart, requests } = startCart({ ...savedCart, backend: null });
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton).toBeNull();
       await vi.advanceTimersByTimeAsync(200);
-      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null, delivery: null }]);
+      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null, delivery: null, zoneId: null }]);
       requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton?.label).toBe('Invia ordine (1 articolo) - 10,50 €');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("prices a home delivery for its zone and shows the fee as its own line, and the zone's minimum", async () => {
+    vi.useFakeTimers();
+    try {
+      const { cart, requests } = startCart(savedCart);
+      await vi.advanceTimersByTimeAsync(200);
+      requests[0]!.answer(answerFor(requests[0]!.input));
+      cart.send({ type: 'delivery.select', delivery: 'consegna', zoneId: 2 });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(requests[1]!.input).toMatchObject({ delivery: 'consegna', zoneId: 2 });
+      const priced = answerFor(requests[1]!.input);
+      if (!priced.ok) throw new Error('priced');
+      const backend = {
+        ...priced.priced.backend,
+        deliveryFeeCents: 250,
+        belowMinimum: "L'ordine minimo per Monteverde è 15,00 €.",
+        finalCents: 1300,
+      };
+      requests[1]!.answer({ ok: true, priced: { ...priced.priced, backend } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connectCart(cart.getSnapshot(), () => {}, OPEN).totals).toMatchObject({
+        total: '10,50 €',
+        deliveryFee: '2,50 €',
+        final: '13,00 €',
+        belowMinimum: "L'ordine minimo per Monteverde è 15,00 €.",
+      });
+      // Pickup: no zone travels, so no fee.
+      cart.send({ type: 'delivery.select', delivery: 'ritiro' });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(requests[2]!.input).toMatchObject({ delivery: 'ritiro', zoneId: null });
     } finally {
       vi.useRealTimers();
     }
@@ -169,7 +203,7 @@ describe('cart machine: pricing', () => {
       await vi.advanceTimersByTimeAsync(0);
       const { context } = cart.getSnapshot();
       expect(context.lines).toHaveLength(2);
-      expect(context.backend).toEqual({ totalQuantity: 3, totalCents: 3150, finalCents: 3150 });
+      expect(context.backend).toEqual({ totalQuantity: 3, totalCents: 3150, deliveryFeeCents: 0, belowMinimum: null, finalCents: 3150 });
       expect(cart.getSnapshot().value).toBe('idle');
     } finally {
       vi.useRealTimers();
@@ -200,7 +234,13 @@ describe('cart machine: pricing', () => {
       requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       const view = connectCart(cart.getSnapshot(), () => {}, OPEN);
-      expect(view.totals).toEqual({ total: '31,50 €', final: '26,77 €', discount: `${PICKUP_CODE}: -4,73 €` });
+      expect(view.totals).toEqual({
+        total: '31,50 €',
+        final: '26,77 €',
+        discount: `${PICKUP_CODE}: -4,73 €`,
+        deliveryFee: null,
+        belowMinimum: null,
+      });
       expect(view.checkoutButton?.label).toBe('Invia ordine (3 articoli) - 26,77 €');
 
       cart.send({ type: 'discount.apply', code: UNKNOWN_CODE });
@@ -226,7 +266,7 @@ describe('cart machine: pricing', () => {
       requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       const view = connectCart(cart.getSnapshot(), () => {}, OPEN);
-      expect(view.totals).toEqual({ total: '31,50 €', final: '31,50 €', discount: null });
+      expect(view.totals).toEqual({ total: '31,50 €', final: '31,50 €', discount: null, deliveryFee: null, belowMinimum: null });
       expect(view.codeError).toBe('Il codice RITIRO-IN-PIZZERIA è valido solo per il ritiro in pizzeria.');
 
       // Pickup chosen instead: the same code takes its 15 %.

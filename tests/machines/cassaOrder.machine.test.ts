@@ -72,8 +72,8 @@ describe('cassa order machine: path coverage', () => {
               zoneId: mario.zoneId,
             });
             expect(form).toMatchObject({ delivery: 'consegna', paymentType: 'Contanti' });
-            // A picked client is a home delivery: the cart prices for it (and drops a pickup code).
-            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: 'consegna' });
+            // A picked client is a home delivery to their zone: the cart prices for it (its fee; a pickup code dropped).
+            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: 'consegna', zoneId: mario.zoneId });
             break;
           }
           case 'client.query':
@@ -81,13 +81,20 @@ describe('cassa order machine: path coverage', () => {
             expect(view.client.newClientNote).toBe(NEW_CLIENT_NOTE);
             break;
           case 'delivery.change':
-            expect(lastCommand).toEqual({ type: 'delivery.select', delivery: (event as { delivery: string }).delivery });
+            expect(lastCommand).toEqual({
+              type: 'delivery.select',
+              delivery: (event as { delivery: string }).delivery,
+              zoneId: form.zoneId,
+            });
             break;
           case 'hour.change':
           case 'minute.change':
           case 'zone.select':
             // Out-of-range hours, minutes and unknown zones are ignored.
             if (JSON.stringify(form) === JSON.stringify(before!.form)) expect(JSON.stringify(event)).toMatch(/24|60|404/);
+            // A zone chosen: the cart prices its fee for the delivery type on the form.
+            else if (event.type === 'zone.select')
+              expect(lastCommand).toEqual({ type: 'delivery.select', delivery: form.delivery, zoneId: form.zoneId });
             break;
           case 'product.add':
           case 'freeItem.add': {
@@ -112,7 +119,13 @@ describe('cassa order machine: path coverage', () => {
           }
           case events.done('loadOrder'):
             if (event.output.ok) {
-              expect(lastCommand).toEqual({ type: 'cart.load', lines: openedPhoneOrder.lines, code: openedPhoneOrder.code });
+              expect(lastCommand).toEqual({
+                type: 'cart.load',
+                lines: openedPhoneOrder.lines,
+                code: openedPhoneOrder.code,
+                delivery: openedPhoneOrder.form.delivery,
+                zoneId: openedPhoneOrder.form.zoneId,
+              });
               expect(view.orderNumber).toBe('Ordine numero #1');
               expect(form.name).toBe('Mario Rossi');
             } else {

@@ -70,5 +70,9 @@ export function priceCartAnswer(
       total_price: euros(total),
     };
   }
-  return { cart: lines, backend: { total_quantity: quantity, total_price: euros(total), final_price: euros(final) }, discount };
+  return {
+    cart: lines,
+    backend: { total_quantity: quantity, total_price: euros(total), delivery_fee: 0, below_minimum: null, final_price: euros(final) },
+    discount,
+  };
 }

@@ -13,6 +13,7 @@ export const CASSA_TOMORROW = '2026-11-19';
 const order = (fields: Partial<WireOrder> & Pick<WireOrder, 'id' | 'order_num' | 'name'>): WireOrder => ({
   total_price: 12.5,
   original_price: 12.5,
+  delivery_fee: 0,
   payment_type: 'Contanti',
   delivery: 'consegna',
   zone: 'Monteverde',

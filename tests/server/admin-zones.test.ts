@@ -24,7 +24,13 @@ describe('delivery zones', () => {
   it('deactivating Eur: gone from the home list, refused at checkout, hidden from the cassa; reactivated, back', async () => {
     const eur = await zone('Eur');
     expect(eur).toMatchObject({ active: true, locked: false });
-    const off = await owner.put(`/api/v1/admin/zones/${eur.id}`, { name: 'Eur', active: false, version: eur.version });
+    const off = await owner.put(`/api/v1/admin/zones/${eur.id}`, {
+      name: 'Eur',
+      active: false,
+      fee: '',
+      min_order: '',
+      version: eur.version,
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.message).toBe('Zona disattivata: non è più proposta.');
     expect(await servedNames()).not.toContain('Eur');
@@ -48,7 +54,13 @@ describe('delivery zones', () => {
     const cassa = (await loggedInClient(server, { role: 'admin' })).client;
     expect(((await cassa.get('/api/v1/ecommerce/cassa/init')).body.zones as { name: string }[]).map((z) => z.name)).not.toContain('Eur');
 
-    const on = await owner.put(`/api/v1/admin/zones/${eur.id}`, { name: 'Eur', active: true, version: off.body.zone.version });
+    const on = await owner.put(`/api/v1/admin/zones/${eur.id}`, {
+      name: 'Eur',
+      active: true,
+      fee: '',
+      min_order: '',
+      version: off.body.zone.version,
+    });
     expect(on.status).toBe(200);
     expect(await servedNames()).toContain('Eur');
     const register = await owner.get(`/api/v1/admin/audit?entity=zone&entity_id=${eur.id}`);
@@ -62,6 +74,8 @@ describe('delivery zones', () => {
     const renamed = await owner.put(`/api/v1/admin/zones/${created.body.zone.id}`, {
       name: 'Gianicolense',
       active: true,
+      fee: '',
+      min_order: '',
       version: created.body.zone.version,
     });
     expect(renamed.body.zone.name).toBe('Gianicolense');
@@ -86,7 +100,13 @@ describe('delivery zones', () => {
     for (const name of ['Zona non riconosciuta', 'Altra zona']) {
       const locked = await zone(name);
       expect(locked.locked).toBe(true);
-      const off = await owner.put(`/api/v1/admin/zones/${locked.id}`, { name, active: false, version: locked.version });
+      const off = await owner.put(`/api/v1/admin/zones/${locked.id}`, {
+        name,
+        active: false,
+        fee: '',
+        min_order: '',
+        version: locked.version,
+      });
       expect(off.status).toBe(409);
       expect(off.body.message).toBe('Questa zona serve alla cassa e al checkout: non si può modificare né eliminare.');
       expect((await owner.delete(`/api/v1/admin/zones/${locked.id}?version=${locked.version}`)).status).toBe(409);
@@ -107,8 +127,17 @@ describe('delivery zones', () => {
       expect(refused.body.errors).toEqual({ name: [message] });
     }
     const prati = await zone('Prati');
-    expect((await owner.put(`/api/v1/admin/zones/${prati.id}`, { name: 'Prati', active: true, version: prati.version })).status).toBe(200);
-    const stale = await owner.put(`/api/v1/admin/zones/${prati.id}`, { name: 'Prati', active: false, version: prati.version });
+    expect(
+      (await owner.put(`/api/v1/admin/zones/${prati.id}`, { name: 'Prati', active: true, fee: '', min_order: '', version: prati.version }))
+        .status,
+    ).toBe(200);
+    const stale = await owner.put(`/api/v1/admin/zones/${prati.id}`, {
+      name: 'Prati',
+      active: false,
+      fee: '',
+      min_order: '',
+      version: prati.version,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
   });

@@ -344,7 +344,7 @@ describe('path ids that are not ids', () => {
       };
     }
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
-    if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, version: 0 };
+    if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, fee: '', min_order: '', version: 0 };
     if (op.operationId === 'updateAdminCategory')
       return { name: 'Bevande', visible: true, additions_enabled: false, group: null, version: 0 };
     if (op.operationId === 'moveAdminCategory' || op.operationId === 'moveAdminDough') return { direction: 'up', version: 0 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { nextOrderNumber } from '../../server/orders/order-store';
 import { ApiClient, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
+import { readTicket } from './ticket-text';
 
 const API = '/api/v1/ecommerce/cassa';
 const TOMORROW = '2026-11-19';
@@ -121,23 +121,6 @@ async function setSetting(key: string, value: string) {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
   server.services.catalog.invalidate();
-}
-
-/** The ticket as the printer gets it: the text of every page, in reading order, plus page sizes. */
-async function readTicket(pdf: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: { view: number[]; text: string }[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const content = await page.getTextContent();
-    const text = content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .join(' ')
-      .replace(/\s+/g, ' ');
-    pages.push({ view: page.view, text });
-  }
-  await doc.destroy();
-  return pages;
 }
 
 // ── state shared by the scenario, in file order ──────────────────────────────

@@ -139,7 +139,7 @@ describe('pricing the cart on the server', () => {
     expect(body.cart[0].variants).toEqual([{ id: integrale, name: 'Impasto integrale', price_modifier: 1.5 }]);
     expect(body.cart[0].additions.map((a: { price: number }) => a.price)).toEqual([2, 1]);
     expect(body.cart[1].total_price).toBe(7.5);
-    expect(body.backend).toEqual({ total_quantity: 5, total_price: 29.5, final_price: 29.5 });
+    expect(body.backend).toEqual({ total_quantity: 5, total_price: 29.5, delivery_fee: 0, below_minimum: null, final_price: 29.5 });
     expect(body.discount).toBeNull();
   });
 

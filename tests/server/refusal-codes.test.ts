@@ -361,6 +361,31 @@ const SCENARIOS: Scenario[] = [
       }),
   },
   {
+    code: 'order.below_minimum',
+    what: "a home delivery under its zone's minimum order",
+    status: 422,
+    message: "L'ordine minimo per Prati è 15,00 €.",
+    send: async () => {
+      const prati = ((await admin.get('/api/v1/admin/zones')).body.items as { id: number; name: string; version: number }[]).find(
+        (z) => z.name === 'Prati',
+      )!;
+      const zone = { name: 'Prati', active: true, fee: '', min_order: '15,00', version: prati.version };
+      expect((await admin.put(`/api/v1/admin/zones/${prati.id}`, zone)).status).toBe(200);
+      return customer.post('/api/v1/ecommerce/checkout', {
+        data: {
+          tipoConsegna: 'consegna',
+          addressSelector: 0,
+          nomeCitofono: 'Neri',
+          zonaConsegna: prati.id,
+          indirizzo: 'Via Cola di Rienzo 1',
+          telefono: '+39 333 123 4567',
+          fascia: '20:00',
+        },
+        cart: [{ id: await productId(server, 'Diavola'), qty: 1 }],
+      });
+    },
+  },
+  {
     code: 'order.cancelled',
     what: 'a status change of a cancelled order',
     status: 409,

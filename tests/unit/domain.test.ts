@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cassaSlots,
+  deliveryFeeCents,
   discountCodeForDelivery,
   evaluateDiscount,
   formatDecimalComma,
@@ -8,6 +9,7 @@ import {
   isCategoryGroup,
   isValidPhone,
   linePriceCents,
+  minimumOrderRefusal,
   ovenItemCount,
   slotOf,
   statusAfterEdit,
@@ -118,6 +120,24 @@ describe('discount rules', () => {
 
   it('a fixed discount never exceeds the order', () => {
     expect(evaluateDiscount(fixed, 300, 'consegna')).toEqual({ ok: true, discountCents: 300 });
+  });
+});
+
+describe('zone fees and minimums', () => {
+  const centro = { name: 'Centro', feeCents: 250, minOrderCents: 1500 };
+
+  it('charges the fee on home delivery to a zone only', () => {
+    expect(deliveryFeeCents('consegna', centro)).toBe(250);
+    expect(deliveryFeeCents('ritiro', centro)).toBe(0);
+    expect(deliveryFeeCents('consegna', undefined)).toBe(0);
+    expect(deliveryFeeCents(null, centro)).toBe(0);
+  });
+
+  it('measures the minimum on the goods, saying its amount; pickup has none', () => {
+    expect(minimumOrderRefusal(1499, 'consegna', centro)).toBe("L'ordine minimo per Centro è 15,00 €.");
+    expect(minimumOrderRefusal(1500, 'consegna', centro)).toBeNull();
+    expect(minimumOrderRefusal(100, 'ritiro', centro)).toBeNull();
+    expect(minimumOrderRefusal(100, 'consegna', { ...centro, minOrderCents: 0 })).toBeNull();
   });
 });
 

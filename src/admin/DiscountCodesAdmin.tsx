@@ -1,10 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
 import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from './ui/editor';
+import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';
 import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Codici sconto': the codes with their use, and the editor of one code. */
@@ -65,11 +64,7 @@ const DELIVERIES = [
 ] as const;
 
 function CodeEditor({ codeId }: { codeId: number | null }) {
-  const { api } = useAppActors();
-  const navigate = useNavigate();
-  const actors = useMemo(() => createDiscountCodeEditorActors(api), [api]);
-  const view = useRecordEditor(actors, { id: codeId, blank: BLANK_CODE });
-  const backToList = useCallback(() => navigate('/admin/codici-sconto'), [navigate]);
+  const { view, backToList } = useListEditor(createDiscountCodeEditorActors, { id: codeId, blank: BLANK_CODE }, '/admin/codici-sconto');
   const title = codeId === null ? 'Nuovo codice' : String(view.values.code || 'Codice');
   return (
     <section className="admin-editor">

@@ -1,11 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
 import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { formatShopDate } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
+import { AdminCheckbox, AdminTextField, RecordForm, useListEditor } from './ui/editor';
 import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Notizie': the posts, drafts included, and the editor of one post with its preview. */
@@ -49,11 +48,7 @@ function NewsList() {
 }
 
 function NewsEditor({ postId }: { postId: number | null }) {
-  const { api } = useAppActors();
-  const navigate = useNavigate();
-  const actors = useMemo(() => createNewsEditorActors(api), [api]);
-  const view = useRecordEditor(actors, { id: postId, blank: BLANK_NEWS });
-  const backToList = useCallback(() => navigate('/admin/notizie'), [navigate]);
+  const { view, backToList } = useListEditor(createNewsEditorActors, { id: postId, blank: BLANK_NEWS }, '/admin/notizie');
   const saved = view.savedValues;
   return (
     <section className="admin-editor">

@@ -1,12 +1,11 @@
-import { useCallback, useMemo } from 'react';
-import { Button, Link } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link } from 'react-aria-components';
 import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { DELIVERY_FEE_LABEL, formatEuro, MIN_ORDER_LABEL } from '../domain';
-import { AdminCheckbox, AdminTextField, EuroField, RecordForm, useRecordEditor } from './ui/editor';
-import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
+import { AdminCheckbox, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';
+import { AdminTable, EditAndRemove, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
 
 /** 'Zone': the delivery areas customers and the cassa choose from. */
 export function ZonesAdmin() {
@@ -48,19 +47,13 @@ function ZoneList() {
                 <td>{usesText(row.uses)}</td>
                 <td className="admin-table__actions">
                   {!row.locked && (
-                    <Link className="button" href={`/admin/zone/${row.id}`} aria-label={`Modifica ${row.name}`}>
-                      Modifica
-                    </Link>
-                  )}
-                  {!row.locked && row.uses === 0 && (
-                    <Button
-                      className="button"
-                      aria-label={`Elimina ${row.name}`}
+                    <EditAndRemove
+                      name={row.name}
+                      editHref={`/admin/zone/${row.id}`}
+                      canRemove={row.uses === 0}
                       isDisabled={view.isBusy}
-                      onPress={() => view.act(row.id, 'zone.remove')}
-                    >
-                      Elimina
-                    </Button>
+                      onRemove={() => view.act(row.id, 'zone.remove')}
+                    />
                   )}
                 </td>
               </tr>
@@ -73,11 +66,7 @@ function ZoneList() {
 }
 
 function ZoneEditor({ zoneId }: { zoneId: number | null }) {
-  const { api } = useAppActors();
-  const navigate = useNavigate();
-  const actors = useMemo(() => createZoneEditorActors(api), [api]);
-  const view = useRecordEditor(actors, { id: zoneId, blank: BLANK_ZONE });
-  const backToList = useCallback(() => navigate('/admin/zone'), [navigate]);
+  const { view, backToList } = useListEditor(createZoneEditorActors, { id: zoneId, blank: BLANK_ZONE }, '/admin/zone');
   return (
     <section className="admin-editor">
       <RecordForm view={view} title={zoneId === null ? 'Nuova zona' : String(view.savedValues.name || 'Zona')} onLeave={backToList}>

@@ -9,6 +9,7 @@ import { StaffService } from './admin/staff.service';
 import { ZonesService } from './admin/zones.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
+import { ProductImages } from './admin/images.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   clock: Clock;
   mailer: Mailer;
   appUrl: string;
+  /** where uploaded images are stored (served at /media) */
+  mediaDir: string;
   onMailError: (error: unknown, mail: { to: string; subject: string; attempts: number }) => void;
 }
 
@@ -63,6 +66,7 @@ export function createServices(deps: ServiceDeps) {
     staff: new StaffService(db, auth, admin, shopName),
     zones: new ZonesService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
+    productImages: new ProductImages(deps.mediaDir),
   };
 }
 

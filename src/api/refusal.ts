@@ -42,6 +42,7 @@ const CODES: Record<RefusalCode, true> = {
   'staff.last_admin': true,
   'record.in_use': true,
   'order.total_changed': true,
+  'image.unsupported': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -2,29 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { IMAGE_TOO_LARGE, imageProblem, imageTypeOf, UNSUPPORTED_IMAGE, type ImageType } from '../../src/domain';
 import { AppError } from '../errors';
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A phone photo is 12–48 megapixels; a bigger picture in under 5 MB is a decompression bomb. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
-export const UNSUPPORTED_IMAGE = 'Formato non supportato: usa JPG, PNG o WebP.';
-export const IMAGE_TOO_LARGE = "L'immagine supera 5 MB: scegline una più leggera.";
 export const IMAGE_TOO_MANY_PIXELS = "L'immagine è troppo grande: al massimo 50 megapixel.";
 
 /** The menu card shows 132 px (SPEC §9): stored at 2× as a square, as the card crops it. */
 export const CARD_SIZE = 264;
 /** The product dialog's picture: at most this many pixels on its longer side. */
 export const LARGE_SIZE = 800;
-
-type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-/** The type the bytes themselves say (their signature), whatever the upload declared. */
-function typeOf(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return null;
-}
 
 const SHARP_FORMAT: Record<ImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -51,10 +39,10 @@ export class ProductImages {
 
   async store(body: unknown, declaredType: string | undefined): Promise<StoredImage> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw unsupported();
-    if (body.length > IMAGE_MAX_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE, { code: 'request.too_large' });
-    const type = typeOf(body);
-    const declared = declaredType?.split(';')[0]?.trim().toLowerCase();
-    if (!type || declared !== type) throw unsupported();
+    const problem = imageProblem({ size: body.length, type: declaredType ?? '' }, body);
+    if (problem === IMAGE_TOO_LARGE) throw new AppError('too_large', IMAGE_TOO_LARGE, { code: 'request.too_large' });
+    if (problem) throw unsupported();
+    const type = imageTypeOf(body)!;
 
     const [card, large] = await Promise.all([
       this.render(body, type, (image) => image.resize(CARD_SIZE, CARD_SIZE, { fit: 'cover' })),

@@ -10,7 +10,7 @@ import { newsDto } from './news.service';
 import type { StaffMember } from './staff.service';
 import { zoneDto } from './zones.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './images.service';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
 

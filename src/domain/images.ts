@@ -31,3 +31,6 @@ export function imageProblem(file: { size: number; type: string }, head: Uint8Ar
   const actual = imageTypeOf(head);
   return actual && actual === declared ? null : UNSUPPORTED_IMAGE;
 }
+
+/** An address worth showing as a preview: one of the site's own image files (not half-typed text). */
+export const isPreviewableImage = (url: string) => /^\/[\w./~-]+\.(webp|jpe?g|png|svg|gif)$/i.test(url);

@@ -233,7 +233,6 @@ const uploadOutcomes: ImageUploadOutcome[] = [
 export const imageUploadEntry: MachineEntry<typeof imageUploadMachine> = {
   name: 'imageUpload',
   machine: imageUploadMachine,
-  maxSimplePathStates: 0,
   events: [
     { type: 'image.select', file: pickedImage },
     { type: 'image.retry' },

@@ -64,6 +64,16 @@ describe('accepted: stored twice, resized, as WebP', () => {
     expect(await sharp(fileOf(response.body.large_url)).metadata()).toMatchObject({ width: 300, height: 200 });
   });
 
+  it('a 3 MB photo: far over the JSON limit of the other routes, within this one', async () => {
+    const noisy = await sharp({ create: { width: 1100, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const response = await upload(owner, noisy, 'image/png');
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(await sharp(fileOf(response.body.large_url)).metadata()).toMatchObject({ width: 800, height: 727 });
+  });
+
   it('a WebP: the dialog one 800 px wide', async () => {
     const webp = await picture(2000, 1000).webp().toBuffer();
     const response = await upload(owner, webp, 'image/webp');

@@ -42,6 +42,7 @@ async function serve(kind: string): Promise<void> {
     clock,
     mailer: { send: async () => undefined },
     appUrl: 'http://127.0.0.1',
+    mediaDir: path.join(dir, 'media'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`PORT ${(app.server.address() as { port: number }).port}`);

@@ -47,7 +47,13 @@ async function serve(kind: string, file: string): Promise<void> {
   const clock = fixedClock('2026-11-18T17:00:00+01:00');
   await seedCatalog(handle.db, clock);
   await handle.db.updateTable('settings').set({ value: '1000000' }).where('key', '=', 'slot_capacity').execute();
-  const { app, services } = await buildApp({ db: handle.db, clock, mailer: { send: async () => undefined }, appUrl: 'http://127.0.0.1' });
+  const { app, services } = await buildApp({
+    db: handle.db,
+    clock,
+    mailer: { send: async () => undefined },
+    appUrl: 'http://127.0.0.1',
+    mediaDir: path.join(os.tmpdir(), 'pizzeria-bench-media'),
+  });
   services.catalog.invalidate();
   const user = await services.auth.createUser({
     name: 'Bench',

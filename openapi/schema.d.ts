@@ -788,6 +788,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a product image
+         * @description The image file itself as the body (a JPG, PNG or WebP of up to 5 MB, checked by its content, not
+         *     by its declared type or name). It is stored resized twice, without its metadata and turned as its
+         *     EXIF orientation says: a 264 px square for the menu card (its 132 px image at 2×) and one of at
+         *     most 800 px on its longer side for the product dialog. The names carry a hash of the file, so
+         *     the same file gives the same addresses and a new file new ones. Nothing is stored for a
+         *     refusal. Staff (admin) only.
+         */
+        post: operations["uploadAdminImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/prices/preview": {
         parameters: {
             query?: never;
@@ -1512,10 +1537,11 @@ export interface components {
          *     again; `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
          *     something else names (or a locked one) cannot be deleted or changed that way;
          *     `order.below_minimum`: a home delivery's goods (before any discount) do not reach its zone's
-         *     minimum order (the message names it); nothing is stored.
+         *     minimum order (the message names it); nothing is stored; `image.unsupported`: an uploaded
+         *     file is not a JPG, PNG or WebP.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -2077,6 +2103,13 @@ export interface components {
         AdminProductResponse: {
             message?: components["schemas"]["MessageText"];
             product: components["schemas"]["AdminProduct"];
+        };
+        AdminImageResponse: {
+            message: components["schemas"]["MessageText"];
+            /** @description The menu card's image (264 × 264), e.g. /media/products/3f2a…-264.webp */
+            image_url: string;
+            /** @description The product dialog's image (at most 800 px on its longer side) */
+            large_url: string;
         };
         AdminMenu: {
             categories: components["schemas"]["AdminCategory"][];
@@ -3641,6 +3674,55 @@ export interface operations {
             409: components["responses"]["Conflict"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadAdminImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The stored image's addresses; `image_url` goes in the product's image address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminImageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is over 5 MB, or its picture over 50 megapixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            419: components["responses"]["XsrfMismatch"];
+            /** @description Not a JPG, PNG or WebP (code `image.unsupported`: an SVG, a GIF, a renamed text, a truncated or corrupt file, a declared type that is not the content's) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -106,6 +106,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       APP_URL: baseUrl,
       DATABASE_URL: path.join(tmp, 'pizzeria.db'),
       OUTBOX_DIR: outboxDir,
+      MEDIA_DIR: path.join(tmp, 'media'),
       PIZZERIA_NOW: FIXED_NOW,
       FRONTEND_DIR: DIST,
       // It serves the build it was given; it must not rebuild it underneath.

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accountRoutes } from './account/routes';
@@ -32,6 +34,8 @@ export interface AppOptions {
   trustProxy?: string[] | false;
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
+  /** where uploaded images are written, served at /media */
+  mediaDir: string;
 }
 
 /** The server-only signing key for anti-forgery tokens, created on first start. */
@@ -65,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clock: options.clock,
     mailer: options.mailer,
     appUrl: options.appUrl,
+    mediaDir: options.mediaDir,
     onMailError: (error, mail) =>
       app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });
@@ -103,6 +108,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(fastifySwagger, { mode: 'static', specification: { document: loadContract() as never } });
   // The reference page loads its scripts from files (no inline script): the site's policy fits it.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Uploaded images: their names carry their content's hash, so a name never changes content.
+  fs.mkdirSync(options.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  });
 
   await app.register(frontend, { dir: options.frontendDir });
 

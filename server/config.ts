@@ -14,6 +14,8 @@ export interface ServerConfig {
   fixedNow: string | undefined;
   adminEmail: string;
   frontendDir: string;
+  /** uploaded images (the back office's product photos), served at /media */
+  mediaDir: string;
   seedDemoOrders: boolean;
   /** TRUST_PROXY=127.0.0.1 (or a comma-separated list of addresses/CIDRs) when a reverse proxy sits in front */
   trustProxy: string[] | false;
@@ -57,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     fixedNow: env.PIZZERIA_NOW || undefined,
     adminEmail: env.ADMIN_EMAIL || 'admin@pizzeria.local',
     frontendDir: env.FRONTEND_DIR || path.join(root, 'dist'),
+    mediaDir: env.MEDIA_DIR || path.join(root, 'data', 'media'),
     seedDemoOrders: env.SEED_DEMO_ORDERS !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

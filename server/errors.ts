@@ -1,7 +1,7 @@
 import type { components } from '../openapi/schema';
 
 /** What went wrong, in business terms; the HTTP layer picks the status code. Messages are Italian. */
-export type FailureKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'csrf';
+export type FailureKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'too_large' | 'csrf';
 
 /** The stable code of a refusal (openapi.yaml's RefusalCode): what clients branch on, never the message. */
 export type RefusalCode = components['schemas']['RefusalCode'];
@@ -9,7 +9,7 @@ export type RefusalCode = components['schemas']['RefusalCode'];
 export type FieldErrors = Record<string, string[]>;
 
 /** Kinds whose refusals share one code unless their thrower names a more precise one. */
-type GenericKind = Exclude<FailureKind, 'conflict' | 'too_many'>;
+type GenericKind = Exclude<FailureKind, 'conflict' | 'too_many' | 'too_large'>;
 const DEFAULT_CODE: Record<GenericKind, RefusalCode> = {
   validation: 'validation',
   unauthenticated: 'unauthenticated',
@@ -34,7 +34,7 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
 
   /** A conflict or a limit always names its code: no generic one fits them. */
-  constructor(kind: 'conflict' | 'too_many', message: string, options: AppErrorOptions & { code: RefusalCode });
+  constructor(kind: 'conflict' | 'too_many' | 'too_large', message: string, options: AppErrorOptions & { code: RefusalCode });
   constructor(kind: GenericKind, message: string, options?: AppErrorOptions);
   constructor(
     readonly kind: FailureKind,

@@ -45,6 +45,7 @@ const { app, services } = await buildApp({
   appUrl: config.appUrl,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   frontendDir: config.frontendDir,
+  mediaDir: config.mediaDir,
   trustProxy: config.trustProxy,
 });
 

@@ -11,6 +11,7 @@ import { CategoriesService } from './admin/categories.service';
 import { DoughsService } from './admin/doughs.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
+import { ProductImages } from './admin/images.service';
 import { AuthService } from './auth/auth.service';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   clock: Clock;
   mailer: Mailer;
   appUrl: string;
+  /** where uploaded images are stored (served at /media) */
+  mediaDir: string;
   onMailError: (error: unknown, mail: { to: string; subject: string; attempts: number }) => void;
 }
 
@@ -67,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
     categories: new CategoriesService(db, admin),
     doughs: new DoughsService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
+    productImages: new ProductImages(deps.mediaDir),
   };
 }
 

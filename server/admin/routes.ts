@@ -12,6 +12,7 @@ import { zoneDto } from './zones.service';
 import { categoryDto } from './categories.service';
 import { doughDto } from './doughs.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
 
@@ -43,7 +44,8 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories, doughs } = services;
+  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories, doughs, productImages } =
+    services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const [products, categoryList, doughList] = await Promise.all([adminMenu.allProducts(), categories.list(), doughs.list()]);
@@ -72,6 +74,22 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'removeAdminProduct', { access: 'admin' }, async (request) => {
     const { archived } = await adminMenu.remove(await editorOf(request), request.params.id, request.query.version);
     return { archived, message: archived ? 'Il prodotto è stato ordinato in passato: è stato archiviato.' : 'Prodotto eliminato.' };
+  });
+
+  // The one route that reads raw bytes, in a scope of its own: whatever type the upload declares reaches
+  // the content check (up to 5 MB), which alone decides; every other route keeps JSON only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    defineRoute(
+      scope,
+      'uploadAdminImage',
+      { access: 'admin', bodyLimit: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE },
+      async (request, reply) => {
+        const image = await productImages.store(request.body, request.headers['content-type']);
+        reply.status(201);
+        return { message: 'Immagine caricata.', image_url: image.cardUrl, large_url: image.largeUrl };
+      },
+    );
   });
 
   defineRoute(app, 'previewBulkPrice', { access: 'admin' }, async (request) => ({

@@ -158,6 +158,8 @@ export interface RouteOptions {
   access: Access;
   /** extra per-route Fastify config (e.g. body limit) */
   bodyLimit?: number;
+  /** what a body over `bodyLimit` is told (413), when the generic words would not help */
+  tooLargeMessage?: string;
 }
 
 /**
@@ -188,6 +190,9 @@ async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    tooLargeMessage?: string;
+  }
   interface FastifyInstance {
     /** The operationIds that have a handler in this app (the contract coverage test reads it). */
     contractRegistry: Set<string>;
@@ -221,6 +226,7 @@ export function defineRoute<K extends OperationId>(
     ...(preHandler ? { onRequest: preHandler } : {}),
     preHandler: refuseNonFiniteNumbers,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    config: { tooLargeMessage: options.tooLargeMessage },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

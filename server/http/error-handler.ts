@@ -13,6 +13,7 @@ const STATUS: Record<FailureKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  too_large: 413,
   csrf: 419,
 };
 
@@ -111,7 +112,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(422).send({ code: 'validation', message, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ code: 'request.too_large', message: 'La richiesta è troppo grande.' });
+    if (status === 413) {
+      // A route with its own size limit says it in its own words (an image: 'L'immagine supera 5 MB…').
+      const message = request.routeOptions.config.tooLargeMessage ?? 'La richiesta è troppo grande.';
+      return reply.status(413).send({ code: 'request.too_large', message });
+    }
     if (status === 415) {
       return reply.status(415).send({ code: 'request.unsupported_type', message: 'Formato della richiesta non supportato: usa JSON.' });
     }

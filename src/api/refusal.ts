@@ -43,6 +43,7 @@ const CODES: Record<RefusalCode, true> = {
   'record.in_use': true,
   'order.total_changed': true,
   'order.below_minimum': true,
+  'image.unsupported': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

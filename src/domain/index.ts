@@ -15,3 +15,4 @@ export * from './verifyEmail';
 export * from './time';
 export * from './bulkPrice';
 export * from './hours';
+export * from './images';

@@ -31,7 +31,17 @@ const margherita: Schemas['AdminProduct'] = {
 
 const menu: Schemas['AdminMenu'] = {
   categories: [
-    { id: 1, version: 0, name: 'Pizze Classiche', position: 1, visible: true, additions_enabled: true, group: 'pizze', products: 1, locked: false },
+    {
+      id: 1,
+      version: 0,
+      name: 'Pizze Classiche',
+      position: 1,
+      visible: true,
+      additions_enabled: true,
+      group: 'pizze',
+      products: 1,
+      locked: false,
+    },
   ],
   doughs: [],
   products: [margherita],
@@ -121,6 +131,58 @@ describe('back office: the product editor', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Esci senza salvare' }));
     await waitFor(() => expect(app.location().pathname).toBe('/admin/menu'));
     expect(await screen.findByRole('table', { name: 'Pizze Classiche' })).toBeTruthy();
+  });
+});
+
+describe('back office: the product image', () => {
+  const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const STORED = '/media/products/3f2a9c0d1e2b3c4d5e6f7a8b-264.webp';
+
+  function serveUpload() {
+    const uploads: { type: string | null; bytes: number }[] = [];
+    server.use(
+      http.post('/api/v1/admin/images', async ({ request, response }) => {
+        uploads.push({ type: request.headers.get('content-type'), bytes: (await request.arrayBuffer()).byteLength });
+        return response(201).json({ message: 'Immagine caricata.', image_url: STORED, large_url: STORED.replace('-264', '-800') });
+      }),
+    );
+    return uploads;
+  }
+  const imageField = () => screen.getByRole('textbox', { name: 'Immagine' }) as HTMLInputElement;
+  const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+
+  it('uploads the picked photo: its address fills Immagine, a preview shows it, and Salva saves it', async () => {
+    const saved = serveProduct((body) => ({
+      status: 200,
+      body: { message: 'Modifiche salvate.', product: { ...margherita, image_url: body.image_url as string, version: 4 } },
+    }));
+    const uploads = serveUpload();
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(imageField().value).toBe(''));
+    expect(fileInput().getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    await userEvent.upload(fileInput(), new File([PNG_SIGNATURE], 'porcini.png', { type: 'image/png' }));
+    expect(await screen.findByText('Immagine caricata.')).toBeTruthy();
+    expect(uploads).toEqual([{ type: 'image/png', bytes: PNG_SIGNATURE.length }]);
+    expect(imageField().value).toBe(STORED);
+    expect(screen.getByRole('img', { name: 'Anteprima dell’immagine' }).getAttribute('src')).toBe(STORED);
+    // The field stays typeable.
+    await userEvent.type(imageField(), 'x');
+    expect(imageField().value).toBe(`${STORED}x`);
+    await userEvent.type(imageField(), '{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Modifiche salvate.')).toBeTruthy();
+    expect(saved).toEqual([expect.objectContaining({ image_url: STORED })]);
+  });
+
+  it('a text file named .png is refused in the browser with the server’s words, and nothing is sent', async () => {
+    serveProduct(() => ({ status: 500, body: { message: 'Errore' } }));
+    const uploads = serveUpload();
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(imageField().value).toBe(''));
+    await userEvent.upload(fileInput(), new File(['Questa non è una foto.'], 'foto.png', { type: 'image/png' }));
+    expect(await screen.findByText('Formato non supportato: usa JPG, PNG o WebP.')).toBeTruthy();
+    expect(uploads).toEqual([]);
+    expect(imageField().value).toBe('');
   });
 });
 

@@ -1,6 +1,8 @@
 /** Path-coverage entries of the back office's machines (issue 17), added to machineRegistry in registry.ts. */
 import { bulkPriceMachine, type ApplyOutcome, type BulkPriceLine, type PreviewOutcome } from '../../machines/bulkPrice.machine';
 import { specialDayMachine, type SpecialDaySaveOutcome } from '../../machines/specialDay.machine';
+import { imageUploadMachine, type ImageCheckOutcome, type ImageUploadOutcome } from '../../machines/imageUpload.machine';
+import { UNSUPPORTED_IMAGE } from '../../src/domain';
 import { recordEditorMachine, type RecordValues, type SaveOutcome } from '../../machines/recordEditor.machine';
 import { recordListMachine, type ListRow, type RowActionOutcome } from '../../machines/recordList.machine';
 import { internalEvents, invokeInput } from './pathCoverage';
@@ -213,4 +215,44 @@ export const specialDayEntry: MachineEntry<typeof specialDayMachine> = {
     }),
 };
 
-export const adminEntries = [recordEditorEntry, recordListEntry, bulkPriceEntry, specialDayEntry] as const;
+// --- image upload ----------------------------------------------------------------------------
+
+/** A PNG the owner picks (its signature is enough for the machine: the checks are faked here). */
+export const pickedImage = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'porcini.png', {
+  type: 'image/png',
+});
+export const UPLOADED_URL = '/media/products/3f2a9c0d1e2b3c4d5e6f7a8b-264.webp';
+export const UPLOADED = 'Immagine caricata.';
+const imageEvents = internalEvents(imageUploadMachine);
+const checkOutcomes: ImageCheckOutcome[] = [{ ok: true }, { ok: false, message: UNSUPPORTED_IMAGE }];
+const uploadOutcomes: ImageUploadOutcome[] = [
+  { kind: 'uploaded', imageUrl: UPLOADED_URL, message: UPLOADED },
+  { kind: 'refused', message: UNSUPPORTED_IMAGE },
+];
+
+export const imageUploadEntry: MachineEntry<typeof imageUploadMachine> = {
+  name: 'imageUpload',
+  machine: imageUploadMachine,
+  events: [
+    { type: 'image.select', file: pickedImage },
+    { type: 'image.retry' },
+    { type: 'image.clear' },
+    (s) =>
+      s.matches('checking')
+        ? [
+            ...checkOutcomes.map((output) => ({ type: imageEvents.done('checkImage'), output })),
+            { type: imageEvents.error('checkImage'), error: new DOMException('The file could not be read.', 'NotReadableError') },
+          ]
+        : null,
+    (s) =>
+      s.matches('uploading')
+        ? [
+            ...uploadOutcomes.map((output) => ({ type: imageEvents.done('uploadImage'), output })),
+            { type: imageEvents.error('uploadImage'), error: new TypeError('Failed to fetch') },
+          ]
+        : null,
+  ],
+  serializeState: (s) => facts(s, { file: s.context.file?.name ?? null, message: s.context.message }),
+};
+
+export const adminEntries = [recordEditorEntry, recordListEntry, bulkPriceEntry, specialDayEntry, imageUploadEntry] as const;

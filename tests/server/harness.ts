@@ -124,6 +124,8 @@ export interface TestServer {
   clock: ReturnType<typeof fixedClock>;
   baseUrl: string;
   outbox: Outbox;
+  /** where the app stores uploaded images */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
@@ -148,12 +150,14 @@ export async function startTestServer(
       .execute();
   }
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-outbox-'));
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-media-'));
   const silent = { info: () => undefined, error: () => undefined };
   const { app, services } = await buildApp({
     db: handle.db,
     clock,
     mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
     appUrl: 'http://pizzeria.test',
+    mediaDir,
     ...options.app,
   });
   const statuses = watchDeclaredStatuses(app);
@@ -167,11 +171,13 @@ export async function startTestServer(
     clock,
     baseUrl: `http://127.0.0.1:${port}`,
     outbox: outboxAt(outboxDir, () => services.mail.flush()),
+    mediaDir,
     async close() {
       await app.close();
       await handle.close();
       await drop();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(mediaDir, { recursive: true, force: true });
       const undeclared = statuses.undeclared();
       if (undeclared.length > 0) {
         throw new Error(`The server answered statuses its operations do not declare in openapi.yaml: ${undeclared.join(', ')}`);
@@ -219,7 +225,7 @@ export class ApiClient {
     method: string,
     url: string,
     body?: unknown,
-    options: { headers?: Record<string, string>; raw?: string; xsrf?: boolean; redirect?: RequestRedirect } = {},
+    options: { headers?: Record<string, string>; raw?: string | Uint8Array; xsrf?: boolean; redirect?: RequestRedirect } = {},
   ): Promise<ApiResponse<T>> {
     const unsafe = !['GET', 'HEAD'].includes(method);
     if (unsafe && options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/csrf-cookie');
@@ -227,7 +233,9 @@ export class ApiClient {
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (unsafe && options.xsrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-    const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    // Raw bytes (an uploaded file) go as they are, copied into a plain ArrayBuffer view fetch accepts.
+    const raw = typeof options.raw === 'object' ? new Uint8Array(options.raw) : options.raw;
+    const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(this.baseUrl + url, { method, headers, body: payload, redirect: options.redirect ?? 'manual' });
     this.storeCookies(response.headers);

@@ -30,7 +30,13 @@ afterAll(async () => {
 
 /** Another app on the same database, as a restarted process (or a second one) would be. */
 async function appOnSameDatabase(mailer: Mailer) {
-  const { app, services } = await buildApp({ db: server.handle.db, clock: server.clock, mailer, appUrl: 'http://pizzeria.test' });
+  const { app, services } = await buildApp({
+    db: server.handle.db,
+    clock: server.clock,
+    mailer,
+    appUrl: 'http://pizzeria.test',
+    mediaDir: server.mediaDir,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -452,6 +452,17 @@ const SCENARIOS: Scenario[] = [
     send: () => anonymous().get(`/api/v1/blog/posts?page=1&q=${'a'.repeat(17 * 1024)}`),
   },
   {
+    code: 'image.unsupported',
+    what: 'an SVG uploaded as a product image',
+    status: 422,
+    message: 'Formato non supportato: usa JPG, PNG o WebP.',
+    send: () =>
+      admin.request('POST', '/api/v1/admin/images', undefined, {
+        raw: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        headers: { 'content-type': 'image/svg+xml' },
+      }),
+  },
+  {
     code: 'request.unsupported_type',
     what: 'a body sent as XML',
     status: 415,

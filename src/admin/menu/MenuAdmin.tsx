@@ -15,7 +15,8 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { CategoriesAdmin } from './CategoriesAdmin';
 import { DoughsAdmin } from './DoughsAdmin';
-import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditor } from '../ui/editor';
+import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditorActor } from '../ui/editor';
+import { ProductImageField } from './ProductImageField';
 import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
 
 interface MenuOptions {
@@ -120,7 +121,7 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
   const { api } = useAppActors();
   const navigate = useNavigate();
   const actors = useMemo(() => createProductEditorActors(api), [api]);
-  const view = useRecordEditor(actors, { id: productId, blank: BLANK_PRODUCT });
+  const { actor: editor, view } = useRecordEditorActor(actors, { id: productId, blank: BLANK_PRODUCT });
   const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
   const name = view.values.name ? String(view.values.name) : '';
   usePageTitle(productId === null ? 'Nuovo prodotto - Amministrazione' : `${name || 'Prodotto'} - Amministrazione`);
@@ -145,7 +146,7 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
         <EuroField label="Prezzo" field={view.field('price')} />
         <AdminTextField label="Descrizione" field={view.field('description')} multiline />
         <AdminTextField label="Nota" field={view.field('note')} />
-        <AdminTextField label="Immagine (indirizzo)" field={view.field('image_url')} />
+        <ProductImageField editor={editor} field={view.field('image_url')} />
         <AdminCheckbox label="Visibile nel menu" field={view.field('visible')} />
         <AdminCheckbox label="Proposto come aggiunta al carrello" field={view.field('is_upsell')} />
         {!view.isNew && <AdminCheckbox label="Archiviato" field={view.field('archived')} />}

@@ -21,21 +21,33 @@ import {
   type RecordEditorInput,
   type RecordEditorView,
 } from '../../../machines/recordEditor.machine';
+import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { ActorsOf } from '../../api/machineActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
 export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, input: RecordEditorInput): RecordEditorView {
+  return useRecordEditorActor(actors, input).view;
+}
+
+export type RecordEditorActor = ActorRefFrom<typeof recordEditorMachine>;
+
+/** The same, with the actor itself, for a screen whose other actors talk to the editor (an image upload fills a field). */
+export function useRecordEditorActor(
+  actors: ActorsOf<typeof recordEditorMachine>,
+  input: RecordEditorInput,
+): { actor: RecordEditorActor; view: RecordEditorView } {
   const logic = useMemo(() => recordEditorMachine.provide({ actors }), [actors]);
-  const view = useView(useScreenActor(logic, { input }), connectRecordEditor);
+  const actor = useScreenActor(logic, { input });
+  const view = useView(actor, connectRecordEditor);
   useEffect(() => {
     if (!view.isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [view.isDirty]);
-  return view;
+  return { actor, view };
 }
 
 /** An editor screen of a list: its actors made from the app's client, and the way back to the list. */
@@ -52,7 +64,7 @@ export function useListEditor(
   return { view, backToList };
 }
 
-type Field = ReturnType<RecordEditorView['field']>;
+export type Field = ReturnType<RecordEditorView['field']>;
 
 const text = (value: FieldValue) => (value === null ? '' : String(value));
 

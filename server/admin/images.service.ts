@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_TOO_LARGE, imageProblem, imageTypeOf, UNSUPPORTED_IMAGE, type ImageType } from '../../src/domain';
+import { AppError } from '../errors';
+
+/** A phone photo is 12–48 megapixels; a bigger picture in under 5 MB is a decompression bomb. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_TOO_MANY_PIXELS = "L'immagine è troppo grande: al massimo 50 megapixel.";
+
+/** The menu card shows 132 px (SPEC §9): stored at 2× as a square, as the card crops it. */
+export const CARD_SIZE = 264;
+/** The product dialog's picture: at most this many pixels on its longer side. */
+export const LARGE_SIZE = 800;
+
+const SHARP_FORMAT: Record<ImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+const unsupported = () => new AppError('validation', UNSUPPORTED_IMAGE, { code: 'image.unsupported' });
+
+export interface StoredImage {
+  /** the menu card's square, for the product's image address */
+  cardUrl: string;
+  /** the product dialog's */
+  largeUrl: string;
+}
+
+/**
+ * Product images uploaded in the back office: checked by their content, stored re-encoded as WebP
+ * (turned as their EXIF says, metadata dropped) under `<mediaDir>/products`, served at /media/products.
+ * File names carry the upload's hash, so the same file is the same address and a new file a new one.
+ */
+export class ProductImages {
+  private readonly dir: string;
+
+  constructor(mediaDir: string) {
+    this.dir = path.join(mediaDir, 'products');
+  }
+
+  async store(body: unknown, declaredType: string | undefined): Promise<StoredImage> {
+    if (!Buffer.isBuffer(body) || body.length === 0) throw unsupported();
+    const problem = imageProblem({ size: body.length, type: declaredType ?? '' }, body);
+    if (problem === IMAGE_TOO_LARGE) throw new AppError('too_large', IMAGE_TOO_LARGE, { code: 'request.too_large' });
+    if (problem) throw unsupported();
+    const type = imageTypeOf(body)!;
+
+    const [card, large] = await Promise.all([
+      this.render(body, type, (image) => image.resize(CARD_SIZE, CARD_SIZE, { fit: 'cover' })),
+      this.render(body, type, (image) => image.resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true })),
+    ]);
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 24);
+    const cardName = `${hash}-${CARD_SIZE}.webp`;
+    const largeName = `${hash}-${LARGE_SIZE}.webp`;
+    await fs.mkdir(this.dir, { recursive: true });
+    await Promise.all([this.write(cardName, card), this.write(largeName, large)]);
+    return { cardUrl: `/media/products/${cardName}`, largeUrl: `/media/products/${largeName}` };
+  }
+
+  /** Decodes the whole picture (a truncated or corrupt file fails here) and encodes the resized copy. */
+  private async render(bytes: Buffer, type: ImageType, resize: (image: Sharp) => Sharp): Promise<Buffer> {
+    try {
+      const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' });
+      const { format } = await image.metadata();
+      if (format !== SHARP_FORMAT[type]) throw unsupported();
+      // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
+      return await resize(image.rotate()).webp({ quality: 82 }).toBuffer();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new AppError('too_large', IMAGE_TOO_MANY_PIXELS, { code: 'request.too_large' });
+      }
+      throw unsupported();
+    }
+  }
+
+  /** Temp file then rename: two uploads at once never leave half a file under the final name. */
+  private async write(name: string, data: Buffer): Promise<void> {
+    const target = path.join(this.dir, name);
+    const exists = await fs.stat(target).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return;
+    const temp = path.join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, target);
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+}

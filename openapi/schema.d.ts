@@ -1297,6 +1297,11 @@ export interface components {
         /** @description The cart; at most 100 lines (a line holds up to 99 of one product) */
         CartLines: components["schemas"]["CartLineInput"][];
         /**
+         * Format: int64
+         * @description Grows with every back-office change of the menu, prices, zones or settings. A client whose menu (or the cassa whose products and zones) came from a lower version loads them again.
+         */
+        CatalogueVersion: number;
+        /**
          * Format: int32
          * @description A count or quantity
          */
@@ -1483,6 +1488,7 @@ export interface components {
             client_message: null | components["schemas"]["MessageText"];
         };
         WebappResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             categories: components["schemas"]["CategoryList"];
             products: components["schemas"]["ProductList"];
             zones: components["schemas"]["ZoneList"];
@@ -1585,6 +1591,7 @@ export interface components {
             delivery?: components["schemas"]["DeliveryType"];
         };
         CartResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             cart: components["schemas"]["CartLineList"];
             backend: components["schemas"]["BackendTotals"];
             discount: components["schemas"]["Discount"] | null;
@@ -1730,6 +1737,7 @@ export interface components {
             zone_id?: components["schemas"]["OptionalRowId"];
         };
         CassaInitResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             /** @description the shop's today (Europe/Rome): a new order's default delivery day */
             today: components["schemas"]["Date"];
             /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */
@@ -1799,6 +1807,7 @@ export interface components {
             external_quantity: components["schemas"]["Count"];
         };
         CassaOrdersResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             date: components["schemas"]["Date"];
             /** @description oven items a slot takes before it is full (setting slot_capacity); the cassa marks slots above it */
             slot_capacity: components["schemas"]["Count"];

@@ -44,6 +44,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           closed: status.closed,
           client_message: status.clientMessage,
           settings: publicSettings(snapshot.settings),
+          catalogue_version: snapshot.catalogueVersion,
           pickup_discount:
             pickup?.kind === 'percent' ? { code: pickup.code, percent: pickup.amount, min_order: toEuros(pickup.minOrderCents) } : null,
         }),
@@ -94,13 +95,15 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     const { body } = request;
     // The cassa prices here too: staff may sell hidden products and any dough a product has.
     const user = await request.authUser();
+    // Read before pricing: the version never claims prices newer than the ones answered.
+    const { catalogueVersion } = await catalog.snapshot();
     const { cart, discount } = await quotes.quote({
       cart: body.cart,
       code: body.discount?.code,
       delivery: body.delivery ?? null,
       audience: user?.role === 'admin' ? 'staff' : 'customer',
     });
-    return pricedCartDto(cart, discount);
+    return pricedCartDto(cart, discount, catalogueVersion);
   });
 
   defineRoute(app, 'applyDiscount', { access: 'public' }, async (request) => {

@@ -76,8 +76,9 @@ export const discountDto = (d: DiscountResult): Schemas['Discount'] => ({
   total_price: toEuros(d.subtotalCents),
 });
 
-export function pricedCartDto(cart: PricedCart, discount: DiscountResult | null): Schemas['CartResponse'] {
+export function pricedCartDto(cart: PricedCart, discount: DiscountResult | null, catalogueVersion: number): Schemas['CartResponse'] {
   return {
+    catalogue_version: catalogueVersion,
     cart: cart.lines.map(cartLineDto),
     backend: {
       total_quantity: cart.totalQuantity,

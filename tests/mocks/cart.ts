@@ -70,5 +70,10 @@ export function priceCartAnswer(
       total_price: euros(total),
     };
   }
-  return { cart: lines, backend: { total_quantity: quantity, total_price: euros(total), final_price: euros(final) }, discount };
+  return {
+    catalogue_version: 1,
+    cart: lines,
+    backend: { total_quantity: quantity, total_price: euros(total), final_price: euros(final) },
+    discount,
+  };
 }

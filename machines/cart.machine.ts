@@ -44,6 +44,8 @@ export interface PricedCart {
   lines: CartLine[];
   backend: BackendTotals;
   discount: Discount | null;
+  /** the catalogue version the prices were read at */
+  catalogueVersion: number;
 }
 
 export interface PriceRequest {
@@ -69,6 +71,8 @@ export interface CartContext extends SavedCart {
   codeMessage: string | null;
   /** told by the checkout or the cassa; null before it is chosen (not remembered: they tell it again) */
   delivery: DeliveryType | null;
+  /** the catalogue version of the last price answer (the app tells the shop, which reloads the menu if newer) */
+  catalogueVersion: number | null;
 }
 
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
@@ -180,7 +184,7 @@ export const cartMachine = setup({
   delays: { PRICE_DEBOUNCE: 200 },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null }),
+  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null, catalogueVersion: null }),
   // A saved cart is priced again on start: its last price request may have been cut off by leaving
   // the page (lines without totals, no checkout button), and prices may have changed since.
   initial: 'starting',
@@ -282,8 +286,8 @@ export const cartMachine = setup({
           {
             target: 'idle',
             actions: assign(({ event }) => {
-              const { lines, backend, discount } = priced(event.output);
-              return { lines, backend, discount };
+              const { lines, backend, discount, catalogueVersion } = priced(event.output);
+              return { lines, backend, discount, catalogueVersion };
             }),
           },
         ],

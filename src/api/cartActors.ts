@@ -54,6 +54,7 @@ export function pricedCartFromWire(answer: Schemas['CartResponse']): PricedCart 
       finalCents: toCents(answer.backend.final_price),
     },
     discount: answer.discount ? discountFromWire(answer.discount) : null,
+    catalogueVersion: answer.catalogue_version,
   };
 }
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { discountCodeForDelivery, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
+import { discountCodeForDelivery, isSameLineKey, MIN_QUANTITY, type Cents, type DeliveryType, type LineKey } from '../src/domain';
 import { choicePriceCents, type LineChoice } from './lineChoice';
 import type { Addition, Variant } from './shop.machine';
 
@@ -75,13 +75,6 @@ export interface CartContext extends SavedCart {
   catalogueVersion: number | null;
 }
 
-/** A line as the remove rule knows it: product id plus the same variant and addition ids. */
-export interface LineKey {
-  productId: number;
-  variantId: number | null;
-  additionIds: number[];
-}
-
 export type CartEvent =
   | { type: 'line.add'; choice: LineChoice }
   | { type: 'line.replace'; index: number; choice: LineChoice }
@@ -97,19 +90,17 @@ export type CartEvent =
   /** the cassa opens an order: its lines and code replace the cart, priced again */
   | { type: 'cart.load'; lines: CartLine[]; code: string | null };
 
+/** A line as the remove rule knows it: product id plus the same variant and addition ids. */
+export type { LineKey };
+
 export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
 
 export function lineKey(line: CartLine): LineKey {
   return { productId: line.productId, variantId: line.variant?.id ?? null, additionIds: line.additions.map((a) => a.id) };
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
-
 /** SPEC §4: a line is the same when product id, variant id and the set of addition ids all match. */
-export function isSameLine(line: CartLine, key: LineKey): boolean {
-  const own = lineKey(line);
-  return own.productId === key.productId && own.variantId === key.variantId && sameIds(own.additionIds, key.additionIds);
-}
+export const isSameLine = (line: CartLine, key: LineKey): boolean => isSameLineKey(lineKey(line), key);
 
 function lineFrom(choice: LineChoice): CartLine {
   const { product } = choice;

@@ -1589,6 +1589,8 @@ export interface components {
             cart: components["schemas"]["CartLines"];
             discount?: components["schemas"]["DiscountInput"];
             delivery?: components["schemas"]["DeliveryType"];
+            /** @description The order the cassa has reopened (read for staff only): a line that is the same product, dough and additions as one of its stored lines keeps that line's prices, as the save will. */
+            order_id?: components["schemas"]["RowId"];
         };
         CartResponse: {
             catalogue_version: components["schemas"]["CatalogueVersion"];

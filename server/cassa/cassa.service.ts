@@ -26,12 +26,14 @@ import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
 import { pricedOrder, type QuoteService } from '../ecommerce/quote';
+import type { StoredLinePrices } from '../ecommerce/pricing';
 import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
   insertOrder,
   loadOrders,
   replaceOrder,
+  storedLinePrices,
   type OrderChangeRefusal,
   type OrderDraft,
   type OrderRecord,
@@ -126,6 +128,12 @@ export class CassaService {
     return order;
   }
 
+  /** The prices a reopened order's lines keep when saved again (none for an order that is not there). */
+  async storedPrices(id: number): Promise<StoredLinePrices[]> {
+    const [order] = await loadOrders(this.deps.db, { ids: [id] });
+    return order ? storedLinePrices(order) : [];
+  }
+
   private async draft(
     input: CassaOrderInput,
     existing: OrderRecord | null,
@@ -152,11 +160,13 @@ export class CassaService {
     }
     errors.throwIfAny();
 
+    // Reopened, the order keeps its unchanged lines' prices (from the stored order, never the request).
     const quote = await quotes.quote({
       cart: input.cart,
       code: form.codiceSconto ?? input.discount?.code,
       delivery: form.delivery,
       audience: 'staff',
+      stored: existing ? storedLinePrices(existing) : [],
     });
     if (quote.cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");
 

@@ -1,7 +1,7 @@
 import type { Cents, DeliveryType } from '../../src/domain';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
-import { priceCart, type Audience, type CartLineInput, type PricedCart } from './pricing';
+import { priceCart, type Audience, type CartLineInput, type PricedCart, type StoredLinePrices } from './pricing';
 
 /** What an order costs: the priced cart, the code's evaluation and the total after it. */
 export interface OrderQuote {
@@ -29,9 +29,11 @@ export class QuoteService {
     code: string | null | undefined;
     delivery: DeliveryType | null;
     audience: Audience;
+    /** the lines of the order being reopened: unchanged ones keep their prices */
+    stored?: readonly StoredLinePrices[];
   }): Promise<OrderQuote> {
     const snapshot = await this.catalog.snapshot();
-    const cart = priceCart(snapshot, input.cart, input.audience);
+    const cart = priceCart(snapshot, input.cart, input.audience, input.stored);
     const code = normalizeCode(input.code);
     const discount = code ? await this.discounts.evaluate(code, cart.totalCents, input.delivery) : null;
     const applied = discount?.isValid ? discount : null;

@@ -15,7 +15,7 @@ const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p
 
 /** Menu, prices, slots and checkout: what a customer's browser calls. */
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { catalog, schedule, quotes, checkout, discounts } = services;
+  const { catalog, schedule, quotes, checkout, discounts, cassa } = services;
 
   // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
   // snapshot and shop status, then every visit is a buffer copy.
@@ -97,11 +97,14 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     const user = await request.authUser();
     // Read before pricing: the version never claims prices newer than the ones answered.
     const { catalogueVersion } = await catalog.snapshot();
+    const isStaff = user?.role === 'admin';
     const { cart, discount } = await quotes.quote({
       cart: body.cart,
       code: body.discount?.code,
       delivery: body.delivery ?? null,
-      audience: user?.role === 'admin' ? 'staff' : 'customer',
+      audience: isStaff ? 'staff' : 'customer',
+      // The cassa's reopened order: its total here is the one the save will store.
+      stored: isStaff && body.order_id !== undefined ? await cassa.storedPrices(body.order_id) : [],
     });
     return pricedCartDto(cart, discount, catalogueVersion);
   });

@@ -49,7 +49,7 @@ export const cartLineDto = (line: PricedLine): Schemas['CartLine'] => ({
   id: line.product.id,
   category_id: line.product.categoryId,
   name: line.product.name,
-  price: toEuros(line.product.priceCents),
+  price: toEuros(line.baseCents),
   qty: line.qty,
   variants: line.variant ? [variantDto(line.variant)] : [],
   additions: line.additions.map(additionDto),

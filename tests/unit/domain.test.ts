@@ -7,6 +7,7 @@ import {
   formatEuro,
   isCategoryGroup,
   isValidPhone,
+  keptLines,
   linePriceCents,
   ovenItemCount,
   slotOf,
@@ -34,6 +35,42 @@ describe('line price = qty × (base + dough + additions)', () => {
   it('adds dough and additions per unit, then multiplies', () => {
     expect(linePriceCents({ qty: 2, baseCents: 650, variantCents: 150, additionCents: [200, 100] })).toBe(2200);
     expect(linePriceCents({ qty: 1, baseCents: 650, variantCents: 0, additionCents: [] })).toBe(650);
+  });
+});
+
+describe('a reopened order keeps its lines prices', () => {
+  const margherita = { productId: 1, variantId: null, additionIds: [90, 91], unitCents: 650 };
+  const marinara = { productId: 2, variantId: null, additionIds: [], unitCents: 550 };
+  const stored = [margherita, marinara];
+
+  it('keeps the stored line of the same product, dough and additions (in any order, at any quantity)', () => {
+    expect(
+      keptLines(
+        [
+          { productId: 2, variantId: null, additionIds: [] },
+          { productId: 1, variantId: null, additionIds: [91, 90] },
+        ],
+        stored,
+      ),
+    ).toEqual([marinara, margherita]);
+  });
+
+  it("gives today's price to a new line and to one whose dough or additions changed", () => {
+    expect(
+      keptLines(
+        [
+          { productId: 1, variantId: 4, additionIds: [90, 91] },
+          { productId: 1, variantId: null, additionIds: [90] },
+          { productId: 3, variantId: null, additionIds: [] },
+        ],
+        stored,
+      ),
+    ).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('lets each stored line be kept by one line only', () => {
+    const line = { productId: 2, variantId: null, additionIds: [] };
+    expect(keptLines([line, line], stored)).toEqual([marinara, undefined]);
   });
 });
 

@@ -53,6 +53,8 @@ export interface PriceRequest {
   code: string | null;
   /** the delivery type once chosen: a code for the other type gives no discount */
   delivery: DeliveryType | null;
+  /** the cassa's reopened order: its unchanged lines keep their stored prices */
+  orderId: number | null;
 }
 
 /** The server's answer: the priced cart, or a refusal the customer is told (a product withdrawn…). */
@@ -73,6 +75,8 @@ export interface CartContext extends SavedCart {
   delivery: DeliveryType | null;
   /** the catalogue version of the last price answer (the app tells the shop, which reloads the menu if newer) */
   catalogueVersion: number | null;
+  /** the order the cassa reopened into this cart (`cart.load`), null otherwise */
+  orderId: number | null;
 }
 
 export type CartEvent =
@@ -87,8 +91,8 @@ export type CartEvent =
   | { type: 'delivery.select'; delivery: DeliveryType | null }
   | { type: 'cart.refresh' }
   | { type: 'cart.empty' }
-  /** the cassa opens an order: its lines and code replace the cart, priced again */
-  | { type: 'cart.load'; lines: CartLine[]; code: string | null };
+  /** the cassa opens an order: its lines and code replace the cart, priced again (unchanged lines at the order's prices) */
+  | { type: 'cart.load'; orderId: number; lines: CartLine[]; code: string | null };
 
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
 export type { LineKey };
@@ -175,7 +179,7 @@ export const cartMachine = setup({
   delays: { PRICE_DEBOUNCE: 200 },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null, catalogueVersion: null }),
+  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null, catalogueVersion: null, orderId: null }),
   // A saved cart is priced again on start: its last price request may have been cut off by leaving
   // the page (lines without totals, no checkout button), and prices may have changed since.
   initial: 'starting',
@@ -239,11 +243,18 @@ export const cartMachine = setup({
     },
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
-    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null }) },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null, orderId: null }) },
     'cart.load': {
       target: '.waiting',
       reenter: true,
-      actions: assign(({ event }) => ({ ...EMPTY_CART, lines: event.lines, code: event.code, codeMessage: null, delivery: null })),
+      actions: assign(({ event }) => ({
+        ...EMPTY_CART,
+        lines: event.lines,
+        code: event.code,
+        codeMessage: null,
+        delivery: null,
+        orderId: event.orderId,
+      })),
     },
   },
   states: {
@@ -260,7 +271,7 @@ export const cartMachine = setup({
       invoke: {
         id: 'priceCart',
         src: 'priceCart',
-        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery }),
+        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery, orderId: context.orderId }),
         onDone: [
           {
             guard: { type: 'isRefused', params: ({ event }) => event.output },

@@ -214,7 +214,10 @@ export const cassaOrderMachine = setup({
                       }),
                       {
                         type: 'toCart',
-                        params: ({ event }) => ({ type: 'cart.load', lines: loaded(event.output).lines, code: loaded(event.output).code }),
+                        params: ({ event }) => {
+                          const order = loaded(event.output);
+                          return { type: 'cart.load', orderId: order.id, lines: order.lines, code: order.code };
+                        },
                       },
                     ],
                   },

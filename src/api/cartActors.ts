@@ -75,6 +75,7 @@ export function createCartActors(api: ApiClient) {
           cart: input.lines.map(lineToWire),
           discount: input.code ? { code: input.code } : null,
           ...(input.delivery && { delivery: input.delivery }),
+          ...(input.orderId !== null && { order_id: input.orderId }),
         },
       });
       // The message is all the cart shows of a refusal; nothing branches on it.

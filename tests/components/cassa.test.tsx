@@ -4,6 +4,7 @@ import { totalsText } from '../../machines/orderPolling.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
 import { admin, customer } from '../mocks/fixtures';
 import { cassaDay, cassaInit, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
+import { priceCartAnswer } from '../mocks/cart';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
 
@@ -123,6 +124,27 @@ describe('cassa: the add/edit widget', () => {
     expect(location().search).toBe('');
     await screen.findByRole('heading', { name: 'Aggiungi ordine' });
     expect(screen.queryByRole('list', { name: "Prodotti dell'ordine" })?.children).toHaveLength(0);
+  });
+
+  it("prices an opened order's lines as the save will: the request names the order, the editor shows the kept price", async () => {
+    serveDay();
+    const asked: { order_id?: number }[] = [];
+    server.use(
+      http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
+        const body = await request.json();
+        asked.push(body);
+        // The server keeps the order's price (6,50) though the menu says 7,00 today: two Margherita, 13,00 €.
+        const answer = priceCartAnswer(body.cart, body.discount?.code, body.delivery);
+        const kept = answer.cart.map((line) => ({ ...line, price: 6.5, total_price: 6.5 * line.qty }));
+        const total = kept.reduce((sum, line) => sum + line.total_price, 0);
+        return response(200).json({ ...answer, cart: kept, backend: { ...answer.backend, total_price: total, final_price: total } });
+      }),
+    );
+    renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });
+    await screen.findByRole('heading', { name: 'Modifica ordine' });
+    const section = screen.getByRole('button', { name: 'Modifica ordine' }).closest('section')!;
+    expect(await within(section).findAllByText('13,00 €', { selector: 'dd' })).toHaveLength(2);
+    expect(asked.at(-1)!.order_id).toBe(phoneOrder.id);
   });
 
   it('confirms a new phone order once, with an Idempotency-Key, and the list reloads', async () => {

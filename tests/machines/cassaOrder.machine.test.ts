@@ -112,7 +112,13 @@ describe('cassa order machine: path coverage', () => {
           }
           case events.done('loadOrder'):
             if (event.output.ok) {
-              expect(lastCommand).toEqual({ type: 'cart.load', lines: openedPhoneOrder.lines, code: openedPhoneOrder.code });
+              // The cart prices the order's lines as the save will: unchanged ones at the order's prices.
+              expect(lastCommand).toEqual({
+                type: 'cart.load',
+                orderId: openedPhoneOrder.id,
+                lines: openedPhoneOrder.lines,
+                code: openedPhoneOrder.code,
+              });
               expect(view.orderNumber).toBe('Ordine numero #1');
               expect(form.name).toBe('Mario Rossi');
             } else {

@@ -156,7 +156,16 @@ export const shopEntry = defineEntry({
 const cartPricedAt = (version: number) =>
   cartMachine.resolveState({
     value: 'idle',
-    context: { lines: [], backend: null, discount: null, code: null, codeMessage: null, delivery: null, catalogueVersion: version },
+    context: {
+      lines: [],
+      backend: null,
+      discount: null,
+      code: null,
+      codeMessage: null,
+      delivery: null,
+      catalogueVersion: version,
+      orderId: null,
+    },
   });
 
 /** A session as it stands after a login (or a logout, with no user). */

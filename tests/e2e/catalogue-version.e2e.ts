@@ -3,7 +3,8 @@
  * customer has the menu open and the cassa is taking an order. Neither page reloads: the customer's
  * menu shows the new price after the next cart price request, the cassa's product search after its
  * next list refresh ('Aggiorna', as the cashier would; the 30 s timer does the same), and the order
- * being typed stays. The price is put back at the end (the e2e files share one server).
+ * being typed stays. A cassa order reopened after a raise keeps its price. Prices are put back at the
+ * end (the e2e files share one server).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,47 @@ describe('catalogue version: open pages follow the back office', () => {
       expect(await isSamePage(cassa)).toBe(true);
     } finally {
       await setPrice(owner, 'Capricciosa', '9,50');
+    }
+  });
+
+  it('a reopened cassa order keeps its price after a raise: the editor shows it, the save stores it', async () => {
+    const { page: cassa } = await browser.open({ viewport: DESKTOP });
+    await openCassa(cassa);
+    const napoli = await adminProduct(cassa, 'Napoli');
+    expect(napoli.price).toBe(7.5);
+    const placed = await apiCall(cassa, 'POST', '/api/v1/ecommerce/cassa/orders/store', {
+      data: {
+        client_id: 0,
+        delivery: 'ritiro',
+        nomeCliente: 'Cliente del listino',
+        telefono: '3331234567',
+        fascia: '23:30',
+        payment_type: 'Contanti',
+      },
+      cart: [{ id: napoli.id, qty: 2 }],
+      discount: null,
+    });
+    expect(placed.status).toBe(201);
+    const id = (placed.body as { order: { id: number } }).order.id;
+    const total = async () =>
+      ((await apiCall(cassa, 'GET', `/api/v1/ecommerce/cassa/orders/${id}`)).body as { order: { total_price: number } }).order.total_price;
+    expect(await total()).toBe(15);
+
+    try {
+      await setPrice(cassa, 'Napoli', '8,00');
+      await cassa.goto(url(`/cassa?ordine=${id}`));
+      const editor = cassa.getByRole('region', { name: 'Modifica ordine' });
+      const save = editor.getByRole('button', { name: 'Modifica ordine' });
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      // The two Napoli at 7,50 as ordered, not today's 16,00 €.
+      await editor.locator('dd', { hasText: '15,00 €' }).first().waitFor();
+      expect(await editor.locator('dd', { hasText: '16,00 €' }).count()).toBe(0);
+      await save.click();
+      await cassa.waitForURL(url('/cassa'));
+      expect(await total()).toBe(15);
+    } finally {
+      await setPrice(cassa, 'Napoli', '7,50');
+      await apiCall(cassa, 'PATCH', `/api/v1/ecommerce/cassa/orders/${id}`, { status: 3 });
     }
   });
 });

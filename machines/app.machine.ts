@@ -1,5 +1,5 @@
 import { enqueueActions, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { cartMachine, type SavedCart } from './cart.machine';
+import { cartMachine, type CartSnapshot, type SavedCart } from './cart.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
 import { pageReloadMachine } from './pageReload.machine';
 import { isAdmin, sessionMachine, type SessionSnapshot, type User } from './session.machine';
@@ -43,7 +43,8 @@ export type AppEvent = { type: 'app.screen.stop'; actor: AnyActorRef };
  * The root of the app's actor system, created once per page by the composition root
  * (src/app/createAppActors.ts), which provides each child's I/O. It invokes the app-wide actors
  * with their systemIds and routes facts between them: the page's self-reload learns the role from
- * the session's own snapshots (`onSnapshot`), never from a copy kept by React. Screens' actors join the system with this root as their parent
+ * the session's own snapshots (`onSnapshot`), never from a copy kept by React, and the shop the catalogue
+ * version of the cart's price answers. Screens' actors join the system with this root as their parent
  * (src/actors `useScreenActor`) and are stopped through it.
  */
 export const appMachine = setup({
@@ -67,6 +68,11 @@ export const appMachine = setup({
       type: 'session.changed' as const,
       isAdmin: isAdmin(session.context?.user ?? null),
     })),
+    // The cart's last price answer names the catalogue version it was read at; the shop reloads the menu if it is newer.
+    tellShopCatalogue: sendTo('shop', (_, cart: CartSnapshot) => ({
+      type: 'catalogue.changed' as const,
+      version: cart.context?.catalogueVersion ?? 0,
+    })),
     // xstate stops a child only through its parent: only this root's own (an actor of another parent is left alone).
     stopScreen: enqueueActions(({ event, self, enqueue }) => {
       if (event.actor._parent === self) enqueue.stopChild(event.actor);
@@ -86,7 +92,13 @@ export const appMachine = setup({
       onSnapshot: { actions: { type: 'tellPageReload', params: ({ event }) => event.snapshot } },
     },
     { id: 'shop', systemId: 'shop', src: 'shop', input: ({ context }) => ({ primed: context.start.primedShop }) },
-    { id: 'cart', systemId: 'cart', src: 'cart', input: ({ context }) => ({ saved: context.start.savedCart }) },
+    {
+      id: 'cart',
+      systemId: 'cart',
+      src: 'cart',
+      input: ({ context }) => ({ saved: context.start.savedCart }),
+      onSnapshot: { actions: { type: 'tellShopCatalogue', params: ({ event }) => event.snapshot } },
+    },
     { id: 'consent', systemId: 'consent', src: 'consent', input: ({ context }) => ({ consented: context.start.consented }) },
     { id: 'pageReload', systemId: 'pageReload', src: 'pageReload', input: ({ context }) => ({ isAdmin: isAdmin(context.start.user) }) },
   ],

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { discountCodeForDelivery, MIN_QUANTITY, type Cents, type DeliveryType } from '../src/domain';
+import { discountCodeForDelivery, isSameLineKey, MIN_QUANTITY, type Cents, type DeliveryType, type LineKey } from '../src/domain';
 import { choicePriceCents, type LineChoice } from './lineChoice';
 import type { Addition, Variant } from './shop.machine';
 
@@ -50,6 +50,8 @@ export interface PricedCart {
   lines: CartLine[];
   backend: BackendTotals;
   discount: Discount | null;
+  /** the catalogue version the prices were read at */
+  catalogueVersion: number;
 }
 
 export interface PriceRequest {
@@ -59,6 +61,8 @@ export interface PriceRequest {
   delivery: DeliveryType | null;
   /** a home delivery's zone: its fee and minimum */
   zoneId: number | null;
+  /** the cassa's reopened order: its unchanged lines keep their stored prices */
+  orderId: number | null;
 }
 
 /** The server's answer: the priced cart, or a refusal the customer is told (a product withdrawn…). */
@@ -79,13 +83,10 @@ export interface CartContext extends SavedCart {
   delivery: DeliveryType | null;
   /** the zone of a home delivery, told with the delivery type */
   zoneId: number | null;
-}
-
-/** A line as the remove rule knows it: product id plus the same variant and addition ids. */
-export interface LineKey {
-  productId: number;
-  variantId: number | null;
-  additionIds: number[];
+  /** the catalogue version of the last price answer (the app tells the shop, which reloads the menu if newer) */
+  catalogueVersion: number | null;
+  /** the order the cassa reopened into this cart (`cart.load`), null otherwise */
+  orderId: number | null;
 }
 
 export type CartEvent =
@@ -100,8 +101,11 @@ export type CartEvent =
   | { type: 'delivery.select'; delivery: DeliveryType | null; zoneId?: number | null }
   | { type: 'cart.refresh' }
   | { type: 'cart.empty' }
-  /** the cassa opens an order: its lines, code, delivery type and zone replace the cart, priced again (the code kept as stored) */
-  | { type: 'cart.load'; lines: CartLine[]; code: string | null; delivery: DeliveryType | null; zoneId: number | null };
+  /** the cassa opens an order: its lines, code, delivery type and zone replace the cart, priced again (unchanged lines at the order's prices, the code kept as stored) */
+  | { type: 'cart.load'; orderId: number; lines: CartLine[]; code: string | null; delivery: DeliveryType | null; zoneId: number | null };
+
+/** A line as the remove rule knows it: product id plus the same variant and addition ids. */
+export type { LineKey };
 
 export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
 
@@ -109,13 +113,8 @@ export function lineKey(line: CartLine): LineKey {
   return { productId: line.productId, variantId: line.variant?.id ?? null, additionIds: line.additions.map((a) => a.id) };
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
-
 /** SPEC §4: a line is the same when product id, variant id and the set of addition ids all match. */
-export function isSameLine(line: CartLine, key: LineKey): boolean {
-  const own = lineKey(line);
-  return own.productId === key.productId && own.variantId === key.variantId && sameIds(own.additionIds, key.additionIds);
-}
+export const isSameLine = (line: CartLine, key: LineKey): boolean => isSameLineKey(lineKey(line), key);
 
 function lineFrom(choice: LineChoice): CartLine {
   const { product } = choice;
@@ -190,7 +189,15 @@ export const cartMachine = setup({
   delays: { PRICE_DEBOUNCE: 200 },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...EMPTY_CART, ...input.saved, codeMessage: null, delivery: null, zoneId: null }),
+  context: ({ input }) => ({
+    ...EMPTY_CART,
+    ...input.saved,
+    codeMessage: null,
+    delivery: null,
+    zoneId: null,
+    catalogueVersion: null,
+    orderId: null,
+  }),
   // A saved cart is priced again on start: its last price request may have been cut off by leaving
   // the page (lines without totals, no checkout button), and prices may have changed since.
   initial: 'starting',
@@ -254,7 +261,7 @@ export const cartMachine = setup({
     },
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
-    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null, zoneId: null }) },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null, zoneId: null, orderId: null }) },
     'cart.load': {
       target: '.waiting',
       reenter: true,
@@ -265,6 +272,7 @@ export const cartMachine = setup({
         codeMessage: null,
         delivery: event.delivery,
         zoneId: event.zoneId,
+        orderId: event.orderId,
       })),
     },
   },
@@ -282,7 +290,13 @@ export const cartMachine = setup({
       invoke: {
         id: 'priceCart',
         src: 'priceCart',
-        input: ({ context }) => ({ lines: context.lines, code: context.code, delivery: context.delivery, zoneId: context.zoneId }),
+        input: ({ context }) => ({
+          lines: context.lines,
+          code: context.code,
+          delivery: context.delivery,
+          zoneId: context.zoneId,
+          orderId: context.orderId,
+        }),
         onDone: [
           {
             guard: { type: 'isRefused', params: ({ event }) => event.output },
@@ -299,8 +313,8 @@ export const cartMachine = setup({
           {
             target: 'idle',
             actions: assign(({ event }) => {
-              const { lines, backend, discount } = priced(event.output);
-              return { lines, backend, discount };
+              const { lines, backend, discount, catalogueVersion } = priced(event.output);
+              return { lines, backend, discount, catalogueVersion };
             }),
           },
         ],

@@ -23,7 +23,7 @@ const FIELD_ERROR_KEYS: readonly string[] = Object.values(FIELD_ERRORS);
 export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: CassaOrderEvent) => void) {
   const { catalog, form, opened, message, isError, errors, productQuery } = snapshot.context;
   const isNew = opened === null;
-  const isEditable = snapshot.matches({ ready: 'editing' });
+  const isEditable = snapshot.matches({ ready: { order: 'editing' } });
   const isSaving = snapshot.hasTag('saving');
   const fieldError = (name: keyof typeof FIELD_ERRORS) => errors[FIELD_ERRORS[name]] ?? null;
   const products = catalog ? searchProducts(catalog.products, categoryIds(catalog), productQuery) : [];

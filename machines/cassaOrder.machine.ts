@@ -56,6 +56,10 @@ export const cassaOrderMachine = setup({
   },
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null,
+    isNewerCatalogue: ({ context, event }) => {
+      assertEvent(event, 'catalogue.changed');
+      return event.version > context.catalog!.catalogueVersion;
+    },
     isNewOrder: ({ context }) => context.opened === null,
     isOpenedOrder: ({ context }) => context.opened !== null,
     isKnownClient: ({ context, event }) => {
@@ -174,176 +178,216 @@ export const cassaOrderMachine = setup({
       on: { 'init.retry': 'loading' },
     },
     ready: {
-      initial: 'choosing',
+      type: 'parallel',
       states: {
-        /** Which order the URL names decides what the widget shows. */
-        choosing: {
-          always: [
-            { guard: 'hasOrderId', target: 'opening' },
-            // The URL names no order any more: the one on screen makes room for a new one.
-            { guard: 'isOpenedOrder', target: 'editing', actions: ['startNewOrder', EMPTY_CART] },
-            { target: 'editing' },
-          ],
-        },
-        opening: {
-          tags: ['loading'],
-          on: {
-            'order.select': { target: 'opening', reenter: true, actions: assign({ orderId: ({ event }) => event.id }) },
-            'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART] },
-          },
-          invoke: {
-            id: 'loadOrder',
-            src: 'loadOrder',
-            input: ({ context }) => ({ id: context.orderId! }),
-            onDone: [
-              {
-                guard: { type: 'isOpened', params: ({ event }) => event.output },
-                target: 'editing',
-                actions: [
-                  assign(({ event }) => {
-                    const order = loaded(event.output);
-                    return { opened: order, form: order.form, errors: {}, idempotencyKey: null, productQuery: '' };
-                  }),
+        /** The order on screen: a new one, or the one the URL names. */
+        order: {
+          initial: 'choosing',
+          states: {
+            /** Which order the URL names decides what the widget shows. */
+            choosing: {
+              always: [
+                { guard: 'hasOrderId', target: 'opening' },
+                // The URL names no order any more: the one on screen makes room for a new one.
+                { guard: 'isOpenedOrder', target: 'editing', actions: ['startNewOrder', EMPTY_CART] },
+                { target: 'editing' },
+              ],
+            },
+            opening: {
+              tags: ['loading'],
+              on: {
+                'order.select': { target: 'opening', reenter: true, actions: assign({ orderId: ({ event }) => event.id }) },
+                'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART] },
+              },
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ id: context.orderId! }),
+                onDone: [
                   {
-                    type: 'toCart',
-                    params: ({ event }) => {
-                      const { lines, code, form } = loaded(event.output);
-                      return { type: 'cart.load', lines, code, delivery: form.delivery, zoneId: form.zoneId };
-                    },
+                    guard: { type: 'isOpened', params: ({ event }) => event.output },
+                    target: 'editing',
+                    actions: [
+                      assign(({ event }) => {
+                        const order = loaded(event.output);
+                        return { opened: order, form: order.form, errors: {}, idempotencyKey: null, productQuery: '' };
+                      }),
+                      {
+                        type: 'toCart',
+                        params: ({ event }) => {
+                          const order = loaded(event.output);
+                          return {
+                            type: 'cart.load',
+                            orderId: order.id,
+                            lines: order.lines,
+                            code: order.code,
+                            delivery: order.form.delivery,
+                            zoneId: order.form.zoneId,
+                          };
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    // Gone, or never editable (an external platform's order): a new order instead.
+                    target: 'editing',
+                    actions: [
+                      assign({ message: ({ event }) => (event.output.ok ? null : event.output.message), isError: true }),
+                      'startNewOrder',
+                      EMPTY_CART,
+                      { type: 'showOrder', params: { id: null } },
+                    ],
                   },
                 ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    assign({ message: ({ event }) => errorText(event.error), isError: true }),
+                    'startNewOrder',
+                    EMPTY_CART,
+                    { type: 'showOrder', params: { id: null } },
+                  ],
+                },
               },
-              {
-                // Gone, or never editable (an external platform's order): a new order instead.
-                target: 'editing',
-                actions: [
-                  assign({ message: ({ event }) => (event.output.ok ? null : event.output.message), isError: true }),
-                  'startNewOrder',
-                  EMPTY_CART,
-                  { type: 'showOrder', params: { id: null } },
-                ],
+            },
+            editing: {
+              on: {
+                'order.select': { target: 'opening', actions: assign({ orderId: ({ event }) => event.id, message: null }) },
+                'order.clear': {
+                  guard: 'isOpenedOrder',
+                  actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART],
+                },
+                'client.query': { guard: 'isNewOrder', actions: ['changeForm', sendTo('clientBox', { type: 'suggest.type' })] },
+                'client.pick': {
+                  guard: 'isKnownClient',
+                  actions: [
+                    assign({
+                      form: ({ context, event }) =>
+                        formWithClient(
+                          context.form,
+                          context.catalog!.clients.find((c) => c.id === event.id)!,
+                        ),
+                      errors: {},
+                    }),
+                    sendTo('clientBox', { type: 'suggest.pick' }),
+                    { type: 'toCart', params: ({ context }) => deliveryFor('consegna', context.form.zoneId) },
+                  ],
+                },
+                // The zone's fee is a line of the cassa's home deliveries too.
+                'zone.select': {
+                  guard: 'isKnownZone',
+                  actions: [
+                    'changeForm',
+                    { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) },
+                  ],
+                },
+                'field.change': { actions: 'changeForm' },
+                'hour.change': { guard: 'isHour', actions: 'changeForm' },
+                'minute.change': { guard: 'isMinute', actions: 'changeForm' },
+                'payment.change': { actions: 'changeForm' },
+                'delivery.change': {
+                  actions: [
+                    'changeForm',
+                    { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) },
+                  ],
+                },
+                'product.query': {
+                  actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],
+                },
+                // 'Aggiungi' takes the focus from the box first: the item goes in all the same, and its
+                // popup decides whether the list comes back.
+                'product.add': {
+                  guard: 'isSearchable',
+                  actions: [{ type: 'toCart', params: addProduct }, 'clearProductQuery', sendTo('productBox', { type: 'suggest.pick' })],
+                },
+                'freeItem.add': { guard: 'isFreeItem', actions: { type: 'toCart', params: addProduct } },
+                'order.confirm': {
+                  guard: 'hasPricedCart',
+                  target: 'saving',
+                  // One key per new order, kept by every retry of it: a second press finds the first order.
+                  actions: assign({
+                    idempotencyKey: ({ context }) => (context.opened ? null : (context.idempotencyKey ?? context.createKey())),
+                    message: null,
+                    errors: {},
+                  }),
+                },
               },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                'startNewOrder',
-                EMPTY_CART,
-                { type: 'showOrder', params: { id: null } },
-              ],
             },
-          },
-        },
-        editing: {
-          on: {
-            'order.select': { target: 'opening', actions: assign({ orderId: ({ event }) => event.id, message: null }) },
-            'order.clear': {
-              guard: 'isOpenedOrder',
-              actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART],
-            },
-            'client.query': { guard: 'isNewOrder', actions: ['changeForm', sendTo('clientBox', { type: 'suggest.type' })] },
-            'client.pick': {
-              guard: 'isKnownClient',
-              actions: [
-                assign({
-                  form: ({ context, event }) =>
-                    formWithClient(
-                      context.form,
-                      context.catalog!.clients.find((c) => c.id === event.id)!,
-                    ),
-                  errors: {},
+            saving: {
+              tags: ['saving'],
+              invoke: {
+                id: 'saveOrder',
+                src: 'saveOrder',
+                input: ({ context }) => ({
+                  form: context.form,
+                  order: context.opened && {
+                    id: context.opened.id,
+                    version: context.opened.version,
+                    user: context.opened.user,
+                    nomeCitofono: context.opened.nomeCitofono,
+                  },
+                  idempotencyKey: context.idempotencyKey,
+                  cart: { lines: context.cart.lines, code: context.cart.code },
                 }),
-                sendTo('clientBox', { type: 'suggest.pick' }),
-                { type: 'toCart', params: ({ context }) => deliveryFor('consegna', context.form.zoneId) },
-              ],
-            },
-            // The zone's fee is a line of the cassa's home deliveries too.
-            'zone.select': {
-              guard: 'isKnownZone',
-              actions: ['changeForm', { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) }],
-            },
-            'field.change': { actions: 'changeForm' },
-            'hour.change': { guard: 'isHour', actions: 'changeForm' },
-            'minute.change': { guard: 'isMinute', actions: 'changeForm' },
-            'payment.change': { actions: 'changeForm' },
-            'delivery.change': {
-              actions: ['changeForm', { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) }],
-            },
-            'product.query': {
-              actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],
-            },
-            // 'Aggiungi' takes the focus from the box first: the item goes in all the same, and its
-            // popup decides whether the list comes back.
-            'product.add': {
-              guard: 'isSearchable',
-              actions: [{ type: 'toCart', params: addProduct }, 'clearProductQuery', sendTo('productBox', { type: 'suggest.pick' })],
-            },
-            'freeItem.add': { guard: 'isFreeItem', actions: { type: 'toCart', params: addProduct } },
-            'order.confirm': {
-              guard: 'hasPricedCart',
-              target: 'saving',
-              // One key per new order, kept by every retry of it: a second press finds the first order.
-              actions: assign({
-                idempotencyKey: ({ context }) => (context.opened ? null : (context.idempotencyKey ?? context.createKey())),
-                message: null,
-                errors: {},
-              }),
+                onDone: [
+                  {
+                    guard: { type: 'isSaved', params: ({ event }) => event.output },
+                    target: 'choosing',
+                    actions: [
+                      { type: 'rememberSaved', params: ({ event }) => event.output },
+                      'startNewOrder',
+                      EMPTY_CART,
+                      'ordersChanged',
+                      { type: 'showOrder', params: ({ context }) => ({ id: context.orderId }) },
+                    ],
+                  },
+                  {
+                    // The URL moved on while the order was saving: the widget follows it, the reason stays.
+                    guard: 'hasUrlMoved',
+                    target: 'choosing',
+                    actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
+                  },
+                  {
+                    // Another cash desk saved it first: nothing was written; the order as it is now comes back.
+                    guard: { type: 'isStale', params: ({ event }) => event.output },
+                    target: 'opening',
+                    actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
+                  },
+                  // The cashier's form stays as typed, with the server's reasons under the fields.
+                  { target: 'editing', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
+                ],
+                onError: [
+                  {
+                    guard: 'hasUrlMoved',
+                    target: 'choosing',
+                    actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
+                  },
+                  // Nothing is lost: the same confirm, with the same key, can be pressed again.
+                  { target: 'editing', actions: assign({ message: ({ event }) => errorText(event.error), isError: true }) },
+                ],
+              },
             },
           },
         },
-        saving: {
-          tags: ['saving'],
-          invoke: {
-            id: 'saveOrder',
-            src: 'saveOrder',
-            input: ({ context }) => ({
-              form: context.form,
-              order: context.opened && {
-                id: context.opened.id,
-                version: context.opened.version,
-                user: context.opened.user,
-                nomeCitofono: context.opened.nomeCitofono,
+        /**
+         * The products, zones and sold-out badges: when the day's list was read at a newer catalogue
+         * version (the back office changed something), they load again behind the order being edited.
+         */
+        catalogue: {
+          initial: 'current',
+          states: {
+            current: {
+              on: { 'catalogue.changed': { guard: 'isNewerCatalogue', target: 'reloading' } },
+            },
+            reloading: {
+              invoke: {
+                id: 'reloadCatalog',
+                src: 'loadCatalog',
+                onDone: { target: 'current', actions: assign({ catalog: ({ event }) => event.output }) },
+                // The old catalogue stays; the next refresh of the list tries again.
+                onError: 'current',
               },
-              idempotencyKey: context.idempotencyKey,
-              cart: { lines: context.cart.lines, code: context.cart.code },
-            }),
-            onDone: [
-              {
-                guard: { type: 'isSaved', params: ({ event }) => event.output },
-                target: 'choosing',
-                actions: [
-                  { type: 'rememberSaved', params: ({ event }) => event.output },
-                  'startNewOrder',
-                  EMPTY_CART,
-                  'ordersChanged',
-                  { type: 'showOrder', params: ({ context }) => ({ id: context.orderId }) },
-                ],
-              },
-              {
-                // The URL moved on while the order was saving: the widget follows it, the reason stays.
-                guard: 'hasUrlMoved',
-                target: 'choosing',
-                actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
-              },
-              {
-                // Another cash desk saved it first: nothing was written; the order as it is now comes back.
-                guard: { type: 'isStale', params: ({ event }) => event.output },
-                target: 'opening',
-                actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
-              },
-              // The cashier's form stays as typed, with the server's reasons under the fields.
-              { target: 'editing', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
-            ],
-            onError: [
-              {
-                guard: 'hasUrlMoved',
-                target: 'choosing',
-                actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
-              },
-              // Nothing is lost: the same confirm, with the same key, can be pressed again.
-              { target: 'editing', actions: assign({ message: ({ event }) => errorText(event.error), isError: true }) },
-            ],
+            },
           },
         },
       },

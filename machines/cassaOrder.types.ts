@@ -19,6 +19,8 @@ export interface CassaCatalog {
   products: Product[];
   /** the server's clock, read again whenever a new order starts */
   now: () => ShopNow;
+  /** the back office's catalogue version the products and zones were read at */
+  catalogueVersion: number;
 }
 
 export interface CassaOrderForm {
@@ -104,6 +106,8 @@ export type CassaOrderEvent =
   | { type: 'order.clear' }
   | { type: 'order.confirm' }
   | { type: 'cart.changed'; cart: CartFacts }
+  /** the day's list was read at this catalogue version: a newer one reloads the products and zones */
+  | { type: 'catalogue.changed'; version: number }
   | { type: 'client.query'; text: string }
   | { type: 'client.pick'; id: number }
   | { type: 'zone.select'; zoneId: number | null }

@@ -2,7 +2,7 @@ import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } fro
 import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts } from './cassaOrder.types';
-import { orderPollingMachine } from './orderPolling.machine';
+import { orderPollingMachine, type OrderPollingSnapshot } from './orderPolling.machine';
 
 export interface CassaScreenInput {
   /** the order the URL names (`/cassa?ordine=12`), or null */
@@ -42,6 +42,9 @@ export const screenOrders = orderPollingMachine.provide({
   actions: { openOrder: sendParent((_, { id }: { id: number }) => ({ type: 'list.open', id })) },
 });
 
+/** The catalogue version the day's list was last read at (0 before the first answer: never newer). */
+export const listedVersion = (snapshot: OrderPollingSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
+
 /** What the editor needs of a cart snapshot. */
 export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
   lines: snapshot.context.lines,
@@ -54,7 +57,8 @@ export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
  * cart (`cart`, not persisted), started once with the screen. It routes what one child says to the
  * other: the cart's every change reaches the editor, the editor's cart commands reach the cart, a
  * save refreshes the list. The URL names the open order: the page reports it (`url.changed`), and
- * the screen asks for a new one through the provided `showOrder`.
+ * the screen asks for a new one through the provided `showOrder`. The list's answers carry the
+ * catalogue version: the editor hears it and reloads the products, zones and badges when it is newer.
  */
 export const cassaScreenMachine = setup({
   types: {
@@ -84,7 +88,13 @@ export const cassaScreenMachine = setup({
   id: 'cassaScreen',
   context: ({ input }) => input,
   invoke: [
-    { id: 'orders', src: 'orders', input: ({ context }) => ({ date: null, muted: context.muted }) },
+    {
+      id: 'orders',
+      src: 'orders',
+      input: ({ context }) => ({ date: null, muted: context.muted }),
+      // Every answer of the list (its 30 s refresh too) names the catalogue version: the editor reloads the products if newer.
+      onSnapshot: { actions: sendTo('editor', ({ event }) => ({ type: 'catalogue.changed', version: listedVersion(event.snapshot) })) },
+    },
     { id: 'editor', src: 'editor', input: ({ context }) => ({ orderId: context.orderId, createKey: context.createKey }) },
     {
       id: 'cart',

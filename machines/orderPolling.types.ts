@@ -42,6 +42,8 @@ export interface CassaDay {
   slots: SlotLoad[];
   /** oven items a slot takes before it is full */
   slotCapacity: number;
+  /** the back office's catalogue version when the list was read (the cassa reloads its products if newer) */
+  catalogueVersion: number;
 }
 
 /** A change the list makes at once and sends to the server behind the cashier's back. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
 import { homeTexts, normalizePhone, servedZones, type Cents } from '../src/domain';
 
@@ -46,9 +46,14 @@ export interface ShopData {
   settings: Settings | null;
   /** null when the shop has no active pickup code */
   pickupDiscount: PickupDiscount | null;
+  /** the back office's catalogue version this data was read at (0: none loaded) */
+  catalogueVersion: number;
 }
 
-export type ShopEvent = { type: 'shop.refresh' };
+export type ShopEvent =
+  | { type: 'shop.refresh' }
+  /** an answer (the cart's price) was read at this catalogue version: a newer one reloads the menu */
+  | { type: 'catalogue.changed'; version: number };
 
 /** A failed load leaves empty lists (SPEC §8). */
 const EMPTY_SHOP: ShopData = {
@@ -59,11 +64,14 @@ const EMPTY_SHOP: ShopData = {
   closedMessage: null,
   settings: null,
   pickupDiscount: null,
+  catalogueVersion: 0,
 };
 
 /**
  * The shop's menu, zones, opening state and settings, loaded once per visit; the server usually
- * renders them into the page (`primed`), so the first screen needs no request.
+ * renders them into the page (`primed`), so the first screen needs no request. When an answer shows
+ * that the back office changed the catalogue since (`catalogue.changed`), they load again in the
+ * background: the menu stays on screen, and stays as it was if that load fails.
  */
 export const shopMachine = setup({
   types: {
@@ -79,6 +87,10 @@ export const shopMachine = setup({
   },
   guards: {
     isPrimed: ({ context }) => context.settings !== null,
+    isNewerCatalogue: ({ context, event }) => {
+      assertEvent(event, 'catalogue.changed');
+      return event.version > context.catalogueVersion;
+    },
   },
 }).createMachine({
   id: 'shop',
@@ -98,7 +110,18 @@ export const shopMachine = setup({
       },
     },
     ready: {
-      on: { 'shop.refresh': 'loading' },
+      on: {
+        'shop.refresh': 'loading',
+        'catalogue.changed': { guard: 'isNewerCatalogue', target: 'reloading' },
+      },
+    },
+    reloading: {
+      invoke: {
+        id: 'reloadShop',
+        src: 'loadShop',
+        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
+        onError: 'ready',
+      },
     },
   },
 });

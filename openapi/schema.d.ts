@@ -1473,6 +1473,11 @@ export interface components {
         /** @description The cart; at most 100 lines (a line holds up to 99 of one product) */
         CartLines: components["schemas"]["CartLineInput"][];
         /**
+         * Format: int64
+         * @description Grows with every back-office change of the menu, prices, zones or settings. A client whose menu (or the cassa whose products and zones) came from a lower version loads them again.
+         */
+        CatalogueVersion: number;
+        /**
          * Format: int32
          * @description A count or quantity
          */
@@ -1662,6 +1667,7 @@ export interface components {
             client_message: null | components["schemas"]["MessageText"];
         };
         WebappResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             categories: components["schemas"]["CategoryList"];
             products: components["schemas"]["ProductList"];
             zones: components["schemas"]["ZoneList"];
@@ -1770,8 +1776,11 @@ export interface components {
             delivery?: components["schemas"]["DeliveryType"];
             /** @description a home delivery's zone: its fee and minimum */
             zone_id?: components["schemas"]["OptionalRowId"];
+            /** @description The order the cassa has reopened (read for staff only): a line that is the same product, dough and additions as one of its stored lines keeps that line's prices, as the save will. */
+            order_id?: components["schemas"]["RowId"];
         };
         CartResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             cart: components["schemas"]["CartLineList"];
             backend: components["schemas"]["BackendTotals"];
             discount: components["schemas"]["Discount"] | null;
@@ -1917,6 +1926,7 @@ export interface components {
             zone_id?: components["schemas"]["OptionalRowId"];
         };
         CassaInitResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             /** @description the shop's today (Europe/Rome): a new order's default delivery day */
             today: components["schemas"]["Date"];
             /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */
@@ -1989,6 +1999,7 @@ export interface components {
             external_quantity: components["schemas"]["Count"];
         };
         CassaOrdersResponse: {
+            catalogue_version: components["schemas"]["CatalogueVersion"];
             date: components["schemas"]["Date"];
             /** @description oven items a slot takes before it is full (setting slot_capacity); the cassa marks slots above it */
             slot_capacity: components["schemas"]["Count"];

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { AuditLogTable, Database } from '../db/schema';
@@ -122,10 +122,14 @@ export class AdminChanges {
   }
 }
 
-/** The catalogue version the webapp and the cassa compare to know when to reload. */
+/**
+ * The catalogue version the webapp and the cassa compare to know when to reload: one statement, so two
+ * changes committing at once each add one (a read then a write would lose one of them on PostgreSQL).
+ */
 async function bumpCatalogueVersion(tx: Tx): Promise<void> {
-  const row = await tx.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
-  const next = String((Number(row?.value) || 0) + 1);
-  if (row) await tx.updateTable('meta').set({ value: next }).where('key', '=', 'catalogue_version').execute();
-  else await tx.insertInto('meta').values({ key: 'catalogue_version', value: next }).execute();
+  await tx
+    .insertInto('meta')
+    .values({ key: 'catalogue_version', value: '1' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)` }))
+    .execute();
 }

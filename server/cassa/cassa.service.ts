@@ -25,13 +25,14 @@ import { isUniqueViolation, type Db } from '../db/database';
 import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
-import { pricedOrder, type QuoteService } from '../ecommerce/quote';
+import { pricedOrder, type QuoteService, type ReopenedOrder } from '../ecommerce/quote';
 import type { ScheduleService } from '../ecommerce/schedule';
 import {
   changeOrderState,
   insertOrder,
   loadOrders,
   replaceOrder,
+  reopenedOrder,
   type OrderChangeRefusal,
   type OrderDraft,
   type OrderRecord,
@@ -126,6 +127,12 @@ export class CassaService {
     return order;
   }
 
+  /** What a reopened order keeps when saved again (nothing for an order that is not there). */
+  async reopened(id: number): Promise<ReopenedOrder | null> {
+    const [order] = await loadOrders(this.deps.db, { ids: [id] });
+    return order ? reopenedOrder(order) : null;
+  }
+
   private async draft(
     input: CassaOrderInput,
     existing: OrderRecord | null,
@@ -152,6 +159,7 @@ export class CassaService {
     }
     errors.throwIfAny();
 
+    // Reopened, the order keeps its unchanged lines' prices and its fee (from the stored order, never the request).
     const quote = await quotes.quote({
       cart: input.cart,
       code: form.codiceSconto ?? input.discount?.code,
@@ -159,6 +167,7 @@ export class CassaService {
       // The fee applies to the cassa's home deliveries too; the minimum does not (staff decide).
       zoneId: form.delivery === 'consegna' ? (form.zone_id ?? null) : null,
       audience: 'staff',
+      reopened: existing ? reopenedOrder(existing) : null,
     });
     if (quote.cart.lines.length === 0) throw invalidField('cart', "Aggiungi almeno un prodotto all'ordine.");
 

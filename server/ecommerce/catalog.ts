@@ -129,6 +129,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
 export class CatalogService {
   private cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
   private loading: Promise<CatalogSnapshot> | undefined;
+  /** grows with every `invalidate`: tells a load started before it from one started after */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -138,34 +140,40 @@ export class CatalogService {
 
   invalidate(): void {
     this.cached = undefined;
+    // A load under way may have read the rows before the change: the next caller starts a fresh one.
+    this.loading = undefined;
+    this.generation++;
   }
 
   async snapshot(): Promise<CatalogSnapshot> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.loadedAt < this.ttlMs && now >= this.cached.loadedAt) return this.cached.snapshot;
-    this.loading ??= this.load().finally(() => {
-      this.loading = undefined;
-    });
-    const snapshot = await this.loading;
-    this.cached = { snapshot, loadedAt: now };
+    const generation = this.generation;
+    const loading = (this.loading ??= this.load().finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    }));
+    const snapshot = await loading;
+    // A load the catalogue changed under still answers the callers that waited for it, but is not kept.
+    if (generation === this.generation) this.cached = { snapshot, loadedAt: now };
     return snapshot;
   }
 
   private async load(): Promise<CatalogSnapshot> {
     const today = shopLocalTime(this.clock.now()).date;
-    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, versionRow, specialRows] =
-      await Promise.all([
-        this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
-        this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
-        this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
-        this.db.selectFrom('product_variants').selectAll().execute(),
-        // A deactivated zone is offered to nobody; orders keep showing its name (joined where they are read).
-        this.db.selectFrom('zones').selectAll().where('active', '=', 1).execute(),
-        this.db.selectFrom('settings').selectAll().execute(),
-        this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
-        this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst(),
-        this.db.selectFrom('special_days').selectAll().where('date_until', '>=', today).orderBy('date_from').orderBy('id').execute(),
-      ]);
+    // The version first: rows read after it are at least as new, so a client that reloads on a higher
+    // version never keeps older rows under it.
+    const versionRow = await this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
+    const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, specialRows] = await Promise.all([
+      this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('variants').selectAll().orderBy('sorting').orderBy('id').execute(),
+      this.db.selectFrom('product_variants').selectAll().execute(),
+      // A deactivated zone is offered to nobody; orders keep showing its name (joined where they are read).
+      this.db.selectFrom('zones').selectAll().where('active', '=', 1).execute(),
+      this.db.selectFrom('settings').selectAll().execute(),
+      this.db.selectFrom('discount_codes').selectAll().where('active', '=', 1).execute(),
+      this.db.selectFrom('special_days').selectAll().where('date_until', '>=', today).orderBy('date_from').orderBy('id').execute(),
+    ]);
 
     const categories: CategoryView[] = categoryRows.map((c) => ({
       id: c.id,

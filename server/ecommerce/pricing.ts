@@ -1,4 +1,4 @@
-import { linePriceCents, offersDoughChoice, unitPriceCents, type Cents } from '../../src/domain';
+import { keptLines, linePriceCents, offersDoughChoice, unitPriceCents, type Cents, type LineKey } from '../../src/domain';
 import type { components } from '../../openapi/schema';
 import { FieldErrorCollector } from '../errors';
 import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
@@ -15,6 +15,8 @@ export const ITEM_UNAVAILABLE = 'Un prodotto nel carrello non è più disponibil
 
 export interface PricedLine {
   product: ProductView;
+  /** the product's price on this line: today's, or the one a reopened order keeps */
+  baseCents: Cents;
   qty: number;
   variant: VariantView | null;
   additions: AdditionView[];
@@ -23,6 +25,16 @@ export interface PricedLine {
   totalCents: Cents;
 }
 
+/** A line of a stored order, with the prices a reopened order keeps for it (see `keptLines`). */
+export interface StoredLinePrices extends LineKey {
+  baseCents: Cents;
+  variantCents: Cents;
+  /** by addition (product) id */
+  additionCents: ReadonlyMap<number, Cents>;
+}
+
+const additionIdsOf = (line: CartLineInput) => [...new Set((line.additions ?? []).map((a) => a.id))];
+
 export interface PricedCart {
   lines: PricedLine[];
   totalQuantity: number;
@@ -30,13 +42,23 @@ export interface PricedCart {
 }
 
 /**
- * Prices every line from the catalogue: the client's prices, names and totals are never read.
- * Throws a validation error naming each line that cannot be sold as asked.
+ * Prices every line from the catalogue: the client's prices, names and totals are never read. A
+ * reopened order's lines (`stored`, read from the database) keep their prices where the rule of
+ * `keptLines` says so. Throws a validation error naming each line that cannot be sold as asked.
  */
-export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInput[], audience: Audience): PricedCart {
+export function priceCart(
+  catalog: CatalogSnapshot,
+  input: readonly CartLineInput[],
+  audience: Audience,
+  stored: readonly StoredLinePrices[] = [],
+): PricedCart {
   const errors = new FieldErrorCollector();
   const lines: PricedLine[] = [];
   let unavailable = false;
+  const kept = keptLines(
+    input.map((line) => ({ productId: line.id, variantId: line.variants?.[0]?.id ?? null, additionIds: additionIdsOf(line) })),
+    stored,
+  );
 
   input.forEach((line, index) => {
     const field = `cart.${index}`;
@@ -58,7 +80,7 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
       if (!variant) errors.add(`${field}.variants`, `L'impasto scelto non è disponibile per ${product.name}.`);
     }
 
-    const additionIds = [...new Set((line.additions ?? []).map((a) => a.id))];
+    const additionIds = additionIdsOf(line);
     const additions: AdditionView[] = [];
     for (const id of additionIds) {
       const addition = product.additions.find((a) => a.id === id);
@@ -69,17 +91,22 @@ export function priceCart(catalog: CatalogSnapshot, input: readonly CartLineInpu
       else errors.add(`${field}.additions`, `Aggiunta non disponibile per ${product.name}.`);
     }
 
+    // The same line as one of the reopened order: its dough and additions keep their prices too.
+    const keep = kept[index];
+    const lineVariant = keep && variant ? { ...variant, priceModifierCents: keep.variantCents } : variant;
+    const lineAdditions = keep ? additions.map((a) => ({ ...a, priceCents: keep.additionCents.get(a.id) ?? a.priceCents })) : additions;
     const priced = {
       qty: line.qty,
-      baseCents: product.priceCents,
-      variantCents: variant?.priceModifierCents ?? 0,
-      additionCents: additions.map((a) => a.priceCents),
+      baseCents: keep?.baseCents ?? product.priceCents,
+      variantCents: lineVariant?.priceModifierCents ?? 0,
+      additionCents: lineAdditions.map((a) => a.priceCents),
     };
     lines.push({
       product,
+      baseCents: priced.baseCents,
       qty: line.qty,
-      variant,
-      additions,
+      variant: lineVariant,
+      additions: lineAdditions,
       note: line.note?.trim() || null,
       unitCents: unitPriceCents(priced),
       totalCents: linePriceCents(priced),

@@ -1,7 +1,13 @@
-import { deliveryFeeCents, minimumOrderRefusal, type Cents, type DeliveryType } from '../../src/domain';
+import { minimumOrderRefusal, reopenedDeliveryFeeCents, type Cents, type DeliveryType, type StoredDelivery } from '../../src/domain';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { normalizeCode, type DiscountResult, type DiscountService } from './discounts';
-import { priceCart, type Audience, type CartLineInput, type PricedCart } from './pricing';
+import { priceCart, type Audience, type CartLineInput, type PricedCart, type StoredLinePrices } from './pricing';
+
+/** What a reopened order keeps: its lines' prices and what it was charged for delivery (read from the database, never the request). */
+export interface ReopenedOrder {
+  lines: readonly StoredLinePrices[];
+  delivery: StoredDelivery;
+}
 
 /** What an order costs: the priced cart, the code's evaluation, the delivery fee and the total after them. */
 export interface OrderQuote {
@@ -36,14 +42,16 @@ export class QuoteService {
     /** the zone of a home delivery (its fee and minimum); null for pickup or not chosen yet */
     zoneId: number | null;
     audience: Audience;
+    /** the order being reopened: its unchanged lines keep their prices, a delivery to the same zone its fee */
+    reopened?: ReopenedOrder | null;
   }): Promise<OrderQuote> {
     const snapshot = await this.catalog.snapshot();
-    const cart = priceCart(snapshot, input.cart, input.audience);
+    const cart = priceCart(snapshot, input.cart, input.audience, input.reopened?.lines);
     const code = normalizeCode(input.code);
     const discount = code ? await this.discounts.evaluate(code, cart.totalCents, input.delivery) : null;
     const applied = discount?.isValid ? discount : null;
     const zone = input.zoneId != null ? snapshot.zonesById.get(input.zoneId) : undefined;
-    const deliveryFee = deliveryFeeCents(input.delivery, zone);
+    const deliveryFee = reopenedDeliveryFeeCents(input.delivery, zone, input.reopened?.delivery ?? null);
     return {
       snapshot,
       cart,

@@ -15,7 +15,7 @@ const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p
 
 /** Menu, prices, slots and checkout: what a customer's browser calls. */
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { catalog, schedule, quotes, checkout, discounts } = services;
+  const { catalog, schedule, quotes, checkout, discounts, cassa } = services;
 
   // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
   // snapshot and shop status, then every visit is a buffer copy.
@@ -44,6 +44,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           closed: status.closed,
           client_message: status.clientMessage,
           settings: publicSettings(snapshot.settings),
+          catalogue_version: snapshot.catalogueVersion,
           pickup_discount:
             pickup?.kind === 'percent' ? { code: pickup.code, percent: pickup.amount, min_order: toEuros(pickup.minOrderCents) } : null,
         }),
@@ -94,14 +95,19 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     const { body } = request;
     // The cassa prices here too: staff may sell hidden products and any dough a product has.
     const user = await request.authUser();
+    // Read before pricing: the version never claims prices newer than the ones answered.
+    const { catalogueVersion } = await catalog.snapshot();
+    const isStaff = user?.role === 'admin';
     const quote = await quotes.quote({
       cart: body.cart,
       code: body.discount?.code,
       delivery: body.delivery ?? null,
       zoneId: body.zone_id ?? null,
-      audience: user?.role === 'admin' ? 'staff' : 'customer',
+      audience: isStaff ? 'staff' : 'customer',
+      // The cassa's reopened order: its total here is the one the save will store.
+      reopened: isStaff && body.order_id !== undefined ? await cassa.reopened(body.order_id) : null,
     });
-    return pricedCartDto(quote);
+    return pricedCartDto(quote, catalogueVersion);
   });
 
   defineRoute(app, 'applyDiscount', { access: 'public' }, async (request) => {

@@ -50,7 +50,7 @@ export const cartLineDto = (line: PricedLine): Schemas['CartLine'] => ({
   id: line.product.id,
   category_id: line.product.categoryId,
   name: line.product.name,
-  price: toEuros(line.product.priceCents),
+  price: toEuros(line.baseCents),
   qty: line.qty,
   variants: line.variant ? [variantDto(line.variant)] : [],
   additions: line.additions.map(additionDto),
@@ -78,8 +78,12 @@ export const discountDto = (d: DiscountResult): Schemas['Discount'] => ({
 });
 
 /** The cart as priced: `total_price` is the goods, `final_price` what is paid (goods after the discount, plus the delivery fee). */
-export function pricedCartDto({ cart, discount, deliveryFeeCents, belowMinimum, totalCents }: OrderQuote): Schemas['CartResponse'] {
+export function pricedCartDto(
+  { cart, discount, deliveryFeeCents, belowMinimum, totalCents }: OrderQuote,
+  catalogueVersion: number,
+): Schemas['CartResponse'] {
   return {
+    catalogue_version: catalogueVersion,
     cart: cart.lines.map(cartLineDto),
     backend: {
       total_quantity: cart.totalQuantity,

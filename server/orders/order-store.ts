@@ -14,7 +14,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
-import type { PricedLine } from '../ecommerce/pricing';
+import type { PricedLine, StoredLinePrices } from '../ecommerce/pricing';
+import type { ReopenedOrder } from '../ecommerce/quote';
 
 /** Everything an order is made of, already priced; how it is written does not depend on who wrote it. */
 export interface OrderDraft {
@@ -44,6 +45,22 @@ export interface OrderRecord extends OrderRow {
   user_name: string | null;
   lines: OrderLineRecord[];
 }
+
+/** What an order keeps when it is reopened and saved again (the rules: `keptLines` and `reopenedDeliveryFeeCents` in src/domain). */
+export const reopenedOrder = (order: OrderRecord): ReopenedOrder => ({
+  lines: storedLinePrices(order),
+  delivery: { delivery: order.delivery, zoneId: order.zone_id, feeCents: order.delivery_fee_cents },
+});
+
+const storedLinePrices = (order: OrderRecord): StoredLinePrices[] =>
+  order.lines.map((line) => ({
+    productId: line.product_id,
+    variantId: line.variant_id,
+    additionIds: line.additions.flatMap((a) => (a.product_id === null ? [] : [a.product_id])),
+    baseCents: line.base_price_cents,
+    variantCents: line.variant_price_cents,
+    additionCents: new Map(line.additions.flatMap((a) => (a.product_id === null ? [] : [[a.product_id, a.price_cents] as const]))),
+  }));
 
 const nextOrderNumberQuery = prepared<{ date: string }, { last_num: number }>((db, param) =>
   db
@@ -207,7 +224,7 @@ async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promis
       oven_group: line.product.category.group,
       name: line.product.name,
       qty: line.qty,
-      base_price_cents: line.product.priceCents,
+      base_price_cents: line.baseCents,
       variant_id: line.variant?.id ?? null,
       variant_name: line.variant?.name ?? null,
       variant_price_cents: line.variant?.priceModifierCents ?? 0,

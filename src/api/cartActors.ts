@@ -56,6 +56,7 @@ export function pricedCartFromWire(answer: Schemas['CartResponse']): PricedCart 
       finalCents: toCents(answer.backend.final_price),
     },
     discount: answer.discount ? discountFromWire(answer.discount) : null,
+    catalogueVersion: answer.catalogue_version,
   };
 }
 
@@ -77,6 +78,7 @@ export function createCartActors(api: ApiClient) {
           discount: input.code ? { code: input.code } : null,
           ...(input.delivery && { delivery: input.delivery }),
           ...(input.zoneId !== null && { zone_id: input.zoneId }),
+          ...(input.orderId !== null && { order_id: input.orderId }),
         },
       });
       // The message is all the cart shows of a refusal; nothing branches on it.

@@ -56,6 +56,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
     },
     slots: wire.slots.map((s) => ({ time: s.time, orders: s.orders, quantity: s.quantity, externalQuantity: s.external_quantity })),
     slotCapacity: wire.slot_capacity,
+    catalogueVersion: wire.catalogue_version,
   };
 }
 
@@ -99,6 +100,7 @@ export function cassaCatalogFromWire(
     categories: init.categories,
     products: init.products.map(staffProductFromWire),
     now,
+    catalogueVersion: init.catalogue_version,
   };
 }
 

@@ -31,6 +31,7 @@ export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {
     zones: webapp.zones,
     closed: webapp.closed,
     closedMessage: webapp.client_message,
+    catalogueVersion: webapp.catalogue_version,
     settings: webapp.settings,
     pickupDiscount: webapp.pickup_discount && {
       code: webapp.pickup_discount.code,

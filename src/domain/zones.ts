@@ -30,6 +30,26 @@ export function deliveryFeeCents(delivery: DeliveryType | null, zone: ZoneCharge
   return delivery === 'consegna' && zone ? zone.feeCents : 0;
 }
 
+/** What a stored order was charged for delivery: a reopened order compares itself with it. */
+export interface StoredDelivery {
+  delivery: DeliveryType;
+  zoneId: number | null;
+  feeCents: Cents;
+}
+
+/**
+ * Reopened in the cassa, a home delivery to the same zone keeps the fee it was written with, as its
+ * lines keep their prices; another zone, or a pickup turned into a delivery, pays today's fee.
+ */
+export function reopenedDeliveryFeeCents(
+  delivery: DeliveryType | null,
+  zone: (ZoneCharges & { id: number }) | null | undefined,
+  stored: StoredDelivery | null,
+): Cents {
+  if (stored && delivery === 'consegna' && stored.delivery === 'consegna' && zone && stored.zoneId === zone.id) return stored.feeCents;
+  return deliveryFeeCents(delivery, zone);
+}
+
 /**
  * Why a customer's home delivery cannot be ordered yet, or null. The minimum is measured, as pizzerias
  * do, on the goods before any discount and without the fee: a code never pushes an order under it.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { totalsText } from '../../machines/orderPolling.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
 import { admin, customer } from '../mocks/fixtures';
-import { cassaDay, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
+import { cassaDay, cassaInit, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
+import { priceCartAnswer } from '../mocks/cart';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
 
@@ -125,6 +126,27 @@ describe('cassa: the add/edit widget', () => {
     expect(screen.queryByRole('list', { name: "Prodotti dell'ordine" })?.children).toHaveLength(0);
   });
 
+  it("prices an opened order's lines as the save will: the request names the order, the editor shows the kept price", async () => {
+    serveDay();
+    const asked: { order_id?: number }[] = [];
+    server.use(
+      http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
+        const body = await request.json();
+        asked.push(body);
+        // The server keeps the order's price (6,50) though the menu says 7,00 today: two Margherita, 13,00 €.
+        const answer = priceCartAnswer(body.cart, body.discount?.code, body.delivery);
+        const kept = answer.cart.map((line) => ({ ...line, price: 6.5, total_price: 6.5 * line.qty }));
+        const total = kept.reduce((sum, line) => sum + line.total_price, 0);
+        return response(200).json({ ...answer, cart: kept, backend: { ...answer.backend, total_price: total, final_price: total } });
+      }),
+    );
+    renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });
+    await screen.findByRole('heading', { name: 'Modifica ordine' });
+    const section = screen.getByRole('button', { name: 'Modifica ordine' }).closest('section')!;
+    expect(await within(section).findAllByText('13,00 €', { selector: 'dd' })).toHaveLength(2);
+    expect(asked.at(-1)!.order_id).toBe(phoneOrder.id);
+  });
+
   it('confirms a new phone order once, with an Idempotency-Key, and the list reloads', async () => {
     serveDay();
     const stored: { key: string | null; body: any }[] = [];
@@ -155,6 +177,62 @@ describe('cassa: the add/edit widget', () => {
     expect(stored[0]!.key).toMatch(/^[\w-]{8,}$/);
     expect(stored[0]!.body.data).toMatchObject({ client_id: 0, nomeCliente: 'Piero Angeli', fascia: '19:45', delivery: 'consegna' });
     expect(stored[0]!.body.cart).toEqual([{ id: phoneOrderDetail.cart[0]!.id, qty: 1, variants: [], additions: [] }]);
+  });
+
+  it('reloads its products when a refresh of the list names a newer catalogue version, keeping the order being typed', async () => {
+    serveDay();
+    let inits = 0;
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/init', ({ response }) => {
+        inits++;
+        return response(200).json(cassaInit);
+      }),
+    );
+    const { user } = renderApp('/cassa', { user: admin });
+    const name = await screen.findByLabelText('Nome cliente');
+    await user.click(name);
+    await user.keyboard('Piero Angeli');
+    const search = screen.getByLabelText('Nome prodotto');
+    await user.click(search);
+    await user.keyboard('marg');
+    expect((await screen.findByRole('option', { name: /Margherita/ })).textContent).toContain('7,00');
+    await user.keyboard('{Escape}');
+    expect(inits).toBe(1);
+
+    // The owner raises the Margherita and sells out the last one: the next list answer says version 2.
+    let lists = 0;
+    const changed = {
+      ...cassaInit,
+      catalogue_version: 2,
+      products: cassaInit.products.map((p) => (p.name === 'Margherita' ? { ...p, price: 7.5, sold_out: true } : p)),
+    };
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/init', ({ response }) => {
+        inits++;
+        return response(200).json(changed);
+      }),
+      http.get('/api/v1/ecommerce/cassa/orders', ({ response }) => {
+        lists++;
+        return response(200).json({ ...day, catalogue_version: 2 });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    await waitFor(() => expect(inits).toBe(2));
+
+    await user.click(search);
+    await user.clear(search);
+    await user.keyboard('marg');
+    const option = await screen.findByRole('option', { name: /Margherita/ });
+    await waitFor(() => expect(option.textContent).toContain('7,50'));
+    expect(option.textContent).toContain('Esaurito');
+    // The order being typed is still there.
+    expect((screen.getByLabelText('Nome cliente') as HTMLInputElement).value).toBe('Piero Angeli');
+
+    // Another refresh at the same version loads nothing again.
+    await user.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    await waitFor(() => expect(lists).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Aggiorna' }).hasAttribute('disabled')).toBe(false));
+    expect(inits).toBe(2);
   });
 
   it('shows a missing name and a wrong phone number together, from one confirm', async () => {

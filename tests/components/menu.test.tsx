@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/actors/storage';
 import { savedCart } from '../machines/menu.entries';
 import { settings, webapp } from '../mocks/fixtures';
+import { priceCartAnswer } from '../mocks/cart';
 import { http, server, serverError } from '../mocks/handlers';
 import { renderApp } from './render';
 
@@ -57,6 +58,44 @@ describe('product dialog', () => {
     expect(screen.getByRole('link', { name: 'Carrello (2)' })).toBeTruthy();
     // The server's total arrives after the debounce.
     await waitFor(() => expect(actors.cart.getSnapshot().context.backend?.totalCents).toBe(2100));
+  });
+
+  it("shows the owner's new price without a reload once a cart answer names a newer catalogue version, the cart kept", async () => {
+    let webapps = 0;
+    server.use(
+      http.get('/api/v1/ecommerce/webapp', ({ response }) => {
+        webapps++;
+        return response(200).json(webapp);
+      }),
+    );
+    const { user, actors } = renderApp('/ecommerce');
+    expect((await productButton('Margherita')).textContent).toContain('7,00 €');
+    const before = webapps;
+
+    // The owner raises the Margherita in the back office: the server is at catalogue version 2.
+    const raised = {
+      ...webapp,
+      catalogue_version: 2,
+      products: webapp.products.map((p) => (p.name === 'Margherita' ? { ...p, price: 7.5 } : p)),
+    };
+    server.use(
+      http.get('/api/v1/ecommerce/webapp', ({ response }) => {
+        webapps++;
+        return response(200).json(raised);
+      }),
+      http.post('/api/v1/ecommerce/cart', async ({ request, response }) => {
+        const body = await request.json();
+        return response(200).json({ ...priceCartAnswer(body.cart, body.discount?.code, body.delivery), catalogue_version: 2 });
+      }),
+    );
+    // The customer adds another pizza: its price answer names version 2, and the menu loads again.
+    await user.click(await productButton('Fiori di zucca'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^Aggiungi al Carrello/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Margherita/ }).textContent).toContain('7,50 €'));
+    expect(webapps).toBe(before + 1);
+    expect(actors.cart.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Fiori di zucca e alici']);
+    expect(screen.getByRole('link', { name: 'Carrello (1)' })).toBeTruthy();
   });
 
   it('offers no dough for a plain-only product, nor when the shop has variants off; Escape closes', async () => {

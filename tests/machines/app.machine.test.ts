@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, enqueueActions, fromPromise, setup } from 'xstate';
 import { appActorsOf, appMachine, getAppActor, type AppInput } from '../../machines/app.machine';
+import { cartMachine, type PriceAnswer, type PriceRequest } from '../../machines/cart.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
+import { shopMachine, type ShopData } from '../../machines/shop.machine';
 import { sessionMachine, type UserLookup } from '../../machines/session.machine';
 import { admin, customer } from '../mocks/fixtures';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
-import { appEntry } from './registry';
+import { answerFor, margherita } from './menu.entries';
+import { appEntry, raisedShopData, shopData } from './registry';
 
 const APP_ACTORS = ['cart', 'consent', 'pageReload', 'session', 'shop', 'toast'];
 
@@ -20,10 +23,17 @@ describePathCoverage('app machine (the actor system): path coverage', appEntry, 
 });
 
 /** The real system, with the session's I/O faked and nothing reloading the page. */
-function startApp(input: Partial<AppInput> = {}) {
+function startApp(
+  input: Partial<AppInput> = {},
+  io: { loadShop?: () => Promise<ShopData>; priceCart?: (request: PriceRequest) => Promise<PriceAnswer> } = {},
+) {
   const reloadPage = vi.fn();
   const logic = appMachine.provide({
     actors: {
+      ...(io.loadShop && { shop: shopMachine.provide({ actors: { loadShop: fromPromise(io.loadShop) } }) }),
+      ...(io.priceCart && {
+        cart: cartMachine.provide({ actors: { priceCart: fromPromise<PriceAnswer, PriceRequest>(({ input }) => io.priceCart!(input)) } }),
+      }),
       session: sessionMachine.provide({
         actors: {
           loadUser: fromPromise<UserLookup>(() => new Promise(() => {})),
@@ -55,6 +65,30 @@ describe('app machine: the system composes', () => {
     expect(pageReload.getSnapshot().value).toBe('counting');
     session.send({ type: 'session.login', user: customer });
     expect(pageReload.getSnapshot().context.isAdmin).toBe(false);
+  });
+
+  it("reloads the menu when the cart's price answer was read at a newer catalogue version, the cart kept", async () => {
+    const loadShop = vi.fn(async () => raisedShopData);
+    // The server prices at the owner's new catalogue version.
+    const priceCart = async (request: PriceRequest): Promise<PriceAnswer> => {
+      const answer = answerFor(request);
+      return answer.ok ? { ok: true, priced: { ...answer.priced, catalogueVersion: raisedShopData.catalogueVersion } } : answer;
+    };
+    const { shop, cart } = startApp({ primedShop: shopData }, { loadShop, priceCart });
+    expect(shop.getSnapshot().context.catalogueVersion).toBe(shopData.catalogueVersion);
+
+    cart.send({ type: 'line.add', choice: { product: margherita, variant: null, additions: [], qty: 2 } });
+    await vi.waitFor(() => expect(shop.getSnapshot().context).toEqual(raisedShopData), { timeout: 2000 });
+    expect(loadShop).toHaveBeenCalledTimes(1);
+    const newPrice = raisedShopData.products.find((p) => p.id === margherita.id)!.priceCents;
+    expect(newPrice).toBe(margherita.priceCents + 50);
+    expect(cart.getSnapshot().context.lines.map((l) => [l.name, l.qty])).toEqual([['Margherita', 2]]);
+
+    // Another answer at the same version: the menu is current, nothing loads again.
+    cart.send({ type: 'quantity.increment', index: 0 });
+    await vi.waitFor(() => expect(cart.getSnapshot().value).toBe('idle'), { timeout: 2000 });
+    expect(shop.getSnapshot().value).toBe('ready');
+    expect(loadShop).toHaveBeenCalledTimes(1);
   });
 
   it('starts a remembered admin as staff', () => {

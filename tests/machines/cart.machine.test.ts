@@ -32,15 +32,18 @@ describe('cart machine: path coverage', () => {
         // Quantities never below 1.
         for (const line of context.lines) expect(line.qty).toBeGreaterThanOrEqual(1);
         view.lines.forEach((line, i) => expect(line.decrementButton.isDisabled).toBe(context.lines[i]!.qty === 1));
-        // While pricing, the request carries the cart as it is now, the code entered and the delivery type.
+        // While pricing, the request carries the cart as it is now, the code entered, the delivery type
+        // and the order the cassa reopened (its unchanged lines keep their prices).
         if (snapshot.matches('pricing')) {
           expect(invocations.at(-1)).toMatchObject({
             src: 'priceCart',
-            input: { lines: context.lines, code: context.code, delivery: context.delivery },
+            input: { lines: context.lines, code: context.code, delivery: context.delivery, orderId: context.orderId },
             outcome: 'pending',
           });
         }
         const type = step.event.type;
+        if (type === 'cart.load') expect(context.orderId).toBe(11);
+        if (type === 'cart.empty') expect(context.orderId).toBeNull();
         if (type === 'delivery.select') {
           // Pickup brings its code; home delivery drops it.
           if (context.delivery === 'ritiro') expect(context.code).toBe(PICKUP_CODE);
@@ -63,7 +66,13 @@ describe('cart machine: path coverage', () => {
             // The unknown code is dropped, said, and the cart priced again without it.
             expect({ code: context.code, message: context.codeMessage }).toEqual({ code: null, message: UNKNOWN_MESSAGE });
             expect(snapshot.matches('pricing')).toBe(true);
-            expect(invocations.at(-1)!.input).toEqual({ lines: asked.lines, code: null, delivery: asked.delivery, zoneId: asked.zoneId });
+            expect(invocations.at(-1)!.input).toEqual({
+              lines: asked.lines,
+              code: null,
+              delivery: asked.delivery,
+              zoneId: asked.zoneId,
+              orderId: asked.orderId,
+            });
           } else {
             const { priced: answered } = answer;
             // The server's cart, totals and discount replace the browser's; the entered code stays.
@@ -126,7 +135,7 @@ describe('cart machine: pricing', () => {
       const { cart, requests } = startCart({ ...savedCart, backend: null });
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton).toBeNull();
       await vi.advanceTimersByTimeAsync(200);
-      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null, delivery: null, zoneId: null }]);
+      expect(requests.map((r) => r.input)).toEqual([{ lines: savedCart.lines, code: null, delivery: null, zoneId: null, orderId: null }]);
       requests[0]!.answer(answerFor(requests[0]!.input));
       await vi.advanceTimersByTimeAsync(0);
       expect(connectCart(cart.getSnapshot(), () => {}, OPEN).checkoutButton?.label).toBe('Invia ordine (1 articolo) - 10,50 €');

@@ -114,13 +114,24 @@ const orderEvents = internalEvents(cassaOrderMachine);
 /** The shop's clock frozen at 19:02: a new order defaults to today at 19:45. */
 export const cassaCatalog = cassaCatalogFromWire(cassaInit, () => ({ date: CASSA_TODAY, time: '19:02' }));
 export const openedPhoneOrder = openedOrderFromWire(phoneOrderDetail);
+/** The cassa's catalogue after the owner raised the Margherita to 7,50 € and sold out the Diavola (version 2). */
+export const changedCatalog = cassaCatalogFromWire(
+  {
+    ...cassaInit,
+    catalogue_version: cassaInit.catalogue_version + 1,
+    products: cassaInit.products.map((p) =>
+      p.name === 'Margherita' ? { ...p, price: 7.5 } : p.name === 'Diavola' ? { ...p, sold_out: true } : p,
+    ),
+  },
+  cassaCatalog.now,
+);
 const margherita = cassaCatalog.products.find((p) => p.name === 'Margherita')!;
 const bufala = cassaCatalog.products.find((p) => p.name === 'Bufala')!;
 export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
 export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null };
 
 type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
-const editing = (s: Snapshot) => s.matches({ ready: 'editing' });
+const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
 const DEFAULT_FORM = JSON.stringify(newOrderForm(cassaCatalog.now()));
 const isNewOrder = (s: Snapshot) => editing(s) && s.context.opened === null && s.context.message === null;
 const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
@@ -148,18 +159,38 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
     (s) =>
       s.matches('loading')
         ? [
-            { type: orderEvents.done('loadCatalog'), output: cassaCatalog },
-            { type: orderEvents.error('loadCatalog'), error: new TypeError('Failed to fetch') },
+            { type: orderEvents.done('cassaOrder.loading'), output: cassaCatalog },
+            { type: orderEvents.error('cassaOrder.loading'), error: new TypeError('Failed to fetch') },
           ]
         : null,
     (s) => (s.hasTag('failed') ? { type: 'init.retry' } : null),
+    // The list's refresh names the catalogue version: the one the products came with, or the owner's next one
+    // (heard on a new order, and on an opened order being edited, which must survive the reload).
+    (s) =>
+      s.matches({ ready: { catalogue: 'current' } }) &&
+      (pristine(s) || (editing(s) && s.context.opened !== null && s.context.message === null))
+        ? [
+            { type: 'catalogue.changed', version: s.context.catalog!.catalogueVersion },
+            { type: 'catalogue.changed', version: changedCatalog.catalogueVersion },
+          ]
+        : null,
+    (s) =>
+      s.matches({ ready: { catalogue: 'reloading' } })
+        ? [
+            { type: orderEvents.done('cassaOrder.ready.catalogue.reloading'), output: changedCatalog },
+            { type: orderEvents.error('cassaOrder.ready.catalogue.reloading'), error: new TypeError('Failed to fetch') },
+          ]
+        : null,
     // The URL: an order of the list opened (on a new order, or while one is saving), or the list again.
     (s) => (s.context.orderId === null && (pristine(s) || s.hasTag('saving')) ? { type: 'order.select', id: phoneOrder.id } : null),
     (s) => (s.context.orderId !== null ? { type: 'order.clear' } : null),
     // Another order clicked while one loads.
-    (s) => (s.matches({ ready: 'opening' }) && s.context.orderId === phoneOrder.id ? { type: 'order.select', id: onlinePickup.id } : null),
     (s) =>
-      s.matches({ ready: 'opening' })
+      s.matches({ ready: { order: 'opening' } }) && s.context.orderId === phoneOrder.id
+        ? { type: 'order.select', id: onlinePickup.id }
+        : null,
+    (s) =>
+      s.matches({ ready: { order: 'opening' } })
         ? [
             { type: orderEvents.done('loadOrder'), output: { ok: true, order: openedPhoneOrder } },
             { type: orderEvents.done('loadOrder'), output: { ok: false, message: 'Ordine non trovato.' } },
@@ -248,6 +279,7 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
       message: s.context.message,
       errors: Object.keys(s.context.errors),
       clients: s.context.catalog?.clients.length ?? 0,
+      version: s.context.catalog?.catalogueVersion ?? null,
     }),
 };
 
@@ -275,6 +307,21 @@ export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
 /** The cart as it tells the screen about a line being priced (a real snapshot: the screen reads its tags). */
 export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LINES, lines: openedPhoneOrder.lines } } }).getSnapshot();
 
+/** The list as it tells the screen about a refresh read after the owner changed the catalogue (version 2). */
+export const listAfterChange = orderPollingMachine.resolveState({
+  value: { list: 'ready', writer: 'idle', printer: 'idle' },
+  context: {
+    date: CASSA_TODAY,
+    day: { ...firstAnswer, catalogueVersion: firstAnswer.catalogueVersion + 1 },
+    knownIds: firstAnswer.orders.map((o) => o.id),
+    newIds: [],
+    muted: false,
+    pending: [],
+    tickets: [],
+    notice: null,
+  },
+});
+
 export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
   name: 'cassaScreen',
   machine: cassaScreenMachine,
@@ -295,6 +342,7 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
     { type: 'editor.saved' },
     { type: 'editor.show', id: null },
     { type: 'xstate.snapshot.cart', snapshot: pricingCart } as never,
+    { type: 'xstate.snapshot.orders', snapshot: listAfterChange } as never,
   ],
   serializeState: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId }),
 };

@@ -3,7 +3,7 @@ import type { CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaOrderEvent, SaveOrderInput } from '../../machines/cassaOrder.types';
-import { cassaCatalog, cassaOrderEntry, NEW_CLIENT, openedPhoneOrder, REFUSED_FIELDS, STALE } from './cassa.entries';
+import { cassaCatalog, cassaOrderEntry, changedCatalog, NEW_CLIENT, openedPhoneOrder, REFUSED_FIELDS, STALE } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
@@ -38,7 +38,7 @@ describe('cassa order machine: path coverage', () => {
         const { form, opened, message, cart } = snapshot.context;
         const event = step.event as CassaOrderEvent | { type: string; output?: any };
         const before = previous?.context;
-        const isEditing = snapshot.matches({ ready: 'editing' });
+        const isEditing = snapshot.matches({ ready: { order: 'editing' } });
         const lastCommand = effects.toCart.mock.lastCall?.[0];
 
         // Title and button say whether the order is new or being edited; the name is fixed when editing.
@@ -58,7 +58,7 @@ describe('cassa order machine: path coverage', () => {
           expect(invocations.at(-1)).toMatchObject({ src: 'loadOrder', outcome: 'pending' });
 
         switch (event.type) {
-          case events.done('loadCatalog'):
+          case events.done('cassaOrder.loading'):
             // A new order starts today, at the first quarter hour half an hour from 19:02.
             expect(form).toMatchObject({ date: '2026-11-18', hour: 19, minute: 45, delivery: 'consegna', paymentType: 'Contanti' });
             break;
@@ -119,8 +119,10 @@ describe('cassa order machine: path coverage', () => {
           }
           case events.done('loadOrder'):
             if (event.output.ok) {
+              // The cart prices the order's lines as the save will: unchanged ones at the order's prices.
               expect(lastCommand).toEqual({
                 type: 'cart.load',
+                orderId: openedPhoneOrder.id,
                 lines: openedPhoneOrder.lines,
                 code: openedPhoneOrder.code,
                 delivery: openedPhoneOrder.form.delivery,
@@ -163,6 +165,24 @@ describe('cassa order machine: path coverage', () => {
             }
             break;
           }
+          case 'catalogue.changed': {
+            // Only a newer version reloads; the order on screen, its form and its cart stay as they are.
+            const version = (event as { version: number }).version;
+            expect(snapshot.matches({ ready: { catalogue: 'reloading' } })).toBe(version > before!.catalog!.catalogueVersion);
+            expect({ form, opened, cart }).toEqual({ form: before!.form, opened: before!.opened, cart: before!.cart });
+            break;
+          }
+          case events.done('cassaOrder.ready.catalogue.reloading'):
+            // The owner's new price and sold-out badge are in the search; the order being edited is untouched.
+            expect(snapshot.context.catalog).toEqual(changedCatalog);
+            expect(view.productSearch.results.find((r) => r.name === 'Margherita')).toBeDefined();
+            expect({ form, opened, cart }).toEqual({ form: before!.form, opened: before!.opened, cart: before!.cart });
+            expect(snapshot.matches({ ready: { order: 'editing' } })).toBe(previous!.matches({ ready: { order: 'editing' } }));
+            break;
+          case events.error('cassaOrder.ready.catalogue.reloading'):
+            // The products on screen stay; the next refresh of the list tries again.
+            expect(snapshot.context.catalog).toBe(before!.catalog);
+            break;
           case events.error('saveOrder'):
             expect(view.message).toEqual({ text: 'Failed to fetch', isError: true });
             expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);

@@ -94,6 +94,7 @@ const savedLine: CartLine = pricedFor({
   code: null,
   delivery: null,
   zoneId: null,
+  orderId: null,
 }).lines[0]!;
 /** A cart remembered from an earlier visit: one line, priced. */
 export const savedCart: SavedCart = {
@@ -135,7 +136,7 @@ export const cartEntry = defineEntry({
       if (code !== null) return delivery === null ? [{ type: 'discount.clear' }, { type: 'cart.empty' }, { type: 'cart.refresh' }] : null;
       // The cassa opens an order: its lines and its code replace the cart.
       if (s.context.lines.length === 2)
-        return { type: 'cart.load', lines: [s.context.lines[1]!], code: PICKUP_CODE, delivery: null, zoneId: null };
+        return { type: 'cart.load', orderId: 11, lines: [s.context.lines[1]!], code: PICKUP_CODE, delivery: null, zoneId: null };
       // Home delivery told by the checkout: the pickup code typed then gives no discount.
       if (delivery === 'consegna') return { type: 'discount.apply', code: PICKUP_CODE };
       const events: CartEvent[] = [
@@ -174,6 +175,7 @@ export const cartEntry = defineEntry({
       priced: s.context.backend !== null,
       codeMessage: s.context.codeMessage,
       delivery: s.context.delivery,
+      orderId: s.context.orderId,
     }),
 });
 

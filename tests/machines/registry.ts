@@ -10,6 +10,7 @@ import { ApiError } from '../../src/api/client';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { appMachine } from '../../machines/app.machine';
 import { blogListMachine } from '../../machines/blogList.machine';
+import { cartMachine } from '../../machines/cart.machine';
 import { blogPostMachine } from '../../machines/blogPost.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
@@ -120,6 +121,12 @@ export const sessionEntry = defineEntry({
 // --- shop ------------------------------------------------------------------------------------
 
 export const shopData = shopDataFromWire(webapp);
+/** The menu after the owner raised the Margherita by 0,50 € in the back office (catalogue version 2). */
+export const raisedShopData = shopDataFromWire({
+  ...webapp,
+  catalogue_version: webapp.catalogue_version + 1,
+  products: webapp.products.map((p) => (p.name === 'Margherita' ? { ...p, price: p.price + 0.5 } : p)),
+});
 
 const shopEvents = internalEvents(shopMachine);
 export const shopEntry = defineEntry({
@@ -129,13 +136,38 @@ export const shopEntry = defineEntry({
   inputs: [{ primed: null }, { primed: shopData }],
   events: [
     { type: 'shop.refresh' },
-    { type: shopEvents.done('loadShop'), output: shopData },
-    { type: shopEvents.error('loadShop'), error: serverDown() },
+    // A price answer read at the version the menu has, or at the next one (the owner changed something).
+    (s) => [
+      { type: 'catalogue.changed', version: s.context.catalogueVersion },
+      { type: 'catalogue.changed', version: raisedShopData.catalogueVersion },
+    ],
+    { type: shopEvents.done('shop.loading'), output: shopData },
+    { type: shopEvents.error('shop.loading'), error: serverDown() },
+    { type: shopEvents.done('shop.reloading'), output: raisedShopData },
+    { type: shopEvents.error('shop.reloading'), error: networkDown() },
   ],
-  serializeState: (s) => facts(s, { products: s.context.products.length, settings: s.context.settings !== null }),
+  serializeState: (s) =>
+    facts(s, { products: s.context.products.length, settings: s.context.settings !== null, version: s.context.catalogueVersion }),
 });
 
 // --- app (the root of the actor system) ------------------------------------------------------
+
+/** A cart as it stands after a price answer read at catalogue `version`. */
+const cartPricedAt = (version: number) =>
+  cartMachine.resolveState({
+    value: 'idle',
+    context: {
+      lines: [],
+      backend: null,
+      discount: null,
+      code: null,
+      codeMessage: null,
+      delivery: null,
+      zoneId: null,
+      catalogueVersion: version,
+      orderId: null,
+    },
+  });
 
 /** A session as it stands after a login (or a logout, with no user). */
 export const sessionOf = (user: typeof admin | null) =>
@@ -152,6 +184,8 @@ export const appEntry = defineEntry({
   events: [
     { type: 'xstate.snapshot.session', snapshot: sessionOf(admin) },
     { type: 'xstate.snapshot.session', snapshot: sessionOf(null) },
+    // The cart's price answers, read at some catalogue version (the shop reloads the menu when it is newer).
+    { type: 'xstate.snapshot.cart', snapshot: cartPricedAt(2) },
     // An actor that is not this root's own (a screen of another system): left alone.
     { type: 'app.screen.stop', actor: createActor(toastMachine) },
   ],

@@ -3,11 +3,21 @@ import { connectShop, shopMachine } from '../../machines/shop.machine';
 import { homeHeadings, homeParagraphs, servedZoneNames, settings, telHref, webapp } from '../mocks/fixtures';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { internalEvents } from './pathCoverage';
-import { shopData, shopEntry } from './registry';
+import { raisedShopData, shopData, shopEntry } from './registry';
 
 const { done: doneOf, error: errorOf } = internalEvents(shopMachine);
 
-const EMPTY = { categories: [], products: [], zones: [], closed: false, closedMessage: null, settings: null, pickupDiscount: null };
+const EMPTY = {
+  categories: [],
+  products: [],
+  zones: [],
+  closed: false,
+  closedMessage: null,
+  settings: null,
+  pickupDiscount: null,
+  catalogueVersion: 0,
+};
+const priceOf = (data: typeof shopData, name: string) => data.products.find((p) => p.name === name)!.priceCents;
 
 describePathCoverage(
   'shop machine: path coverage',
@@ -16,14 +26,25 @@ describePathCoverage(
     let loads = 0;
     await replayEntryPath(shopEntry, path, {
       assertInvariant: (snapshot, { index, step, previous, invocations }) => {
-        // One GET /api/v1/ecommerce/webapp per visit to `loading`; none when the page brought the data.
-        if (snapshot.hasTag('loading') && !previous?.hasTag('loading')) loads++;
+        // One GET /api/v1/ecommerce/webapp per visit to `loading` or `reloading`; none when the page brought the data.
+        const isLoading = snapshot.matches('loading') || snapshot.matches('reloading');
+        if (isLoading && !(previous?.matches('loading') || previous?.matches('reloading'))) loads++;
         expect(invocations.length).toBe(loads);
         if (index === 0) expect(snapshot.hasTag('loading')).toBe(path.input!.primed === null);
-        // The menu is either what the server sent or, after a failure, empty (and not closed).
-        expect([EMPTY, shopData]).toContainEqual(snapshot.context);
-        if (step.event.type === errorOf('loadShop')) expect(snapshot.context).toEqual(EMPTY);
-        if (step.event.type === doneOf('loadShop')) expect(snapshot.context).toEqual(shopData);
+        // The menu is what the server sent (before or after the owner's change) or, after a first failure, empty.
+        expect([EMPTY, shopData, raisedShopData]).toContainEqual(snapshot.context);
+        if (step.event.type === errorOf('shop.loading')) expect(snapshot.context).toEqual(EMPTY);
+        if (step.event.type === doneOf('shop.loading')) expect(snapshot.context).toEqual(shopData);
+        const event = step.event as { type: string; version?: number };
+        if (event.type === 'catalogue.changed') {
+          // Only a newer version than the menu's reloads it; the menu stays on screen meanwhile.
+          expect(snapshot.matches('reloading')).toBe(previous!.matches('ready') && event.version! > previous!.context.catalogueVersion);
+          expect(snapshot.context).toEqual(previous!.context);
+        }
+        // The owner's new price shows once the reload is in; a failed reload keeps the menu as it was.
+        if (step.event.type === doneOf('shop.reloading'))
+          expect(priceOf(snapshot.context, 'Margherita')).toBe(priceOf(shopData, 'Margherita') + 50);
+        if (step.event.type === errorOf('shop.reloading')) expect(snapshot.context).toEqual(previous!.context);
         // What every screen shows of the shop.
         const view = connectShop(snapshot);
         expect(view.isLoading).toBe(snapshot.matches('loading'));

@@ -71,6 +71,7 @@ export function priceCartAnswer(
     };
   }
   return {
+    catalogue_version: 1,
     cart: lines,
     backend: { total_quantity: quantity, total_price: euros(total), delivery_fee: 0, below_minimum: null, final_price: euros(final) },
     discount,

@@ -73,6 +73,7 @@ export function cassaDay(orders: WireOrder[], date = CASSA_TODAY, slotCapacity =
   const sum = (list: WireOrder[]) => list.reduce((total, o) => total + cents(o.total_price), 0) / 100;
   const oven = (o: WireOrder) => ovenItemCount(CATEGORY_GROUPS.map((group) => ({ group, qty: o.groupQuantities[group] })));
   return {
+    catalogue_version: 1,
     date,
     orders: { data: orders },
     totals: {
@@ -115,6 +116,7 @@ export const freeDrink: Schemas['Product'] = {
   category: { id: 7, name: 'Bevande', additions_enabled: false },
 };
 export const cassaInit: Schemas['CassaInitResponse'] = {
+  catalogue_version: 1,
   today: CASSA_TODAY,
   now: '19:02',
   clients: [

@@ -92,6 +92,7 @@ export const products: Schemas['Product'][] = [
 ];
 
 export const webapp: Schemas['WebappResponse'] = {
+  catalogue_version: 1,
   categories,
   products,
   zones,

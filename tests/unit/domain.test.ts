@@ -8,8 +8,10 @@ import {
   formatEuro,
   isCategoryGroup,
   isValidPhone,
+  keptLines,
   linePriceCents,
   minimumOrderRefusal,
+  reopenedDeliveryFeeCents,
   ovenItemCount,
   slotOf,
   statusAfterEdit,
@@ -36,6 +38,42 @@ describe('line price = qty × (base + dough + additions)', () => {
   it('adds dough and additions per unit, then multiplies', () => {
     expect(linePriceCents({ qty: 2, baseCents: 650, variantCents: 150, additionCents: [200, 100] })).toBe(2200);
     expect(linePriceCents({ qty: 1, baseCents: 650, variantCents: 0, additionCents: [] })).toBe(650);
+  });
+});
+
+describe('a reopened order keeps its lines prices', () => {
+  const margherita = { productId: 1, variantId: null, additionIds: [90, 91], unitCents: 650 };
+  const marinara = { productId: 2, variantId: null, additionIds: [], unitCents: 550 };
+  const stored = [margherita, marinara];
+
+  it('keeps the stored line of the same product, dough and additions (in any order, at any quantity)', () => {
+    expect(
+      keptLines(
+        [
+          { productId: 2, variantId: null, additionIds: [] },
+          { productId: 1, variantId: null, additionIds: [91, 90] },
+        ],
+        stored,
+      ),
+    ).toEqual([marinara, margherita]);
+  });
+
+  it("gives today's price to a new line and to one whose dough or additions changed", () => {
+    expect(
+      keptLines(
+        [
+          { productId: 1, variantId: 4, additionIds: [90, 91] },
+          { productId: 1, variantId: null, additionIds: [90] },
+          { productId: 3, variantId: null, additionIds: [] },
+        ],
+        stored,
+      ),
+    ).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('lets each stored line be kept by one line only', () => {
+    const line = { productId: 2, variantId: null, additionIds: [] };
+    expect(keptLines([line, line], stored)).toEqual([marinara, undefined]);
   });
 });
 
@@ -131,6 +169,16 @@ describe('zone fees and minimums', () => {
     expect(deliveryFeeCents('ritiro', centro)).toBe(0);
     expect(deliveryFeeCents('consegna', undefined)).toBe(0);
     expect(deliveryFeeCents(null, centro)).toBe(0);
+  });
+
+  it("a reopened delivery to the same zone keeps its fee; another zone or a former pickup pays today's", () => {
+    const zone = { ...centro, id: 4 };
+    const stored = { delivery: 'consegna' as const, zoneId: 4, feeCents: 100 };
+    expect(reopenedDeliveryFeeCents('consegna', zone, stored)).toBe(100);
+    expect(reopenedDeliveryFeeCents('consegna', { ...zone, id: 5 }, stored)).toBe(250);
+    expect(reopenedDeliveryFeeCents('consegna', zone, { ...stored, delivery: 'ritiro', feeCents: 0 })).toBe(250);
+    expect(reopenedDeliveryFeeCents('ritiro', zone, stored)).toBe(0);
+    expect(reopenedDeliveryFeeCents('consegna', zone, null)).toBe(250);
   });
 
   it('measures the minimum on the goods, saying its amount; pickup has none', () => {

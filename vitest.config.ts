@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
+          // Above the 5 s a query waits (tests/components/setup.ts), so a missing text is reported as such.
+          testTimeout: 15_000,
           setupFiles: ['tests/components/setup.ts'],
         },
       },

@@ -1,4 +1,4 @@
-import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED } from '../src/domain';
+import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED, zoneChargesText } from '../src/domain';
 import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
 import type { CheckoutEvent, FieldName, Step, TextField } from './checkout.types';
 
@@ -75,7 +75,7 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
               : {
                   label: 'Zona di consegna',
                   value: form.zonaConsegna,
-                  options: context.zones.map((z) => ({ id: z.id, name: z.name })),
+                  options: context.zones.map((z) => ({ id: z.id, name: z.name, charges: zoneChargesText(z) })),
                   errorMessage: errors.zonaConsegna ?? null,
                   note: errors.zonaConsegna === ZONE_NOT_COVERED ? PICKUP_AVAILABLE_NOTE : null,
                   onChange: (zoneId: number | null) => send({ type: 'zone.select', zoneId }),

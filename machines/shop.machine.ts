@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
-import { homeTexts, normalizePhone, servedZones, type Cents } from '../src/domain';
+import { homeTexts, isDeliveryFree, normalizePhone, servedZones, zoneChargesText, type Cents } from '../src/domain';
 
 type Wire = components['schemas'];
 
@@ -26,7 +26,13 @@ export interface Product extends Omit<Wire['Product'], 'price' | 'variants' | 'a
 }
 
 export type Category = Wire['Category'];
-export type Zone = Wire['Zone'];
+/** A delivery zone and what a home delivery there costs (money in cents). */
+export interface Zone {
+  id: number;
+  name: string;
+  feeCents: Cents;
+  minOrderCents: Cents;
+}
 export type Settings = Wire['Settings'];
 
 /** The pickup code as the shop set it: a percent off from a minimum order. */
@@ -151,7 +157,10 @@ export function connectShop(snapshot: ShopSnapshot) {
     phones,
     openingTime: settings?.opening_time ?? null,
     lastSlotTime: settings?.last_slot_time ?? null,
-    servedZones: servedZones(zones),
+    /** the zones a customer can pick, each with what a home delivery there asks ('' when nothing) */
+    servedZones: servedZones(zones).map((zone) => ({ id: zone.id, name: zone.name, charges: zoneChargesText(zone) })),
+    /** no zone charges for delivery: the home page says it is free */
+    deliveryIsFree: isDeliveryFree(zones),
     homeTexts: settings ? homeTexts(settings) : [],
     closedMessage: closed ? closedMessage : null,
     pickupDiscount,

@@ -1638,6 +1638,10 @@ export interface components {
         Zone: {
             id: components["schemas"]["RowId"];
             name: components["schemas"]["ShortText"];
+            /** @description what a home delivery to it pays, 0: free */
+            fee: components["schemas"]["Money"];
+            /** @description the goods a customer's home delivery must reach, 0: none */
+            min_order: components["schemas"]["Money"];
         };
         ZoneList: components["schemas"]["Zone"][];
         Settings: {

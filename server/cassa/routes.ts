@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { toEuros, type OrderStatus } from '../../src/domain';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
-import { categoryDto, productDto } from '../http/wire';
+import { categoryDto, productDto, zoneDto } from '../http/wire';
 import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
 import type { Services } from '../services';
 import { renderTicket } from './ticket-pdf';
@@ -33,7 +33,7 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       today,
       now,
       clients: clients.map(clientDto),
-      zones: snapshot.zones,
+      zones: snapshot.zones.map(zoneDto),
       categories: snapshot.categories.map(categoryDto),
       products: snapshot.products.map(productDto),
       catalogue_version: snapshot.catalogueVersion,

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
-import { categoryDto, pricedCartDto, discountDto, productDto } from '../http/wire';
+import { categoryDto, pricedCartDto, discountDto, productDto, zoneDto } from '../http/wire';
 import { PICKUP_DISCOUNT_CODE, servedZones, toEuros, type DiscountRule } from '../../src/domain';
 import type { Services } from '../services';
 import { type CatalogSnapshot } from './catalog';
@@ -40,7 +40,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
           products: forSale(snapshot).map(productDto),
           // Zones a customer can pick: sorted by name, without the cassa's 'Zona non riconosciuta'.
-          zones: servedZones(snapshot.zones),
+          zones: servedZones(snapshot.zones).map(zoneDto),
           closed: status.closed,
           client_message: status.clientMessage,
           settings: publicSettings(snapshot.settings),

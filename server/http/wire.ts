@@ -1,6 +1,6 @@
 import { toEuros } from '../../src/domain';
 import type { components } from '../../openapi/schema';
-import type { AdditionView, CategoryView, ProductView, VariantView } from '../ecommerce/catalog';
+import type { AdditionView, CategoryView, ProductView, VariantView, ZoneView } from '../ecommerce/catalog';
 import type { DiscountResult } from '../ecommerce/discounts';
 import type { PricedLine } from '../ecommerce/pricing';
 import type { OrderQuote } from '../ecommerce/quote';
@@ -14,6 +14,13 @@ export const categoryDto = (c: CategoryView): Schemas['Category'] => ({
   sorting: c.sorting,
   visibility: c.visible,
   additions_enabled: c.additionsEnabled,
+});
+
+export const zoneDto = (z: ZoneView): Schemas['Zone'] => ({
+  id: z.id,
+  name: z.name,
+  fee: toEuros(z.feeCents),
+  min_order: toEuros(z.minOrderCents),
 });
 
 export const variantDto = (v: VariantView): Schemas['Variant'] => ({

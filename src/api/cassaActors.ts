@@ -21,7 +21,7 @@ import { lineFromWire, lineToWire } from './cartActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
-import { staffProductFromWire } from './shopActors';
+import { staffProductFromWire, zoneFromWire } from './shopActors';
 
 /** The day's list as the server sends it, in cents; cancelled orders (3) never reach the list. */
 export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay {
@@ -96,7 +96,7 @@ export function cassaCatalogFromWire(
 ): CassaCatalog {
   return {
     clients: init.clients.map((c) => ({ id: c.id, name: c.name, address: c.address, telephone: c.telephone, zoneId: c.zone_id ?? null })),
-    zones: init.zones,
+    zones: init.zones.map(zoneFromWire),
     categories: init.categories,
     products: init.products.map(staffProductFromWire),
     now,

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Product, shopMachine, ShopData } from '../../machines/shop.machine';
+import type { Product, shopMachine, ShopData, Zone } from '../../machines/shop.machine';
 import { toCents } from '../domain';
 import { unwrap, type ApiClient, type Schemas } from './client';
 import { initialPaths, type InitialData } from './initialData';
@@ -23,12 +23,20 @@ export const productFromWire = (wire: Schemas['Product']): Product => toProduct(
 /** A product as the cassa holds it: staff may still sell what is sold out today. */
 export const staffProductFromWire = (wire: Schemas['Product']): Product => toProduct(wire, true);
 
+/** A zone as the machines hold it: its fee and minimum in cents. */
+export const zoneFromWire = (wire: Schemas['Zone']): Zone => ({
+  id: wire.id,
+  name: wire.name,
+  feeCents: toCents(wire.fee),
+  minOrderCents: toCents(wire.min_order),
+});
+
 /** The webapp answer as the machines hold it. */
 export function shopDataFromWire(webapp: Schemas['WebappResponse']): ShopData {
   return {
     categories: webapp.categories,
     products: webapp.products.map(productFromWire),
-    zones: webapp.zones,
+    zones: webapp.zones.map(zoneFromWire),
     closed: webapp.closed,
     closedMessage: webapp.client_message,
     catalogueVersion: webapp.catalogue_version,

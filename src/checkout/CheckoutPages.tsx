@@ -12,6 +12,7 @@ import {
   RadioGroup,
   Select,
   SelectValue,
+  Text,
   TextArea,
   TextField,
 } from 'react-aria-components';
@@ -161,8 +162,13 @@ function DetailsStep({ details }: { details: NonNullable<CheckoutView['details']
           <Popover className="select-popover">
             <ListBox>
               {details.zone.options.map((zone) => (
-                <ListBoxItem key={zone.id} id={zone.id} className="select-option">
-                  {zone.name}
+                <ListBoxItem key={zone.id} id={zone.id} className="select-option" textValue={zone.name}>
+                  <Text slot="label">{zone.name}</Text>
+                  {zone.charges && (
+                    <Text slot="description" className="select-option__detail">
+                      {zone.charges}
+                    </Text>
+                  )}
                 </ListBoxItem>
               ))}
             </ListBox>

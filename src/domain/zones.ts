@@ -30,6 +30,18 @@ export function deliveryFeeCents(delivery: DeliveryType | null, zone: ZoneCharge
   return delivery === 'consegna' && zone ? zone.feeCents : 0;
 }
 
+/** Whether every zone delivers for free: the seed's case, and SPEC's 'Consegna a domicilio gratuita'. */
+export const isDeliveryFree = (zones: readonly ZoneCharges[]): boolean => zones.every((z) => z.feeCents === 0);
+
+/** What a zone asks of a home delivery, as customers read it ('consegna 2,50 €, ordine minimo 15,00 €'); '' when nothing. */
+export function zoneChargesText(zone: ZoneCharges): string {
+  const parts = [
+    zone.feeCents > 0 ? `consegna ${formatEuro(zone.feeCents)}` : zone.minOrderCents > 0 ? 'consegna gratuita' : '',
+    zone.minOrderCents > 0 ? `ordine minimo ${formatEuro(zone.minOrderCents)}` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
 /** What a stored order was charged for delivery: a reopened order compares itself with it. */
 export interface StoredDelivery {
   delivery: DeliveryType;

@@ -4,11 +4,13 @@ import { useShop, useView } from '../actors/AppActors';
 import { PostCard, useBlogList } from '../blog';
 import { usePageTitle } from '../ui/usePageTitle';
 
-const SELLING_POINTS = [
-  { title: 'Prodotti di qualità', text: 'Farine macinate a pietra, pomodoro San Marzano e mozzarella fresca ogni giorno.' },
-  { title: 'Consegna veloce e gratuita', text: 'Portiamo la cena a casa tua in 30-45 minuti, senza costi di consegna.' },
-  { title: 'Pinsa romana', text: "L'impasto leggero della tradizione romana, lievitato a lungo e cotto nel forno a pietra." },
-];
+const QUALITY = { title: 'Prodotti di qualità', text: 'Farine macinate a pietra, pomodoro San Marzano e mozzarella fresca ogni giorno.' };
+const PINSA = { title: 'Pinsa romana', text: "L'impasto leggero della tradizione romana, lievitato a lungo e cotto nel forno a pietra." };
+/** Free delivery is promised only while no zone charges for it. */
+const DELIVERY_POINT = {
+  free: { title: 'Consegna veloce e gratuita', text: 'Portiamo la cena a casa tua in 30-45 minuti, senza costi di consegna.' },
+  charged: { title: 'Consegna veloce', text: 'Portiamo la cena a casa tua in 30-45 minuti.' },
+};
 
 export const RECENT_POSTS = 3;
 
@@ -22,7 +24,7 @@ export function HomePage() {
       <section className="hero">
         <h1>{shop.name ?? 'Pizzeria'}</h1>
         <ul className="selling-points">
-          {SELLING_POINTS.map((point) => (
+          {[QUALITY, shop.deliveryIsFree ? DELIVERY_POINT.free : DELIVERY_POINT.charged, PINSA].map((point) => (
             <li key={point.title}>
               <strong>{point.title}</strong>
               <span>{point.text}</span>
@@ -38,7 +40,7 @@ export function HomePage() {
       )}
 
       <section className="cta">
-        <h2>Consegna a domicilio gratuita</h2>
+        <h2>{shop.deliveryIsFree ? 'Consegna a domicilio gratuita' : 'Consegna a domicilio e ritiro in pizzeria'}</h2>
         <Link to="/ecommerce" className="button button--primary button--large">
           Ordina
         </Link>
@@ -48,7 +50,7 @@ export function HomePage() {
         <h2 id="zones-title">Zone servite con consegna a domicilio:</h2>
         <ul>
           {shop.servedZones.map((zone) => (
-            <li key={zone.id}>{zone.name}</li>
+            <li key={zone.id}>{zone.charges ? `${zone.name} (${zone.charges})` : zone.name}</li>
           ))}
         </ul>
       </section>

@@ -52,6 +52,21 @@ describe('homepage', () => {
     expect(zones.queryByText('Zona non riconosciuta')).toBeNull();
   });
 
+  it('once a zone charges for delivery, promises no free delivery and says what each zone asks', async () => {
+    const zones = webapp.zones.map((z) =>
+      z.name === 'Garbatella' ? { ...z, fee: 2.5, min_order: 15 } : z.name === 'Eur' ? { ...z, min_order: 20 } : z,
+    );
+    renderApp('/', { initialData: { '/api/v1/ecommerce/webapp': { ...webapp, zones } } });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Consegna a domicilio e ritiro in pizzeria' });
+    expect(within(heading.closest('section')!).getByRole('link', { name: 'Ordina' })).toBeTruthy();
+    expect(screen.queryByText('Consegna veloce e gratuita')).toBeNull();
+    expect(screen.getByText('Consegna veloce')).toBeTruthy();
+    const list = within(screen.getByRole('region', { name: 'Zone servite con consegna a domicilio:' }));
+    expect(list.getByText('Garbatella (consegna 2,50 €, ordine minimo 15,00 €)')).toBeTruthy();
+    expect(list.getByText('Eur (consegna gratuita, ordine minimo 20,00 €)')).toBeTruthy();
+    expect(list.getByText('Trastevere')).toBeTruthy();
+  });
+
   it('shows exactly the three latest posts, each linking to its page', async () => {
     renderApp('/');
     const news = within(await screen.findByRole('region', { name: 'Ultime notizie' }));

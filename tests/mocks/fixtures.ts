@@ -17,7 +17,7 @@ export const homeHeadings = homeFields.filter((f) => f.text && [1, 3, 7].include
 export const homeParagraphs = homeFields.filter((f) => f.text && ![1, 3, 7].includes(f.n)).map((f) => f.text);
 
 /** As the database returns them (seed order), with the cassa's hidden catch-all zone among them. */
-export const zones: Schemas['Zone'][] = seedData.zones.map((name, i) => ({ id: i + 1, name }));
+export const zones: Schemas['Zone'][] = seedData.zones.map((name, i) => ({ id: i + 1, name, fee: 0, min_order: 0 }));
 
 /** What a customer sees: sorted by name, without 'Zona non riconosciuta'. */
 export const servedZoneNames = seedData.zones

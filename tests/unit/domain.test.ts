@@ -12,6 +12,8 @@ import {
   linePriceCents,
   minimumOrderRefusal,
   reopenedDeliveryFeeCents,
+  isDeliveryFree,
+  zoneChargesText,
   ovenItemCount,
   slotOf,
   statusAfterEdit,
@@ -179,6 +181,15 @@ describe('zone fees and minimums', () => {
     expect(reopenedDeliveryFeeCents('consegna', zone, { ...stored, delivery: 'ritiro', feeCents: 0 })).toBe(250);
     expect(reopenedDeliveryFeeCents('ritiro', zone, stored)).toBe(0);
     expect(reopenedDeliveryFeeCents('consegna', zone, null)).toBe(250);
+  });
+
+  it('says what a zone asks of a home delivery, and whether delivery is free everywhere', () => {
+    expect(zoneChargesText(centro)).toBe('consegna 2,50 €, ordine minimo 15,00 €');
+    expect(zoneChargesText({ ...centro, feeCents: 0 })).toBe('consegna gratuita, ordine minimo 15,00 €');
+    expect(zoneChargesText({ ...centro, minOrderCents: 0 })).toBe('consegna 2,50 €');
+    expect(zoneChargesText({ ...centro, feeCents: 0, minOrderCents: 0 })).toBe('');
+    expect(isDeliveryFree([{ ...centro, feeCents: 0 }])).toBe(true);
+    expect(isDeliveryFree([{ ...centro, feeCents: 0 }, centro])).toBe(false);
   });
 
   it('measures the minimum on the goods, saying its amount; pickup has none', () => {

@@ -483,7 +483,8 @@ export function indexPage(modules: readonly MachineModule[], counts: ReadonlyMap
     'Every XState machine in machines/, drawn from its own definition (GitHub renders the diagrams).',
     'Regenerate with `npm run machines:docs` after changing a machine: `npm run test:unit` fails while a page is stale.',
     'List a machine’s paths in words with `npm run paths -- <machine> [--to <state>] [--limit N] [--all]`;',
-    '`npm run test:paths` replays them on the actors and prints their coverage.',
+    '`npm run test:paths` replays them on the actors and prints their coverage; `npm run test:model` walks the checkout and the',
+    'cassa’s order widget in Chromium from UI models tied to these machines.',
     '',
     ...table(['machine', 'screen', 'state nodes', 'transitions', 'shortest paths', 'paths replayed'], rows),
   ].join('\n')}\n`;

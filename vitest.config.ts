@@ -43,6 +43,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // Model-based browser tests (tests/model/modelTests.ts): the e2e suite's server and browser.
+          name: 'model',
+          include: ['tests/model/**/*.model.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

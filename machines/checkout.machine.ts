@@ -307,7 +307,7 @@ export const checkoutMachine = setup({
         },
       },
     },
-    placed: { type: 'final' },
+    placed: { type: 'final', description: 'The order is confirmed: the customer sees the confirmation page.' },
   },
 });
 

@@ -40,6 +40,7 @@ const steps: Step[] = [
     : []),
   { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
   { name: 'browser (e2e)', command: ['npx', 'vitest', 'run', '--project', 'e2e'], vitest: true },
+  { name: 'browser (model paths)', command: ['npx', 'vitest', 'run', '--project', 'model'], vitest: true },
 ];
 
 interface Outcome {

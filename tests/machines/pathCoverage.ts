@@ -45,6 +45,8 @@ export interface TransitionFact {
   /** Position among the candidates of the same source and event (guards are tried in this order). */
   index: number;
   guard: string | undefined;
+  /** The guard's static params in words (`step=2`); undefined when none or computed from the event. */
+  guardParams: string | undefined;
   /** Target state node ids; empty for a targetless transition (actions only). */
   targets: string[];
 }
@@ -83,6 +85,14 @@ function guardName(guard: unknown): string | undefined {
   return 'guard';
 }
 
+function paramsOf(guard: unknown): string | undefined {
+  const params = typeof guard === 'object' && guard !== null ? (guard as { params?: unknown }).params : undefined;
+  if (typeof params !== 'object' || params === null) return undefined;
+  return Object.entries(params)
+    .map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+}
+
 function kindOf(eventType: string): TransitionKind {
   if (eventType === '') return 'always';
   if (eventType.startsWith('xstate.after.')) return 'after';
@@ -99,7 +109,7 @@ function factOf(t: AnyTransitionDefinition, index: number, groupSize: number): T
   const guard = guardName(t.guard);
   const label = t.eventType === '' ? 'always' : t.eventType;
   const key = `${source} —${label}${guard ? ` [${guard}]` : ''}${groupSize > 1 ? ` #${index}` : ''}→ ${targets.join(', ') || '(no target)'}`;
-  return { key, source, event: t.eventType, kind: kindOf(t.eventType), index, guard, targets };
+  return { key, source, event: t.eventType, kind: kindOf(t.eventType), index, guard, guardParams: paramsOf(t.guard), targets };
 }
 
 /** The key of a transition definition taken at run time (it may belong to a `provide()`d copy). */
@@ -247,24 +257,85 @@ function describePath(input: unknown, steps: PathStep[], state: AnyMachineSnapsh
 
 type GraphPath = StatePath<AnyMachineSnapshot, EventObject>;
 
+/** @xstate/graph's traversal options for one input: the explicit events, the serializer, the cap. */
+function traversalFor<T extends AnyStateMachine>(options: PathOptions<T>, input: InputFrom<T> | undefined) {
+  const serialize = (options.serializeState ?? defaultSerializeState) as (s: AnyMachineSnapshot) => string;
+  return {
+    events: (snapshot: AnyMachineSnapshot) => resolveEvents(options.events, snapshot),
+    serializeState: (snapshot: AnyMachineSnapshot) => serialize(snapshot),
+    limit: options.limit ?? 10_000,
+    input,
+  } as any;
+}
+
+const inputsOf = <T extends AnyStateMachine>(options: PathOptions<T>): readonly (InputFrom<T> | undefined)[] =>
+  options.inputs ?? [options.input];
+
+function toMachinePath<T extends AnyStateMachine>(input: InputFrom<T> | undefined, p: GraphPath): MachinePath<T> {
+  const steps = p.steps as PathStep<T>[];
+  return { input, steps, state: p.state as SnapshotFrom<T>, description: describePath(input, steps as PathStep[], p.state) };
+}
+
+/** The shortest path to every snapshot the graph tells apart, for every input. */
+export function shortestPaths<T extends AnyStateMachine>(machine: T, options: PathOptions<T>): MachinePath<T>[] {
+  return inputsOf(options).flatMap((input) =>
+    (getShortestPaths(machine, traversalFor(options, input)) as unknown as GraphPath[]).map((p) => toMachinePath<T>(input, p)),
+  );
+}
+
+/** Every simple path (no snapshot twice) to every snapshot, for every input: grows fast with the graph. */
+export function simplePaths<T extends AnyStateMachine>(machine: T, options: PathOptions<T>): MachinePath<T>[] {
+  return inputsOf(options).flatMap((input) =>
+    (getSimplePaths(machine, traversalFor(options, input)) as unknown as GraphPath[]).map((p) => toMachinePath<T>(input, p)),
+  );
+}
+
+/**
+ * Simple paths found depth-first over the explored graph, stopping at `max` (most graphs here have
+ * far too many to list); `ends` keeps those ending where it says. `complete` is false when it stopped.
+ */
+export function someSimplePaths<T extends AnyStateMachine>(
+  machine: T,
+  options: PathOptions<T>,
+  { max, ends = () => true }: { max: number; ends?: (snapshot: SnapshotFrom<T>) => boolean },
+): { paths: MachinePath<T>[]; complete: boolean } {
+  const serialize = (options.serializeState ?? defaultSerializeState) as (s: AnyMachineSnapshot) => string;
+  const paths: MachinePath<T>[] = [];
+  for (const input of inputsOf(options)) {
+    const adjacency = getAdjacencyMap(machine, traversalFor(options, input)) as unknown as Record<
+      string,
+      { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+    >;
+    const [start] = Object.values(adjacency);
+    const onPath = new Set<string>();
+    const walk = (steps: GraphPath['steps'], state: AnyMachineSnapshot): boolean => {
+      const key = serialize(state);
+      if (onPath.has(key)) return true;
+      if (ends(state as SnapshotFrom<T>)) paths.push(toMachinePath<T>(input, { state, weight: steps.length, steps }));
+      if (paths.length >= max) return false;
+      onPath.add(key);
+      for (const { event, state: next } of Object.values(adjacency[key]?.transitions ?? {})) {
+        if (!walk([...steps, { event, state: next }], next)) return false;
+      }
+      onPath.delete(key);
+      return true;
+    };
+    if (start && !walk([{ event: { type: 'xstate.init' }, state: start.state }], start.state)) return { paths, complete: false };
+  }
+  return { paths, complete: true };
+}
+
 /**
  * Shortest paths + simple paths + one path per explored edge (shortest path to the edge's source,
  * then the edge), for every input; paths that are a prefix of another path are dropped.
  */
 export function generatePaths<T extends AnyStateMachine>(machine: T, options: PathOptions<T>): MachinePath<T>[] {
   const serialize = (options.serializeState ?? defaultSerializeState) as (s: AnyMachineSnapshot) => string;
-  const inputs: readonly (InputFrom<T> | undefined)[] = options.inputs ?? [options.input];
-  const limit = options.limit ?? 10_000;
   const maxSimplePathStates = options.maxSimplePathStates ?? 40;
   const all: MachinePath<T>[] = [];
 
-  for (const input of inputs) {
-    const traversal = {
-      events: (snapshot: AnyMachineSnapshot) => resolveEvents(options.events, snapshot),
-      serializeState: (snapshot: AnyMachineSnapshot) => serialize(snapshot),
-      limit,
-      input,
-    } as any;
+  for (const input of inputsOf(options)) {
+    const traversal = traversalFor(options, input);
     const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
       string,
       { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
@@ -285,10 +356,7 @@ export function generatePaths<T extends AnyStateMachine>(machine: T, options: Pa
       }
     }
 
-    for (const p of graphPaths) {
-      const steps = p.steps as PathStep<T>[];
-      all.push({ input, steps, state: p.state as SnapshotFrom<T>, description: describePath(input, steps as PathStep[], p.state) });
-    }
+    for (const p of graphPaths) all.push(toMachinePath<T>(input, p));
   }
 
   const paths = dropPrefixPaths(all);

@@ -78,7 +78,14 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
 export class CassaService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; quotes: QuoteService; events: OrderEvents },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      catalog: CatalogService;
+      schedule: ScheduleService;
+      quotes: QuoteService;
+      events: OrderEvents;
+    },
   ) {}
 
   /** Writes a change of orders in one transaction; once committed, the cassa's streams hear of it. */

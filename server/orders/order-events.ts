@@ -159,7 +159,7 @@ export class OrderEvents {
   }
 
   async #fanOutSince(lastId: number): Promise<void> {
-    for (let after = lastId; ; ) {
+    for (let after = lastId; ;) {
       const events = await this.since(after);
       for (const event of events) this.#emit(event);
       if (events.length < BATCH) return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../server/orders/order-store';
-import { ApiClient, loggedInClient, openEventStream, productId, startTestServer, TODAY, type TestServer } from './harness';
+import { type ApiClient, loggedInClient, openEventStream, productId, startTestServer, TODAY, type TestServer } from './harness';
 
 const API = '/api/v1/ecommerce/cassa';
 const TOMORROW = '2026-11-19';

@@ -81,7 +81,7 @@ describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL d
     return response.body.order.id as number;
   };
 
-  it("an order stored through one process reaches a stream held by the other, and a dropped listener loses nothing", async () => {
+  it('an order stored through one process reaches a stream held by the other, and a dropped listener loses nothing', async () => {
     const staff = await loggedInClient(server, { role: 'admin' });
     const tokens = await Promise.all([customer(), customer(), customer()]);
     const stream = await openEventStream(server.baseUrl, staff.client.token!);

@@ -61,7 +61,7 @@ const concernsList = (context: OrderPollingContext, event: LiveOrderEvent) =>
  * online order go unnoticed (highlight, chime, count in the title). Printing and the delivered box
  * change the row at once; the server hears about it in the `writer` region, one change at a time.
  * The `live` region follows the server's stream of order events (`followOrders`): while it is up, a
- * change of the day shown reloads the list at once (a quarter second gathers a burst) and the 30 s
+ * change of the day shown reloads the list at once (a tenth of a second gathers a burst) and the 30 s
  * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
  * the stream again after a growing pause, reloading once it is back.
  */
@@ -148,7 +148,7 @@ export const orderPollingMachine = setup({
     /** the backstop while the stream is up */
     ORDERS_REFRESH_LIVE: 120_000,
     /** events arriving together make one reload */
-    LIVE_DEBOUNCE: 250,
+    LIVE_DEBOUNCE: 100,
     LIVE_RETRY: ({ context }) => LIVE_RETRY_DELAYS[Math.min(context.liveFailures, LIVE_RETRY_DELAYS.length) - 1] ?? LIVE_RETRY_DELAYS[0],
     PRINT: 500,
   },

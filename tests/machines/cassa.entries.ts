@@ -104,7 +104,7 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
             },
       ];
     },
-    // The 0.5 s print timer, the quarter-second gathering of live events and the stream's retry pause
+    // The 0.5 s print timer, the tenth-of-a-second gathering of live events and the stream's retry pause
     // (at most 2 s here) always fire before a refresh: the refresh comes when none of them waits.
     // While the stream is up the 30 s timer passes without a refresh (the replay lets it fire) and the 2-minute one refreshes.
     (s) => (noShortTimer(s) && !isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH') } : null),

@@ -118,7 +118,7 @@ describe('order polling machine: path coverage', () => {
           const event = step.event as { orderId: number; kind: string; deliveryDate: string };
           const concerns =
             event.deliveryDate === snapshot.context.date || previous!.context.day!.orders.some((o) => o.id === event.orderId);
-          // The day shown (or an order on it) changed: the list reloads a quarter second later.
+          // The day shown (or an order on it) changed: the list reloads a tenth of a second later.
           if (concerns && previous!.matches({ live: { streaming: { healthy: 'quiet' } } })) {
             expect(snapshot.matches({ live: { streaming: { healthy: 'settling' } } })).toBe(true);
           }

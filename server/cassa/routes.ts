@@ -46,10 +46,14 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, async (_request, reply) => {
     const sse = reply.sse;
     sse.keepAlive();
-    // Listen first, replay second: what is committed meanwhile waits, and what the replay sent is not sent twice.
+    // Listen first, replay second: what is committed meanwhile waits for the replay to end. The replayed
+    // ids are kept for the stream's life: on PostgreSQL a replayed event's NOTIFY may still come after.
+    const replayed = new Set<number>();
+    const deliver = (event: OrderEvent) => {
+      if (!replayed.has(event.id)) void sse.send(eventMessage(event)).catch(() => sse.close());
+    };
     let backlog: OrderEvent[] | null = [];
-    const send = (event: OrderEvent) => (backlog ? backlog.push(event) : void sse.send(eventMessage(event)).catch(() => sse.close()));
-    const unsubscribe = events.subscribe(send);
+    const unsubscribe = events.subscribe((event) => (backlog ? backlog.push(event) : deliver(event)));
     streams.add(sse);
     sse.onClose(() => {
       unsubscribe();
@@ -57,18 +61,19 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     });
     sse.sendHeaders();
     reply.raw.flushHeaders();
-    const replayed = new Set<number>();
     await sse.replay(async (lastEventId) => {
       const after = Number(lastEventId);
       if (!Number.isSafeInteger(after)) return;
-      for (const event of await events.since(after)) {
-        replayed.add(event.id);
-        await sse.send(eventMessage(event));
+      for (let page = await events.since(after); page.length > 0; page = await events.since(page.at(-1)!.id)) {
+        for (const event of page) {
+          replayed.add(event.id);
+          await sse.send(eventMessage(event));
+        }
       }
     });
     const waiting = backlog;
     backlog = null;
-    for (const event of waiting) if (!replayed.has(event.id)) await sse.send(eventMessage(event));
+    for (const event of waiting) deliver(event);
   });
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {

@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { JSDOM } from 'jsdom';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { connectOrderPolling } from '../machines/orderPolling.connect';
 import { orderPollingMachine } from '../machines/orderPolling.machine';
 import type { CassaDay, CassaListOrder, ChangeResult, OrderChange } from '../machines/orderPolling.types';
@@ -73,7 +73,12 @@ function generatedDay(count: number, changed = -1): CassaDay {
 async function snapshotOf(day: CassaDay) {
   const actor = createActor(
     orderPollingMachine.provide({
-      actors: { loadDay: fromPromise(async () => day), saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ ok: true })) },
+      actors: {
+        loadDay: fromPromise(async () => day),
+        saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ ok: true })),
+        // No stream here: the list as it renders while the stream is connecting (no notice).
+        followOrders: fromCallback(() => {}),
+      },
       actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {} },
     }),
     { input: { date: null, muted: true } },

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { benchDatabase } from './database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
 /** The loaded run is a fixed number of orders, so every answer is in before the orders are counted. */
@@ -159,23 +160,6 @@ async function countOrders(database: string): Promise<{ n: number; nums: number 
   const row = db.prepare(COUNT_ORDERS).get() as { n: number; nums: number };
   db.close();
   return row;
-}
-
-/** A database of the bench's own: a temp SQLite file, or a new database on DATABASE_URL's PostgreSQL. */
-async function benchDatabase(dir: string): Promise<{ url: string; engine: string; drop: () => Promise<void> }> {
-  const server = process.env.DATABASE_URL;
-  if (!server?.startsWith('postgres')) return { url: path.join(dir, 'bench.db'), engine: 'SQLite', drop: async () => undefined };
-  const name = `pizzeria_bench_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), engine: 'PostgreSQL', drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function main(): Promise<void> {

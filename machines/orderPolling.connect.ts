@@ -12,6 +12,8 @@ import {
 import type { OrderPollingSnapshot } from './orderPolling.machine';
 import type { CassaDay, CassaListOrder, OrderPollingEvent } from './orderPolling.types';
 
+export const LIVE_LOST_MESSAGE = 'Connessione persa: aggiorno ogni 30 secondi.';
+
 const SOURCE_LABELS: Record<OrderSource, string> = { 1: 'Online', 2: 'Cassa', 3: 'Piattaforma esterna' };
 
 /** 'Totale: 40,50 € (23,50 € Contanti / Da pagare | 17,00 € Carta di credito / Pagato)', or 'Totale: 0,00 €'. */
@@ -42,7 +44,7 @@ export function orderCounters(counters: CassaDay['counters']) {
 
 /** What the cassa's list shows and the handlers it calls; pure, so path tests assert it at every step. */
 export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event: OrderPollingEvent) => void) {
-  const { day, date, newIds, muted, notice } = snapshot.context;
+  const { day, date, newIds, muted, notice, otherDayOrders } = snapshot.context;
   const isLoading = snapshot.hasTag('loading');
   const orders = day?.orders ?? [];
   const newCount = newIds.length;
@@ -57,6 +59,10 @@ export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event
         : 'Non è stato possibile caricare gli ordini. Nuovo tentativo tra 30 secondi.'
       : null,
     notice,
+    /** the stream of new orders failed: the list falls back to its 30 s refresh */
+    liveNotice: snapshot.hasTag('offline') ? LIVE_LOST_MESSAGE : null,
+    isLive: snapshot.hasTag('live'),
+    otherDays: otherDayOrders > 0 ? `Nuovi ordini per altri giorni: ${otherDayOrders}` : null,
     totals: day ? totalsText(day.totals) : null,
     slots: (day?.slots ?? []).map((slot) => ({ ...slot, isOverCapacity: slot.quantity > day!.slotCapacity })),
     slotCapacity: day?.slotCapacity ?? null,

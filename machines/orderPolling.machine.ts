@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { canEditOrder, ORDER_SOURCE, ORDER_STATUS } from '../src/domain';
 import type {
   CassaDay,
@@ -9,9 +9,13 @@ import type {
   OrderPollingContext,
   OrderPollingEvent,
   OrderPollingInput,
+  LiveOrderEvent,
 } from './orderPolling.types';
 
 export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare la modifica: riprova.';
+
+/** How long the list waits before opening the stream again after each failure in a row. */
+export const LIVE_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
 /** What one order adds to the header's counters. */
 const countsOf = (order: CassaListOrder): DayCounters => ({
@@ -47,18 +51,26 @@ const freshOnlineIds = (context: OrderPollingContext, day: CassaDay) =>
 
 const listedOrder = (context: OrderPollingContext, id: number) => context.day?.orders.find((o) => o.id === id);
 
+/** A live event the list must show: its day is the one shown (or not known yet), or the order is listed (it moved away). */
+const concernsList = (context: OrderPollingContext, event: LiveOrderEvent) =>
+  context.date === null || event.deliveryDate === context.date || listedOrder(context, event.orderId) !== undefined;
+
 /**
  * The cash desk's list of a day's orders: loads the picked day, refreshes every 30 s and whenever the
  * editor saves (`orders.refresh`), keeps the last list when a refresh fails, and never lets a new
  * online order go unnoticed (highlight, chime, count in the title). Printing and the delivered box
  * change the row at once; the server hears about it in the `writer` region, one change at a time.
+ * The `live` region follows the server's stream of order events (`followOrders`): while it is up, a
+ * change of the day shown reloads the list at once (a tenth of a second gathers a burst) and the 30 s
+ * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
+ * the stream again after a growing pause, reloading once it is back.
  */
 export const orderPollingMachine = setup({
   types: {
     input: {} as OrderPollingInput,
     context: {} as OrderPollingContext,
     events: {} as OrderPollingEvent,
-    tags: {} as 'loading' | 'failed' | 'saving',
+    tags: {} as 'loading' | 'failed' | 'saving' | 'live' | 'offline',
   },
   actors: {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async () => {
@@ -66,6 +78,10 @@ export const orderPollingMachine = setup({
     }),
     saveChange: fromPromise<ChangeResult, OrderChange>(async () => {
       throw new Error('saveChange not provided');
+    }),
+    /** The stream of order events: sends `live.opened`, a `live.event` per change, `live.lost` when it fails. */
+    followOrders: fromCallback<OrderPollingEvent>(() => {
+      throw new Error('followOrders not provided');
     }),
   },
   guards: {
@@ -87,6 +103,17 @@ export const orderPollingMachine = setup({
     hasPendingChange: ({ context }) => context.pending.length > 0,
     hasTicket: ({ context }) => context.tickets.length > 0,
     isRefused: (_, result: ChangeResult) => !result.ok,
+    /** Not following the stream: the list refreshes every 30 s. */
+    isPolling: not(stateIn('#orderPolling.live.streaming.healthy')),
+    concernsList: ({ context, event }) => {
+      assertEvent(event, 'live.event');
+      return concernsList(context, event);
+    },
+    isNewElsewhere: ({ context, event }) => {
+      assertEvent(event, 'live.event');
+      return event.kind === 'created' && !concernsList(context, event);
+    },
+    wasLost: ({ context }) => context.liveFailures > 0,
   },
   actions: {
     showDay: assign(({ context }, day: CassaDay) => ({
@@ -96,6 +123,9 @@ export const orderPollingMachine = setup({
       newIds: [...context.newIds.filter((id) => day.orders.some((o) => o.id === id)), ...freshOnlineIds(context, day)],
     })),
     dropChange: assign({ pending: ({ context }) => context.pending.slice(1) }),
+    countFailure: assign({ liveFailures: ({ context }) => context.liveFailures + 1 }),
+    countElsewhere: assign({ otherDayOrders: ({ context }) => context.otherDayOrders + 1 }),
+    reload: raise({ type: 'orders.refresh' }),
     /** Plays the new-order chime (provided by the page: Web Audio). */
     chime: () => {
       throw new Error('chime not provided');
@@ -113,7 +143,15 @@ export const orderPollingMachine = setup({
       throw new Error('openOrder not provided');
     },
   },
-  delays: { ORDERS_REFRESH: 30_000, PRINT: 500 },
+  delays: {
+    ORDERS_REFRESH: 30_000,
+    /** the backstop while the stream is up */
+    ORDERS_REFRESH_LIVE: 120_000,
+    /** events arriving together make one reload */
+    LIVE_DEBOUNCE: 100,
+    LIVE_RETRY: ({ context }) => LIVE_RETRY_DELAYS[Math.min(context.liveFailures, LIVE_RETRY_DELAYS.length) - 1] ?? LIVE_RETRY_DELAYS[0],
+    PRINT: 500,
+  },
 }).createMachine({
   id: 'orderPolling',
   type: 'parallel',
@@ -126,6 +164,8 @@ export const orderPollingMachine = setup({
     pending: [],
     tickets: [],
     notice: null,
+    liveFailures: 0,
+    otherDayOrders: 0,
   }),
   on: {
     'order.print': {
@@ -167,7 +207,7 @@ export const orderPollingMachine = setup({
           guard: 'isAnotherDate',
           target: '.loading',
           reenter: true,
-          actions: assign({ date: ({ event }) => event.date, day: null, knownIds: null, newIds: [] }),
+          actions: assign({ date: ({ event }) => event.date, day: null, knownIds: null, newIds: [], otherDayOrders: 0 }),
         },
       },
       states: {
@@ -189,12 +229,63 @@ export const orderPollingMachine = setup({
           },
         },
         ready: {
-          after: { ORDERS_REFRESH: 'loading' },
+          after: {
+            ORDERS_REFRESH: { guard: 'isPolling', target: 'loading' },
+            ORDERS_REFRESH_LIVE: 'loading',
+          },
         },
         /** The last refresh failed: the last list stays on screen, and the next refresh is on its way. */
         failed: {
           tags: ['failed'],
           after: { ORDERS_REFRESH: 'loading' },
+        },
+      },
+    },
+    live: {
+      initial: 'streaming',
+      states: {
+        streaming: {
+          // An actor that cannot even open the stream (no EventSource) fails like a stream that drops.
+          invoke: { id: 'followOrders', src: 'followOrders', onError: { target: 'lost', actions: 'countFailure' } },
+          initial: 'connecting',
+          states: {
+            connecting: {
+              on: {
+                'live.opened': [
+                  // Back after a failure: what changed meanwhile is on the server.
+                  { guard: 'wasLost', target: 'healthy', actions: [assign({ liveFailures: 0 }), 'reload'] },
+                  { target: 'healthy' },
+                ],
+                'live.lost': { target: '#orderPolling.live.lost', actions: 'countFailure' },
+              },
+            },
+            healthy: {
+              tags: ['live'],
+              initial: 'quiet',
+              // Lost while it was up: the list refreshes now, then every 30 s.
+              on: { 'live.lost': { target: '#orderPolling.live.lost', actions: ['countFailure', 'reload'] } },
+              states: {
+                quiet: {
+                  on: {
+                    'live.event': [
+                      { guard: 'concernsList', target: 'settling' },
+                      { guard: 'isNewElsewhere', actions: 'countElsewhere' },
+                    ],
+                  },
+                },
+                /** A change came: the list reloads in a moment, with whatever else comes meanwhile. */
+                settling: {
+                  on: { 'live.event': { guard: 'isNewElsewhere', actions: 'countElsewhere' } },
+                  after: { LIVE_DEBOUNCE: { target: 'quiet', actions: 'reload' } },
+                },
+              },
+            },
+          },
+        },
+        /** The stream failed: the list polls every 30 s, and the stream is opened again after a pause. */
+        lost: {
+          tags: ['offline'],
+          after: { LIVE_RETRY: 'streaming' },
         },
       },
     },

@@ -73,6 +73,18 @@ export interface OrderPollingContext {
   tickets: number[];
   /** what the cassa says about a change the server did not take */
   notice: string | null;
+  /** the live stream's failures since it was last up (the retry waits longer after each) */
+  liveFailures: number;
+  /** new orders the stream announced for other days than the one shown (the list does not reload for them) */
+  otherDayOrders: number;
+}
+
+/** What the live stream tells of one change of an order. */
+export interface LiveOrderEvent {
+  orderId: number;
+  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed';
+  /** the order's delivery day, yyyy-mm-dd */
+  deliveryDate: string;
 }
 
 export type OrderPollingEvent =
@@ -81,4 +93,8 @@ export type OrderPollingEvent =
   | { type: 'order.print'; id: number }
   | { type: 'order.delivered.toggle'; id: number }
   | { type: 'order.open'; id: number }
-  | { type: 'alert.mute.toggle' };
+  | { type: 'alert.mute.toggle' }
+  /** the live stream (the `followOrders` actor): it is up, an order changed, it failed */
+  | { type: 'live.opened' }
+  | ({ type: 'live.event' } & LiveOrderEvent)
+  | { type: 'live.lost' };

@@ -526,6 +526,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ecommerce/cassa/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live order events for the cassa
+         * @description A Server-Sent Events stream of every change of an order (created, updated, status, delivered,
+         *     printed), written in the change's own transaction. Each event's `id` is the event's row id;
+         *     `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
+         *     reconnects with `Last-Event-ID` first gets the events it missed (kept a day). A comment line
+         *     every 20 seconds keeps the connection open; the stream never ends by itself. Staff (admin) only;
+         *     the cassa still refreshes its list every 30 seconds as a fallback.
+         */
+        get: operations["streamCassaEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ecommerce/cassa/orders/{id}": {
         parameters: {
             query?: never;
@@ -3223,6 +3248,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CassaOrdersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamCassaEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received; the events after it are sent first */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never ends by itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];

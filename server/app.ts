@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifySse from '@fastify/sse';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -9,7 +10,7 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
-import { cassaRoutes } from './cassa/routes';
+import { cassaRoutes, SSE_HEARTBEAT_MS } from './cassa/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
@@ -36,6 +37,8 @@ export interface AppOptions {
   frontendDir?: string;
   /** where uploaded images are written, served at /media */
   mediaDir: string;
+  /** PostgreSQL's connection string: the cassa's order events are LISTENed for on a connection of their own */
+  postgresUrl?: string;
 }
 
 /** The server-only signing key for anti-forgery tokens, created on first start. */
@@ -70,12 +73,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     mailer: options.mailer,
     appUrl: options.appUrl,
     mediaDir: options.mediaDir,
+    postgresUrl: options.postgresUrl,
+    onEventsError: (error) => app.log.warn({ err: error }, 'order events: listener trouble, catching up on reconnect'),
     onMailError: (error, mail) =>
       app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });
   // The mail worker runs while the app does: queued mail left by a crash goes out at the next start.
   app.addHook('onReady', async () => services.mail.start());
   app.addHook('onClose', async () => services.mail.stop());
+  app.addHook('onReady', async () => services.events.start());
+  app.addHook('onClose', async () => services.events.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];
@@ -86,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerContractSchemas(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // The cassa's live stream: a comment every 20 s keeps proxies and browsers from closing it.
+  await app.register(fastifySse, { heartbeatInterval: SSE_HEARTBEAT_MS });
   const httpsOnly = options.appUrl.startsWith('https://');
   registerAuth(app, services.auth, { httpsOnly });
   await registerSecurityHeaders(app, { httpsOnly });

@@ -47,6 +47,7 @@ const { app, services } = await buildApp({
   frontendDir: config.frontendDir,
   mediaDir: config.mediaDir,
   trustProxy: config.trustProxy,
+  postgresUrl: handle.postgresUrl,
 });
 
 if (!(await isSeeded(handle.db))) {

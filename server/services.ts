@@ -24,6 +24,7 @@ import { QuoteService } from './ecommerce/quote';
 import { ScheduleService } from './ecommerce/schedule';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
+import { OrderEvents } from './orders/order-events';
 
 export interface ServiceDeps {
   db: Db;
@@ -33,6 +34,9 @@ export interface ServiceDeps {
   /** where uploaded images are stored (served at /media) */
   mediaDir: string;
   onMailError: (error: unknown, mail: { to: string; subject: string; attempts: number }) => void;
+  /** PostgreSQL only: order events reach every process through a LISTEN connection of its own */
+  postgresUrl?: string;
+  onEventsError?: (error: unknown) => void;
 }
 
 /** Every business service, wired once; none of them knows about HTTP. */
@@ -45,6 +49,7 @@ export function createServices(deps: ServiceDeps) {
   const quotes = new QuoteService(catalog, discounts);
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
+  const events = new OrderEvents(db, clock, { postgresUrl: deps.postgresUrl, onError: deps.onEventsError });
   const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName });
   return {
     mail,
@@ -52,10 +57,11 @@ export function createServices(deps: ServiceDeps) {
     schedule,
     quotes,
     discounts,
-    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail }),
+    events,
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, events }),
     auth,
     account: new AccountService(db),
-    cassa: new CassaService({ db, clock, catalog, schedule, quotes }),
+    cassa: new CassaService({ db, clock, catalog, schedule, quotes, events }),
     blog: new BlogService(db),
     admin,
     adminMenu: new AdminMenuService(db, clock, admin),

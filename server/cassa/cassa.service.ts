@@ -27,6 +27,7 @@ import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField,
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
 import { pricedOrder, type QuoteService, type ReopenedOrder } from '../ecommerce/quote';
 import type { ScheduleService } from '../ecommerce/schedule';
+import type { OrderEvents } from '../orders/order-events';
 import {
   changeOrderState,
   insertOrder,
@@ -76,7 +77,23 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
 export class CassaService {
-  constructor(private readonly deps: { db: Db; clock: Clock; catalog: CatalogService; schedule: ScheduleService; quotes: QuoteService }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      catalog: CatalogService;
+      schedule: ScheduleService;
+      quotes: QuoteService;
+      events: OrderEvents;
+    },
+  ) {}
+
+  /** Writes a change of orders in one transaction; once committed, the cassa's streams hear of it. */
+  private async write<T>(change: (tx: Db) => Promise<T>): Promise<T> {
+    const result = await this.deps.db.transaction().execute(change);
+    this.deps.events.committed();
+    return result;
+  }
 
   async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot; today: string; now: string }> {
     const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
@@ -211,7 +228,7 @@ export class CassaService {
     if (earlier) return { order: await this.order(earlier), replayed: true };
     const { draft, clientToCreate } = await this.draft(input, null);
     try {
-      const id = await this.deps.db.transaction().execute(async (tx) => {
+      const id = await this.write(async (tx) => {
         if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
         // Staff judge capacity themselves: no limit, but the slot load counts the order.
         return (await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })).id;
@@ -233,7 +250,7 @@ export class CassaService {
     if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
     refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
     const { draft, clientToCreate } = await this.draft(input, existing);
-    await this.deps.db.transaction().execute(async (tx) => {
+    await this.write(async (tx) => {
       if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
       refuse(await replaceOrder(tx, this.deps.clock, id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
     });
@@ -241,12 +258,12 @@ export class CassaService {
   }
 
   async setStatus(id: number, status: OrderStatus): Promise<OrderRecord> {
-    refuse(await this.deps.db.transaction().execute((tx) => changeOrderState(tx, this.deps.clock, id, { status })));
+    refuse(await this.write((tx) => changeOrderState(tx, this.deps.clock, id, { status })));
     return this.order(id);
   }
 
   async setDelivered(id: number, delivered: 0 | 1): Promise<OrderRecord> {
-    refuse(await this.deps.db.transaction().execute((tx) => changeOrderState(tx, this.deps.clock, id, { delivered })));
+    refuse(await this.write((tx) => changeOrderState(tx, this.deps.clock, id, { delivered })));
     return this.order(id);
   }
 

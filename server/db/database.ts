@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { GroupCommitSqliteDriver } from './group-commit';
 import type { Database } from './schema';
@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** the SQLite file, when it is one */
   file?: string;
+  /** the PostgreSQL connection string, when it is one (the order events' LISTEN connection opens its own) */
+  postgresUrl?: string;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // Without a listener, pg re-throws an idle client's error and takes the whole process down.
     pool.on('error', options.onIdleConnectionError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', postgresUrl: url, close: () => db.destroy() };
   }
   if (url !== ':memory:') {
     // Customers' names, addresses and password hashes: only the server's own user may read them.
@@ -116,13 +118,16 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   return { db, dialect: 'sqlite', file: path.resolve(url), close };
 }
 
-/** Unique-constraint violations on either engine. */
+/** The database (or transaction) is PostgreSQL's. */
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /** A row still referenced elsewhere (a delete racing an insert that names it). */
 export function isForeignKeyViolation(error: unknown): boolean {
   const err = error as { code?: string; message?: string };
   return err?.code === '23503' || err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(err?.message ?? '');
 }
 
+/** Unique-constraint violations on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; message?: string };
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');

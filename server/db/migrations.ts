@@ -432,6 +432,24 @@ const zoneFees: Migration = {
   },
 };
 
+/**
+ * Order events (issue 18, the cassa's live stream): one row per change of an order, written in the
+ * change's transaction; the stream's SSE ids are their ids. Kept a day (pruned by `at`).
+ */
+function orderEventsLive(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('order_events') as unknown as Table, dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'varchar(20)', (c) => c.notNull())
+        .addColumn('delivery_date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_events_at').on('order_events').column('at').execute();
+    },
+  };
+}
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -447,6 +465,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_04_0009_zone_switch': zoneSwitch,
       '2026_12_05_0010_category_groups': categoryGroups,
       '2026_12_06_0011_zone_fees': zoneFees,
+      '2026_12_07_0012_order_events_live': orderEventsLive(this.dialect),
     };
   }
 }

@@ -278,6 +278,15 @@ export interface MetaTable {
   value: string;
 }
 
+/** One change of an order, written in its transaction; the cassa's live stream sends its id. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed';
+  delivery_date: string;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -297,6 +306,7 @@ export interface Database {
   order_line_additions: OrderLineAdditionsTable;
   order_counters: OrderCountersTable;
   slot_locks: SlotLocksTable;
+  order_events: OrderEventsTable;
   mail_queue: MailQueueTable;
   blog_posts: BlogPostsTable;
   special_days: SpecialDaysTable;

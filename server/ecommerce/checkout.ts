@@ -18,6 +18,7 @@ import { AppError, conflict, FieldErrorCollector, invalidField } from '../errors
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription, storedLineOf } from '../orders/order-dto';
+import type { OrderEvents } from '../orders/order-events';
 import { insertOrder, SLOT_FULL, type OrderDraft } from '../orders/order-store';
 import type { AddressesTable, OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
@@ -134,6 +135,7 @@ export class CheckoutService {
       schedule: ScheduleService;
       quotes: QuoteService;
       mail: MailQueue;
+      events: OrderEvents;
     },
   ) {}
 
@@ -229,6 +231,7 @@ export class CheckoutService {
         await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed, draft.lines));
         return placed;
       });
+      this.deps.events.committed();
       return { order, replayed: false };
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.

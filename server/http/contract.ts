@@ -160,6 +160,8 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** what a body over `bodyLimit` is told (413), when the generic words would not help */
   tooLargeMessage?: string;
+  /** a Server-Sent Events stream (`text/event-stream`): the handler gets `reply.sse` (@fastify/sse) */
+  stream?: boolean;
 }
 
 /**
@@ -226,6 +228,8 @@ export function defineRoute<K extends OperationId>(
     ...(preHandler ? { onRequest: preHandler } : {}),
     preHandler: refuseNonFiniteNumbers,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // 'manual': no Accept negotiation (whatever a client sends, past the guard it gets the stream).
+    ...(options.stream ? { sse: 'manual' as const } : {}),
     config: { tooLargeMessage: options.tooLargeMessage },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

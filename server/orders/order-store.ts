@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   canChangeStatus,
   isFinalStatus,
@@ -11,9 +11,9 @@ import {
   type PaymentType,
 } from '../../src/domain';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
 import { paramsOf, prepared } from '../db/prepared';
-import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
+import type { OrderEventsTable, OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
 import type { PricedLine, StoredLinePrices } from '../ecommerce/pricing';
 import type { ReopenedOrder } from '../ecommerce/quote';
 
@@ -238,6 +238,24 @@ async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promis
   }
 }
 
+export type OrderEventKind = OrderEventsTable['kind'];
+/** The PostgreSQL channel that carries a new order event's id to every process. */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+/**
+ * Records a change of an order in the change's own transaction: a rolled-back change leaves no
+ * event. On PostgreSQL the NOTIFY (only the id) is part of the transaction too, so it is delivered
+ * at commit and never for a rollback; on SQLite the writer tells `OrderEvents.committed()`.
+ */
+async function recordEvent(tx: Db, clock: Clock, orderId: number, kind: OrderEventKind, deliveryDate: string): Promise<void> {
+  const { id } = await tx
+    .insertInto('order_events')
+    .values({ order_id: orderId, kind, delivery_date: deliveryDate, at: clock.now().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (isPostgres(tx)) await sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${String(id)})`.execute(tx);
+}
+
 /** The slot is full: the order was not written. */
 export const SLOT_FULL = Symbol('slot full');
 
@@ -287,6 +305,7 @@ export async function insertOrder(
   });
   const row = rows[0]!;
   await insertLines(tx, row.id, draft.lines);
+  await recordEvent(tx, clock, row.id, 'created', draft.deliveryDate);
   return { id: row.id, orderNum };
 }
 
@@ -353,6 +372,7 @@ export async function replaceOrder(
   await insertLines(tx, id, draft.lines);
   await addSlotLoad(tx, current.delivery_date, current.delivery_time, -current.ovenItems);
   await addSlotLoad(tx, draft.deliveryDate, draft.deliveryTime, draftOvenItems(draft.lines));
+  await recordEvent(tx, clock, id, 'updated', draft.deliveryDate);
   return null;
 }
 
@@ -375,6 +395,8 @@ export async function changeOrderState(
   if ('status' in change && change.status === ORDER_STATUS.cancelled) {
     await addSlotLoad(tx, current.delivery_date, current.delivery_time, -current.ovenItems);
   }
+  const kind = 'delivered' in change ? 'delivered' : change.status === ORDER_STATUS.printed ? 'printed' : 'status';
+  await recordEvent(tx, clock, id, kind, current.delivery_date);
   return null;
 }
 

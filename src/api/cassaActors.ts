@@ -1,10 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
 import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
 import type { orderPollingMachine } from '../../machines/orderPolling.machine';
-import type { CassaDay, ChangeResult, OrderChange } from '../../machines/orderPolling.types';
+import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, OrderPollingEvent } from '../../machines/orderPolling.types';
 import {
   CANCELLED_ORDER_MESSAGE,
   canEditOrder,
@@ -66,7 +66,36 @@ const refused = (_status: number, body: unknown): ChangeResult => ({
   message: refusalFrom(body, 'Questo ordine non si può più modificare.').message,
 });
 
-/** GET the day's orders; PATCH the printed status and the delivered flag. */
+/** The live stream's address: the browser sends the staff session's cookie with it. */
+export const CASSA_EVENTS_URL = '/api/v1/ecommerce/cassa/events';
+
+interface WireOrderEvent {
+  order_id: number;
+  kind: LiveOrderEvent['kind'];
+  delivery_date: string;
+}
+
+/**
+ * Follows the cassa's stream with the browser's EventSource. A failure closes it and says so: the
+ * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
+ * EventSource (jsdom) there is no stream and the list only polls.
+ */
+export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
+  if (typeof EventSource === 'undefined') return;
+  const source = new EventSource(CASSA_EVENTS_URL, { withCredentials: true });
+  source.onopen = () => sendBack({ type: 'live.opened' });
+  source.onmessage = (message: MessageEvent<string>) => {
+    const event = JSON.parse(message.data) as WireOrderEvent;
+    sendBack({ type: 'live.event', orderId: event.order_id, kind: event.kind, deliveryDate: event.delivery_date });
+  };
+  source.onerror = () => {
+    source.close();
+    sendBack({ type: 'live.lost' });
+  };
+  return () => source.close();
+});
+
+/** GET the day's orders; PATCH the printed status and the delivered flag; follow the live stream. */
 export function createOrderPollingActors(api: ApiClient) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
@@ -86,6 +115,7 @@ export function createOrderPollingActors(api: ApiClient) {
       const settled = answer(result, [404, 409], refused);
       return 'ok' in settled ? settled : { ok: true };
     }),
+    followOrders,
   } satisfies ActorsOf<typeof orderPollingMachine>;
 }
 

@@ -24,6 +24,8 @@ export function OrdersWidget({ view }: { view: OrderPollingView }) {
       <div role="status" className="cassa-messages">
         {view.failure && <p className="cassa-failure">{view.failure}</p>}
         {view.notice && <p className="cassa-failure">{view.notice}</p>}
+        {view.liveNotice && <p className="cassa-failure">{view.liveNotice}</p>}
+        {view.otherDays && <p>{view.otherDays}</p>}
       </div>
       <SlotStrip slots={view.slots} capacity={view.slotCapacity} />
       {view.emptyMessage && <p>{view.emptyMessage}</p>}

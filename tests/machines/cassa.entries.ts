@@ -40,10 +40,24 @@ export function answerFor(snapshot: OrderPollingSnapshot, date: string | null) {
 /** The cashier acts on today's list when it is on screen and nothing is on its way (keeps the graph small). */
 const idle = (s: OrderPollingSnapshot) =>
   !s.context.muted &&
+  // The cashier's steps are walked before the stream opens; the live region's with the list quiet.
+  s.matches({ live: { streaming: 'connecting' } }) &&
+  s.context.liveFailures === 0 &&
   s.matches({ list: 'ready' }) &&
   s.context.day!.orders.length > 0 &&
   s.context.pending.length === 0 &&
   s.context.tickets.length === 0;
+/** Nothing of the cashier's on its way and the list on screen: the live region's steps happen then. */
+const quietList = (s: OrderPollingSnapshot) =>
+  s.matches({ list: 'ready' }) &&
+  s.context.date === CASSA_TODAY &&
+  s.context.pending.length === 0 &&
+  s.context.tickets.length === 0 &&
+  s.context.newIds.length === 0 &&
+  !s.context.muted;
+const isLive = (s: OrderPollingSnapshot) => s.matches({ live: { streaming: 'healthy' } });
+const noShortTimer = (s: OrderPollingSnapshot) =>
+  s.matches({ printer: 'idle' }) && !s.matches({ live: 'lost' }) && !s.matches({ live: { streaming: { healthy: 'settling' } } });
 const firstLoad = (s: OrderPollingSnapshot) => s.context.knownIds === null && s.context.date === null;
 
 export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
@@ -90,10 +104,32 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
             },
       ];
     },
-    // The 0.5 s print timer always fires before a 30 s refresh: the refresh comes when no ticket waits.
-    (s) => (s.matches({ printer: 'idle' }) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH') } : null),
-    (s) => (s.matches({ printer: 'idle' }) ? { type: pollingEvents.after('orderPolling.list.failed', 'ORDERS_REFRESH') } : null),
+    // The 0.5 s print timer, the tenth-of-a-second gathering of live events and the stream's retry pause
+    // (at most 2 s here) always fire before a refresh: the refresh comes when none of them waits.
+    // While the stream is up the 30 s timer passes without a refresh (the replay lets it fire) and the 2-minute one refreshes.
+    (s) => (noShortTimer(s) && !isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) ? { type: pollingEvents.after('orderPolling.list.failed', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) && isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH_LIVE') } : null),
     { type: pollingEvents.after('orderPolling.printer.waiting', 'PRINT') },
+    // The live stream: it opens, fails (twice at most: the graph stays small), and tells of changes.
+    (s) => (quietList(s) && s.matches({ live: { streaming: 'connecting' } }) ? { type: 'live.opened' } : null),
+    (s) =>
+      quietList(s) && s.matches({ live: 'streaming' }) && s.context.liveFailures < 2
+        ? [{ type: 'live.lost' }, { type: pollingEvents.error('followOrders'), error: new Error('EventSource is not defined') }]
+        : null,
+    (s) =>
+      quietList(s) && s.context.liveFailures === 0 && !s.context.otherDayOrders && s.matches({ live: { streaming: 'healthy' } })
+        ? [
+            // A new online order of the day shown, another day's new order, a listed order moved to
+            // another day, and another day's order printed (nothing to do).
+            { type: 'live.event', orderId: lateOnlineOrder.id, kind: 'created', deliveryDate: CASSA_TODAY },
+            { type: 'live.event', orderId: 90, kind: 'created', deliveryDate: CASSA_TOMORROW },
+            { type: 'live.event', orderId: phoneOrder.id, kind: 'updated', deliveryDate: CASSA_TOMORROW },
+            { type: 'live.event', orderId: 91, kind: 'printed', deliveryDate: '2026-11-25' },
+          ]
+        : null,
+    { type: pollingEvents.after('orderPolling.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
+    (s) => (s.context.pending.length === 0 ? { type: pollingEvents.after('orderPolling.live.lost', 'LIVE_RETRY') } : null),
   ],
   serializeState: (s) =>
     JSON.stringify({
@@ -105,6 +141,8 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
       pending: s.context.pending,
       tickets: s.context.tickets.length,
       notice: s.context.notice !== null,
+      liveFailures: s.context.liveFailures,
+      elsewhere: s.context.otherDayOrders > 0,
     }),
 };
 
@@ -309,7 +347,7 @@ export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LI
 
 /** The list as it tells the screen about a refresh read after the owner changed the catalogue (version 2). */
 export const listAfterChange = orderPollingMachine.resolveState({
-  value: { list: 'ready', writer: 'idle', printer: 'idle' },
+  value: { list: 'ready', live: { streaming: { healthy: 'quiet' } }, writer: 'idle', printer: 'idle' },
   context: {
     date: CASSA_TODAY,
     day: { ...firstAnswer, catalogueVersion: firstAnswer.catalogueVersion + 1 },
@@ -319,6 +357,8 @@ export const listAfterChange = orderPollingMachine.resolveState({
     pending: [],
     tickets: [],
     notice: null,
+    liveFailures: 0,
+    otherDayOrders: 0,
   },
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EXTERNAL_ORDER_MESSAGE } from '../../src/domain';
 import { connectOrderPolling } from '../../machines/orderPolling.connect';
+import { LIVE_LOST_MESSAGE } from '../../machines/orderPolling.connect';
 import { orderPollingMachine, SAVE_FAILED_MESSAGE } from '../../machines/orderPolling.machine';
 import type { CassaDay, OrderPollingEvent } from '../../machines/orderPolling.types';
 import { externalOrder } from '../mocks/cassa.fixtures';
@@ -25,7 +26,7 @@ function fakes() {
 }
 
 describe('order polling machine: path coverage', () => {
-  // 475 replays of three parallel regions: about 5 s on a busy 2-core machine, so more time than the default.
+  // About 1200 replays of four parallel regions: about 10 s on a busy 2-core machine, so more time than the default.
   it('reaches every state node and takes every transition', async () => {
     await expectFullCoverage(orderPollingEntry, paths);
   }, 30_000);
@@ -33,6 +34,8 @@ describe('order polling machine: path coverage', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();
     let chimes = 0;
+    /** loads started before this step: a step that starts one reloads the list */
+    let loadsBefore = 0;
     await replayEntryPath(orderPollingEntry, path, {
       machine,
       assertInvariant: (snapshot, { step, previous, invocations }) => {
@@ -101,6 +104,37 @@ describe('order polling machine: path coverage', () => {
         const external = view.rows.find((r) => r.id === externalOrder.id);
         if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_MESSAGE });
         if (type === events.error('saveChange')) expect(view.notice).toBe(SAVE_FAILED_MESSAGE);
+
+        // The live stream: while it is up the list needs no 'Aggiorna'; when it fails, the cassa says so.
+        const loads = invocations.filter((i) => i.src === 'loadDay');
+        const reloaded = loads.length > loadsBefore && loads.at(-1)!.outcome === 'pending';
+        loadsBefore = loads.length;
+        expect(view.isLive).toBe(snapshot.matches({ live: { streaming: 'healthy' } }));
+        expect(view.liveNotice).toBe(snapshot.matches({ live: 'lost' }) ? LIVE_LOST_MESSAGE : null);
+        const stream = invocations.filter((i) => i.src === 'followOrders').at(-1)!;
+        // The stream is held only while streaming: closed (or failed) while the list waits to reopen it.
+        expect(stream.outcome === 'pending').toBe(snapshot.matches({ live: 'streaming' }));
+        if (type === 'live.event') {
+          const event = step.event as { orderId: number; kind: string; deliveryDate: string };
+          const concerns =
+            event.deliveryDate === snapshot.context.date || previous!.context.day!.orders.some((o) => o.id === event.orderId);
+          // The day shown (or an order on it) changed: the list reloads a tenth of a second later.
+          if (concerns && previous!.matches({ live: { streaming: { healthy: 'quiet' } } })) {
+            expect(snapshot.matches({ live: { streaming: { healthy: 'settling' } } })).toBe(true);
+          }
+          // Another day's new order only moves the count of other days; nothing else is reloaded.
+          expect(view.otherDays).toBe(
+            !concerns && event.kind === 'created'
+              ? `Nuovi ordini per altri giorni: ${previous!.context.otherDayOrders + 1}`
+              : connectOrderPolling(previous!, () => undefined).otherDays,
+          );
+          expect(reloaded).toBe(false);
+        }
+        if (type === events.after('orderPolling.live.streaming.healthy.settling', 'LIVE_DEBOUNCE')) expect(reloaded).toBe(true);
+        if (type === events.after('orderPolling.list.ready', 'ORDERS_REFRESH_LIVE')) expect(reloaded).toBe(true);
+        // Lost while up, or back after a loss: the list reloads at once; a first connection that fails does not.
+        if (type === 'live.lost') expect(reloaded).toBe(previous!.matches({ live: { streaming: 'healthy' } }));
+        if (type === 'live.opened') expect(reloaded).toBe(previous!.context.liveFailures > 0);
 
         // The handlers send what the machine expects.
         view.refreshButton.onPress();

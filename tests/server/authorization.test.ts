@@ -147,7 +147,7 @@ afterAll(() => server?.close());
 describe('access matrix over every operation of the contract', () => {
   it('covers the whole contract, cassa included', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(35);
-    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(10);
+    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(11);
   });
 
   for (const op of OPERATIONS) {
@@ -199,6 +199,8 @@ describe('access matrix over every operation of the contract', () => {
     expect(matrix.get('getCassaOrderPdf')!.otherCustomer.status).toBe(403);
     expect(matrix.get('listCassaOrders')!.anonymous.body.message).toBe(UNAUTHENTICATED);
     expect(matrix.get('getCassaInit')!.admin.status).toBe(200);
+    expect(matrix.get('streamCassaEvents')!.admin.status).toBe(200);
+    expect(matrix.get('streamCassaEvents')!.admin.headers.get('content-type')).toContain('text/event-stream');
     expect(matrix.get('getCassaOrder')!.admin.body.order.id).toBe(fixture.orderId);
   });
 

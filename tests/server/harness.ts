@@ -158,6 +158,7 @@ export async function startTestServer(
     mailer: createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent }),
     appUrl: 'http://pizzeria.test',
     mediaDir,
+    postgresUrl: handle.postgresUrl,
     ...options.app,
   });
   const statuses = watchDeclaredStatuses(app);
@@ -240,6 +241,11 @@ export class ApiClient {
     const response = await fetch(this.baseUrl + url, { method, headers, body: payload, redirect: options.redirect ?? 'manual' });
     this.storeCookies(response.headers);
     const type = response.headers.get('content-type') ?? '';
+    // A stream never ends: its status and headers are the answer (tests read streams with openStream).
+    if (type.includes('event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: '' as T, headers: response.headers };
+    }
     const parsed = type.includes('json')
       ? await response.json()
       : type.includes('pdf')
@@ -320,4 +326,78 @@ export async function insertBookedOrder(server: TestServer, date: string, time: 
       updated_at: '2026-11-18T10:00:00.000Z',
     })
     .execute();
+}
+
+/** One message of a Server-Sent Events stream. */
+export interface StreamEvent {
+  id: string | null;
+  data: any;
+}
+
+export interface EventStream {
+  status: number;
+  headers: Headers;
+  /** the next `count` events (heartbeat comments skipped); fails after `timeoutMs` */
+  next(count?: number, timeoutMs?: number): Promise<StreamEvent[]>;
+  /** true once the server has ended the stream */
+  ended(timeoutMs?: number): Promise<boolean>;
+  close(): void;
+}
+
+/** Opens a Server-Sent Events stream as a logged-in client, optionally resuming after `lastEventId`. */
+export async function openEventStream(baseUrl: string, token: string, lastEventId?: string): Promise<EventStream> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  const response = await fetch(`${baseUrl}/api/v1/ecommerce/cassa/events`, { headers, signal: abort.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let done = false;
+  const queue: StreamEvent[] = [];
+  const read = async () => {
+    const chunk = await reader.read();
+    if (chunk.done) done = true;
+    buffer += chunk.value ?? '';
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end).split('\n');
+      buffer = buffer.slice(end + 2);
+      const data = block.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+      if (data.length === 0) continue;
+      const id = block.find((l) => l.startsWith('id: '))?.slice(4) ?? null;
+      queue.push({ id, data: JSON.parse(data.join('\n')) });
+    }
+  };
+  const withTimeout = async <T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: timed out`)), timeoutMs)));
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    status: response.status,
+    headers: response.headers,
+    next: (count = 1, timeoutMs = 5000) =>
+      withTimeout(
+        (async () => {
+          while (queue.length < count && !done) await read();
+          if (queue.length < count) throw new Error(`stream ended after ${queue.length} of ${count} events`);
+          return queue.splice(0, count);
+        })(),
+        timeoutMs,
+        `waiting for ${count} events (${queue.length} so far)`,
+      ),
+    ended: (timeoutMs = 5000) =>
+      withTimeout(
+        (async () => {
+          while (!done) await read();
+          return true;
+        })(),
+        timeoutMs,
+        'waiting for the stream to end',
+      ),
+    close: () => abort.abort(),
+  };
 }

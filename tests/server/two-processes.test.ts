@@ -3,20 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, ENGINE, loggedInClient, productId, startTestServer, TEST_NOW, type TestServer } from './harness';
+import { sql } from 'kysely';
+import { ApiClient, ENGINE, loggedInClient, openEventStream, productId, startTestServer, TEST_NOW, type TestServer } from './harness';
 
 let server: TestServer;
 let second: ChildProcess | undefined;
 let secondUrl = '';
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-second-'));
 
+/** Both engines: a second process on the first one's database (the SQLite file, or the PostgreSQL database). */
 beforeAll(async () => {
-  if (ENGINE !== 'sqlite') return;
   server = await startTestServer({ settings: { slot_capacity: '1000' } });
-  const file = server.handle.file!;
+  const database = server.handle.file ?? server.handle.postgresUrl!;
   second = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/second-process.ts'), file, TEST_NOW, outboxDir],
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/second-process.ts'), database, TEST_NOW, outboxDir],
     {
       env: { ...process.env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -64,5 +65,45 @@ describe.skipIf(ENGINE !== 'sqlite')('two server processes on one SQLite file', 
       .where('delivery_time', '=', '21:00')
       .executeTakeFirstOrThrow();
     expect(load.oven_items).toBe(40);
+  });
+});
+
+describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL database: the cassa hears both', () => {
+  const customer = () => loggedInClient(server).then(({ client }) => client.token!);
+  const checkoutThroughSecond = async (token: string) => {
+    const other = new ApiClient(secondUrl);
+    other.token = token;
+    const response = await other.post('/api/v1/ecommerce/checkout', {
+      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Rossi', telefono: '3331234567', fascia: '21:00' },
+      cart: [{ id: await productId(server, 'Margherita'), qty: 1 }],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.order.id as number;
+  };
+
+  it('an order stored through one process reaches a stream held by the other, and a dropped listener loses nothing', async () => {
+    const staff = await loggedInClient(server, { role: 'admin' });
+    const tokens = await Promise.all([customer(), customer(), customer()]);
+    const stream = await openEventStream(server.baseUrl, staff.client.token!);
+    const first = await checkoutThroughSecond(tokens[0]!);
+    const [heard] = await stream.next();
+    expect(heard!.data).toMatchObject({ order_id: first, kind: 'created' });
+
+    // The first process's LISTEN connection is killed; an order is stored while it is gone.
+    const listener = server.services.events.listenerPid!;
+    expect(listener).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(${listener})`.execute(server.handle.db);
+    await expect.poll(() => server.services.events.listenerPid).toBeNull();
+    const whileAway = await checkoutThroughSecond(tokens[1]!);
+    const [caughtUp] = await stream.next(1, 10_000);
+    expect(caughtUp!.data).toMatchObject({ order_id: whileAway, kind: 'created' });
+    expect(server.services.events.listenerPid).not.toBe(listener);
+
+    // And live again afterwards, each event once.
+    const after = await checkoutThroughSecond(tokens[2]!);
+    const [live] = await stream.next();
+    expect(live!.data).toMatchObject({ order_id: after, kind: 'created' });
+    expect(Number(live!.id)).toBeGreaterThan(Number(caughtUp!.id));
+    stream.close();
   });
 });

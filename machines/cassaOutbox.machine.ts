@@ -211,8 +211,6 @@ export function connectCassaOutbox(snapshot: CassaOutboxSnapshot, send: (event: 
       theirs: { heading: "L'ordine com'è ora", ...conflict.theirs },
       dismissButton: { label: 'Ho capito', onPress: () => send({ type: 'conflict.dismiss' }) },
     },
-    /** asked before logging out while anything waits */
-    leaveQuestion: count > 0 ? `Ci sono ${count} ordini da inviare: uscire comunque?` : null,
   };
 }
 

@@ -103,8 +103,8 @@ export const cassaScreenMachine = setup({
       src: 'editor',
       input: ({ context }) => ({ orderId: context.orderId, createKey: context.createKey, draft: context.draft ?? null }),
     },
-    // Writes the server could not take wait here ('Da inviare'); the save actors reach it by its systemId.
-    { id: 'outbox', systemId: 'cassaOutbox', src: 'outbox' },
+    // Writes the server could not take wait here ('Da inviare').
+    { id: 'outbox', src: 'outbox' },
     {
       id: 'cart',
       src: 'cart',

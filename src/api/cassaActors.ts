@@ -20,7 +20,7 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
-import { createCassaOutboxActors, isOffline, orderSummary, queueWrite } from './cassaOutboxActors';
+import { createCassaOutboxActors, isOffline, orderSummary, outboxChannel, queueWrite, type OutboxChannel } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -70,14 +70,14 @@ const refused = (_status: number, body: unknown): ChangeResult => ({
 });
 
 /** GET the day's orders; PATCH the printed status and the delivered flag. */
-export function createOrderPollingActors(api: ApiClient) {
+export function createOrderPollingActors(api: ApiClient, outbox?: OutboxChannel) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
       cassaDayFromWire(
         unwrap(await api.GET('/api/v1/ecommerce/cassa/orders', { params: { query: input.date ? { date: input.date } : {} } })),
       ),
     ),
-    saveChange: fromPromise<ChangeResult, OrderChange>(async ({ input, system }) => {
+    saveChange: fromPromise<ChangeResult, OrderChange>(async ({ input }) => {
       const path = { id: input.id };
       const key = crypto.randomUUID();
       const header = { 'Idempotency-Key': key };
@@ -88,7 +88,7 @@ export function createOrderPollingActors(api: ApiClient) {
       const label =
         'status' in input ? `Ordine ${input.id} stampato` : `Ordine ${input.id} ${input.delivered ? 'consegnato' : 'da consegnare'}`;
       // Offline, the change waits in 'Da inviare' with its key and is sent when the server answers.
-      if (isOffline() && queueWrite(system, { key, label, write, summary: null })) return { ok: true };
+      if (isOffline() && queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
       let result;
       try {
         result =
@@ -99,7 +99,7 @@ export function createOrderPollingActors(api: ApiClient) {
                 body: { status: input.delivered },
               });
       } catch (error) {
-        if (queueWrite(system, { key, label, write, summary: null })) return { ok: true };
+        if (queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
         throw error;
       }
       const settled = answer(result, [404, 409], refused);
@@ -175,7 +175,7 @@ const text = (value: string) => value.trim() || null;
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
  */
-export function createCassaOrderActors(api: ApiClient) {
+export function createCassaOrderActors(api: ApiClient, outbox?: OutboxChannel) {
   return {
     loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
@@ -190,7 +190,7 @@ export function createCassaOrderActors(api: ApiClient) {
       if (order.status === ORDER_STATUS.cancelled) return { ok: false, message: CANCELLED_ORDER_MESSAGE };
       return { ok: true, order: openedOrderFromWire(order) };
     }),
-    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input, system }) => {
+    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input }) => {
       const { form, order, idempotencyKey } = input;
       const { lines, code } = input.cart;
       const isDelivery = form.delivery === 'consegna';
@@ -217,7 +217,7 @@ export function createCassaOrderActors(api: ApiClient) {
       // The server cannot be reached: the order waits in 'Da inviare' with its key, and the cashier goes on.
       const queue = () =>
         idempotencyKey !== null &&
-        queueWrite(system, {
+        queueWrite(outbox, {
           key: idempotencyKey,
           label: order
             ? `Modifica ordine #${order.orderNum}: ${form.name}`
@@ -291,18 +291,19 @@ export interface CassaScreenEdge {
 /** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
 export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
   const { effects } = edge;
+  const outbox = outboxChannel();
   return cassaScreenMachine.provide({
     actors: {
       orders: screenOrders.provide({
-        actors: createOrderPollingActors(api),
+        actors: createOrderPollingActors(api, outbox),
         actions: {
           chime: () => effects.chime(),
           loadTicket: (_, { id }) => effects.loadTicket(id),
           printTicket: (_, { id }) => effects.printTicket(id),
         },
       }),
-      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
-      outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api, outbox) }),
+      outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore, outbox)),
       cart: edge.cart,
     },
     actions: {

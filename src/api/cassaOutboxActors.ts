@@ -1,15 +1,29 @@
 import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
-import { fromCallback, fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { CartLine } from '../../machines/cart.machine';
 import type { CassaOrderForm } from '../../machines/cassaOrder.types';
-import type { cassaOutboxMachine, OrderSummary, OutboxEntry, OutboxWrite, SendOutcome } from '../../machines/cassaOutbox.machine';
+import type {
+  cassaOutboxMachine,
+  OrderSummary,
+  OutboxEntry,
+  OutboxEvent,
+  OutboxWrite,
+  SendOutcome,
+} from '../../machines/cassaOutbox.machine';
 import { CASSA_DELIVERY_LABELS, formatTime } from '../domain';
 import { ApiError, type ApiClient, type FetchResult } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
 
-/** The outbox's systemId: the cassa's save actors reach it when the server cannot be reached. */
-export const OUTBOX_ID = 'cassaOutbox';
+/**
+ * How the cassa's save actors reach the screen's outbox when the server cannot be reached: the
+ * outbox's own network watcher opens it when the outbox starts and closes it when it stops (a
+ * systemId would clash while a remounted screen's old actor is still stopping).
+ */
+export interface OutboxChannel {
+  send: ((event: OutboxEvent) => void) | null;
+}
+export const outboxChannel = (): OutboxChannel => ({ send: null });
 /** One tab sends at a time: the others wait for this lock (Web Locks). */
 const OUTBOX_LOCK = 'pizzeria-cassa-outbox';
 
@@ -45,10 +59,9 @@ export function orderSummary(title: string, form: CassaOrderForm, lines: readonl
  * Puts a write in the outbox when the server could not be reached; false when there is no outbox
  * (a test's lone actor), so the caller fails as before.
  */
-export function queueWrite(system: ActorSystem<{ actors: Record<string, AnyActorRef> }>, entry: Omit<OutboxEntry, 'queuedAt'>): boolean {
-  const outbox = system.get(OUTBOX_ID);
-  if (!outbox) return false;
-  outbox.send({ type: 'outbox.add', entry: { ...entry, queuedAt: Date.now() } });
+export function queueWrite(channel: OutboxChannel | undefined, entry: Omit<OutboxEntry, 'queuedAt'>): boolean {
+  if (!channel?.send) return false;
+  channel.send({ type: 'outbox.add', entry: { ...entry, queuedAt: Date.now() } });
   return true;
 }
 
@@ -82,6 +95,7 @@ export function createCassaOutboxActors(
   api: ApiClient,
   theirs: (orderId: number) => Promise<OrderSummary>,
   store: () => UseStore = outboxStore,
+  channel: OutboxChannel = outboxChannel(),
 ) {
   // Without IndexedDB (jsdom, a private window that refuses it) the entries still wait in memory.
   const idb = <T>(operation: (db: UseStore) => Promise<T>, otherwise: T): Promise<T> =>
@@ -115,10 +129,14 @@ export function createCassaOutboxActors(
           return { ok: false, reason: 'refused', message: refusal.message };
         }),
       ),
-      networkWatch: fromCallback(({ sendBack }) => {
+      networkWatch: fromCallback<OutboxEvent>(({ sendBack }) => {
         const online = () => sendBack({ type: 'outbox.online' });
         globalThis.addEventListener?.('online', online);
-        return () => globalThis.removeEventListener?.('online', online);
+        channel.send = sendBack;
+        return () => {
+          globalThis.removeEventListener?.('online', online);
+          if (channel.send === sendBack) channel.send = null;
+        };
       }),
     },
     actions: {

@@ -33,9 +33,10 @@ function fakes() {
 }
 
 describe('cassa order machine: path coverage', () => {
+  // Three inputs (a new order, an opened one, a restored draft): the coverage count takes a few seconds.
   it('reaches every state node and takes every transition', async () => {
     await expectFullCoverage(cassaOrderEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();

@@ -34,10 +34,9 @@ describe('cassa outbox machine: path coverage', () => {
         const event = step.event as { type: string; output?: any };
         const before = previous?.context;
 
-        // The header's counter and the section show while anything waits; logging out asks first.
+        // The header's counter and the section show while anything waits.
         expect(view.count).toBe(entries.length);
         expect(view.headerCounter).toBe(entries.length ? `Da inviare: ${entries.length}` : null);
-        expect(view.leaveQuestion).toBe(entries.length ? `Ci sono ${entries.length} ordini da inviare: uscire comunque?` : null);
         expect(view.items.map((i) => i.label)).toEqual(entries.map((e) => e.label));
         // One at a time, in order: the first entry is the one on its way.
         expect(view.items.filter((i) => i.isSending).map((i) => i.key)).toEqual(snapshot.hasTag('sending') ? [entries[0]!.key] : []);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { loggedInClient, productId, startTestServer, type ApiClient, type TestServer } from './harness';
 
 /**
  * What the cassa's offline outbox relies on: an edit, a status or a delivered change resent with the

@@ -102,7 +102,14 @@ export type CartEvent =
   | { type: 'cart.refresh' }
   | { type: 'cart.empty' }
   /** the cassa opens an order: its lines, code, delivery type and zone replace the cart, priced again (unchanged lines at the order's prices, the code kept as stored) */
-  | { type: 'cart.load'; orderId: number; lines: CartLine[]; code: string | null; delivery: DeliveryType | null; zoneId: number | null };
+  | {
+      type: 'cart.load';
+      orderId: number | null;
+      lines: CartLine[];
+      code: string | null;
+      delivery: DeliveryType | null;
+      zoneId: number | null;
+    };
 
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
 export type { LineKey };
@@ -116,7 +123,8 @@ export function lineKey(line: CartLine): LineKey {
 /** SPEC §4: a line is the same when product id, variant id and the set of addition ids all match. */
 export const isSameLine = (line: CartLine, key: LineKey): boolean => isSameLineKey(lineKey(line), key);
 
-function lineFrom(choice: LineChoice): CartLine {
+/** A choice as a cart line, priced by the browser until the server answers. */
+export function lineFrom(choice: LineChoice): CartLine {
   const { product } = choice;
   return {
     productId: product.id,

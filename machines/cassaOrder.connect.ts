@@ -2,7 +2,7 @@ import { CASSA_DELIVERY_LABELS, formatEuro, formatTime, freeItems, PAYMENT_LABEL
 import type { DeliveryType, PaymentType } from '../src/domain';
 import { categoryIds } from './cassaOrder.form';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
-import type { CassaOrderEvent, TextField } from './cassaOrder.types';
+import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
 
 export const NEW_CLIENT_NOTE = 'Nuovo cliente - Verrà aggiunto';
 const ZONE_PLACEHOLDER = '-- Seleziona zona --';
@@ -65,6 +65,15 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
       onChange: (text: string) => send({ type: 'client.query', text }),
       onPick: (id: number) => send({ type: 'client.pick', id }),
     },
+    /** 'Ripeti ultimo ordine': shown for a known client with a past order */
+    repeatButton:
+      isNew && form.clientId !== 0 && (catalog?.clients.find((c) => c.id === form.clientId)?.lastOrder.length ?? 0) > 0
+        ? {
+            label: 'Ripeti ultimo ordine',
+            isDisabled: !snapshot.can({ type: 'order.repeat' }),
+            onPress: () => send({ type: 'order.repeat' }),
+          }
+        : null,
     zone: {
       value: form.zoneId === null ? '' : String(form.zoneId),
       isDisabled: !isEditable,
@@ -125,3 +134,14 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
 }
 
 export type CassaOrderView = ReturnType<typeof connectCassaOrder>;
+
+/** The order on screen is the cashier's (typed or being saved), not one still loading. */
+export const isDraftShown = (snapshot: CassaOrderSnapshot) =>
+  snapshot.matches({ ready: { order: 'editing' } }) || snapshot.hasTag('saving');
+
+/** What the browser keeps of the order on screen; nothing for a new order with nothing typed (confirmed, or emptied). */
+export function draftOf({ opened, form, cart }: CassaOrderContext): CassaDraft | null {
+  const isBlank = !form.name.trim() && !form.address.trim() && !form.telephone.trim() && !form.note.trim() && cart.lines.length === 0;
+  if (opened === null && isBlank) return null;
+  return { orderId: opened?.id ?? null, version: opened?.version ?? null, form, lines: cart.lines, code: cart.code };
+}

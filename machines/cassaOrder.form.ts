@@ -1,4 +1,5 @@
 import { defaultDeliveryTime, toMinutes, type ShopNow } from '../src/domain';
+import { lineFrom, type CartLine } from './cart.machine';
 import type { CassaCatalog, CassaClient, CassaOrderEvent, CassaOrderForm } from './cassaOrder.types';
 import type { Product } from './shop.machine';
 
@@ -56,3 +57,18 @@ export const formWithClient = (form: CassaOrderForm, client: CassaClient): Cassa
 
 export const categoryIds = (catalog: CassaCatalog) => new Set(catalog.categories.map((c) => c.id));
 export const productIn = (list: readonly Product[], id: number) => list.find((p) => p.id === id);
+
+/**
+ * The picked client's latest order as cart lines at today's prices: what the catalogue no longer
+ * has (a product, a dough, an addition) is left out, the rest is the same choice again.
+ */
+export function repeatedLines(catalog: CassaCatalog, clientId: number): CartLine[] {
+  const client = catalog.clients.find((c) => c.id === clientId);
+  return (client?.lastOrder ?? []).flatMap((line) => {
+    const product = productIn(catalog.products, line.productId);
+    if (!product) return [];
+    const variant = product.variants.find((v) => v.id === line.variantId) ?? null;
+    const additions = product.additions.filter((a) => line.additionIds.includes(a.id));
+    return [lineFrom({ product, variant, additions, qty: line.qty })];
+  });
+}

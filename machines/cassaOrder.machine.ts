@@ -1,10 +1,11 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { freeItems, searchProducts, type DeliveryType } from '../src/domain';
-import type { CartEvent } from './cart.machine';
-import { categoryIds, changedForm, formWithClient, newOrderForm, productIn } from './cassaOrder.form';
+import type { CartEvent, CartLine } from './cart.machine';
+import { categoryIds, changedForm, formWithClient, newOrderForm, productIn, repeatedLines } from './cassaOrder.form';
 import type {
   CartFacts,
   CassaCatalog,
+  CassaOrderForm,
   CassaOrderContext,
   CassaOrderEvent,
   CassaOrderInput,
@@ -28,6 +29,21 @@ const addProduct = ({ context, event }: { context: CassaOrderContext; event: Cas
 const deliveryFor = (delivery: DeliveryType, zoneId: number | null): CartEvent => ({ type: 'delivery.select', delivery, zoneId });
 /** The order a successful load brought. */
 const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
+/** The cart takes an order's lines and code, priced again (an opened order's unchanged lines at its own prices). */
+const cartLoad = (orderId: number | null, order: { form: CassaOrderForm; lines: CartLine[]; code: string | null }): CartEvent => ({
+  type: 'cart.load',
+  orderId,
+  lines: order.lines,
+  code: order.code,
+  delivery: order.form.delivery,
+  zoneId: order.form.zoneId,
+});
+/** The order the load brought, or the draft typed on it before a reload when the draft is of that very version. */
+const openedOrDraft = (context: CassaOrderContext, output: LoadOrderOutcome) => {
+  const order = loaded(output);
+  const draft = context.draft;
+  return draft && draft.orderId === order.id && draft.version === order.version ? { order, typed: draft } : { order, typed: order };
+};
 
 /**
  * The cassa's add/edit widget: a phone order typed from the first letter of the name to 'Conferma
@@ -56,6 +72,11 @@ export const cassaOrderMachine = setup({
   },
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null,
+    /** A new order was being typed when the page went away, and the URL names none. */
+    hasNewOrderDraft: ({ context }) => context.draft?.orderId === null && context.orderId === null,
+    /** 'Ripeti ultimo ordine': a new order for a known client who ordered before. */
+    hasLastOrder: ({ context }) =>
+      context.opened === null && context.form.clientId !== 0 && repeatedLines(context.catalog!, context.form.clientId).length > 0,
     isNewerCatalogue: ({ context, event }) => {
       assertEvent(event, 'catalogue.changed');
       return event.version > context.catalog!.catalogueVersion;
@@ -141,6 +162,7 @@ export const cassaOrderMachine = setup({
   id: 'cassaOrder',
   context: ({ input }) => ({
     createKey: input.createKey,
+    draft: input.draft ?? null,
     catalog: null,
     orderId: input.orderId,
     opened: null,
@@ -169,7 +191,20 @@ export const cassaOrderMachine = setup({
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
-        onDone: { target: 'ready', actions: [assign({ catalog: ({ event }) => event.output }), 'startNewOrder'] },
+        onDone: [
+          {
+            // The new order typed before a reload comes back, its lines priced again.
+            guard: 'hasNewOrderDraft',
+            target: 'ready',
+            actions: [
+              assign({ catalog: ({ event }) => event.output }),
+              'startNewOrder',
+              { type: 'toCart', params: ({ context }) => cartLoad(null, context.draft!) },
+              assign(({ context }) => ({ form: context.draft!.form, draft: null })),
+            ],
+          },
+          { target: 'ready', actions: [assign({ catalog: ({ event }) => event.output }), 'startNewOrder'] },
+        ],
         onError: 'failed',
       },
     },
@@ -207,25 +242,26 @@ export const cassaOrderMachine = setup({
                   {
                     guard: { type: 'isOpened', params: ({ event }) => event.output },
                     target: 'editing',
+                    // What was typed on this very version before a reload comes back over it.
                     actions: [
-                      assign(({ event }) => {
-                        const order = loaded(event.output);
-                        return { opened: order, form: order.form, errors: {}, idempotencyKey: null, productQuery: '' };
-                      }),
                       {
                         type: 'toCart',
-                        params: ({ event }) => {
-                          const order = loaded(event.output);
-                          return {
-                            type: 'cart.load',
-                            orderId: order.id,
-                            lines: order.lines,
-                            code: order.code,
-                            delivery: order.form.delivery,
-                            zoneId: order.form.zoneId,
-                          };
+                        params: ({ context, event }) => {
+                          const { order, typed } = openedOrDraft(context, event.output);
+                          return cartLoad(order.id, typed);
                         },
                       },
+                      assign(({ context, event }) => {
+                        const { order, typed } = openedOrDraft(context, event.output);
+                        return {
+                          opened: order,
+                          form: typed.form,
+                          draft: typed === order ? context.draft : null,
+                          errors: {},
+                          idempotencyKey: null,
+                          productQuery: '',
+                        };
+                      }),
                     ],
                   },
                   {
@@ -301,12 +337,26 @@ export const cassaOrderMachine = setup({
                   actions: [{ type: 'toCart', params: addProduct }, 'clearProductQuery', sendTo('productBox', { type: 'suggest.pick' })],
                 },
                 'freeItem.add': { guard: 'isFreeItem', actions: { type: 'toCart', params: addProduct } },
+                // The client's latest order fills the cart again, priced today (what left the catalogue is left out).
+                'order.repeat': {
+                  guard: 'hasLastOrder',
+                  actions: {
+                    type: 'toCart',
+                    params: ({ context }) =>
+                      cartLoad(null, {
+                        form: context.form,
+                        lines: repeatedLines(context.catalog!, context.form.clientId),
+                        code: context.cart.code,
+                      }),
+                  },
+                },
                 'order.confirm': {
                   guard: 'hasPricedCart',
                   target: 'saving',
-                  // One key per new order, kept by every retry of it: a second press finds the first order.
+                  // One key per confirm, kept by every retry of it: a second press finds the first order, and an
+                  // edit resent from the offline outbox is not applied twice.
                   actions: assign({
-                    idempotencyKey: ({ context }) => (context.opened ? null : (context.idempotencyKey ?? context.createKey())),
+                    idempotencyKey: ({ context }) => context.idempotencyKey ?? context.createKey(),
                     message: null,
                     errors: {},
                   }),
@@ -322,6 +372,7 @@ export const cassaOrderMachine = setup({
                   form: context.form,
                   order: context.opened && {
                     id: context.opened.id,
+                    orderNum: context.opened.orderNum,
                     version: context.opened.version,
                     user: context.opened.user,
                     nomeCitofono: context.opened.nomeCitofono,

@@ -9,6 +9,16 @@ export interface CassaClient {
   address: string | null;
   telephone: string | null;
   zoneId: number | null;
+  /** the lines of their latest order ('Ripeti ultimo ordine'), empty without one */
+  lastOrder: RepeatLine[];
+}
+
+/** A line of a client's latest order, by ids: the cassa prices it again today. */
+export interface RepeatLine {
+  productId: number;
+  variantId: number | null;
+  additionIds: number[];
+  qty: number;
 }
 
 /** What the cassa loads once: the address book, the zones and the whole catalogue (hidden items too). */
@@ -65,8 +75,8 @@ export interface CartFacts {
 export interface SaveOrderInput {
   form: CassaOrderForm;
   /** null: a new order */
-  order: Pick<OpenedOrder, 'id' | 'version' | 'user' | 'nomeCitofono'> | null;
-  /** a new order's key: a second confirm of the same order returns the first */
+  order: Pick<OpenedOrder, 'id' | 'orderNum' | 'version' | 'user' | 'nomeCitofono'> | null;
+  /** the confirm's key: a second confirm of the same order returns the first, a resent edit is not applied twice */
   idempotencyKey: string | null;
   cart: Pick<CartFacts, 'lines' | 'code'>;
 }
@@ -76,14 +86,31 @@ export type SaveOrderOutcome =
   /** 'stale': another cash desk saved the order first; 'refused': the server named what is wrong */
   | { ok: false; reason: 'stale' | 'refused'; message: string; errors: Record<string, string> };
 
+/**
+ * The order being typed as the browser keeps it (localStorage, saved by the screen's owner): after a
+ * reload or a crashed tab the widget starts from it, until it is confirmed or emptied. No credential.
+ */
+export interface CassaDraft {
+  /** null: a new order; else the opened order it edits, at `version` */
+  orderId: number | null;
+  version: number | null;
+  form: CassaOrderForm;
+  lines: CartLine[];
+  code: string | null;
+}
+
 export interface CassaOrderInput {
   /** the order the URL names, or null for a new one */
   orderId: number | null;
   createKey: () => string;
+  /** what was being typed before the page was reloaded */
+  draft?: CassaDraft | null;
 }
 
 export interface CassaOrderContext {
   createKey: () => string;
+  /** the restored draft, until the order it belongs to is on screen */
+  draft: CassaDraft | null;
   catalog: CassaCatalog | null;
   /** the order the URL names (the URL owns it; the machine follows) */
   orderId: number | null;
@@ -105,6 +132,8 @@ export type CassaOrderEvent =
   | { type: 'order.select'; id: number }
   | { type: 'order.clear' }
   | { type: 'order.confirm' }
+  /** 'Ripeti ultimo ordine': the picked client's latest order fills the cart */
+  | { type: 'order.repeat' }
   | { type: 'cart.changed'; cart: CartFacts }
   /** the day's list was read at this catalogue version: a newer one reloads the products and zones */
   | { type: 'catalogue.changed'; version: number }

@@ -1,7 +1,8 @@
 import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
-import type { CartFacts } from './cassaOrder.types';
+import type { CartFacts, CassaDraft } from './cassaOrder.types';
+import { cassaOutboxMachine } from './cassaOutbox.machine';
 import { orderPollingMachine, type OrderPollingSnapshot } from './orderPolling.machine';
 
 export interface CassaScreenInput {
@@ -10,6 +11,8 @@ export interface CassaScreenInput {
   /** the list's chime was off when the cashier last left (the list owns it from then on) */
   muted: boolean;
   createKey: () => string;
+  /** the order being typed before the page was reloaded (the screen's owner keeps it in the browser) */
+  draft?: CassaDraft | null;
 }
 
 export type CassaScreenContext = CassaScreenInput;
@@ -65,9 +68,9 @@ export const cassaScreenMachine = setup({
     input: {} as CassaScreenInput,
     context: {} as CassaScreenContext,
     events: {} as CassaScreenEvent,
-    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart' },
+    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart'; outbox: 'outbox' },
   },
-  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine },
+  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine, outbox: cassaOutboxMachine },
   guards: {
     isAnotherOrder: ({ context, event }) => {
       assertEvent(event, 'url.changed');
@@ -95,7 +98,13 @@ export const cassaScreenMachine = setup({
       // Every answer of the list (its 30 s refresh too) names the catalogue version: the editor reloads the products if newer.
       onSnapshot: { actions: sendTo('editor', ({ event }) => ({ type: 'catalogue.changed', version: listedVersion(event.snapshot) })) },
     },
-    { id: 'editor', src: 'editor', input: ({ context }) => ({ orderId: context.orderId, createKey: context.createKey }) },
+    {
+      id: 'editor',
+      src: 'editor',
+      input: ({ context }) => ({ orderId: context.orderId, createKey: context.createKey, draft: context.draft ?? null }),
+    },
+    // Writes the server could not take wait here ('Da inviare').
+    { id: 'outbox', src: 'outbox' },
     {
       id: 'cart',
       src: 'cart',
@@ -128,6 +137,7 @@ export function connectCassaScreen(snapshot: CassaScreenSnapshot, send: (event: 
     orders: snapshot.children.orders!,
     editor: snapshot.children.editor!,
     cart: snapshot.children.cart!,
+    outbox: snapshot.children.outbox!,
     /** the day's list, or the way back to it while an order is open */
     isListShown: !isOrderOpen,
     backButton: isOrderOpen ? { label: 'Torna indietro', onPress: () => send({ type: 'list.back' }) } : null,

@@ -571,7 +571,8 @@ export interface paths {
         /**
          * Set an order's status
          * @description Sets the status of an order: 1 Stampato when the ticket is printed, 3 to cancel it. A cancelled
-         *     order is final (409). Staff (admin) only.
+         *     order is final (409). Idempotent on the Idempotency-Key header: a resend (the cassa's offline
+         *     outbox) answers with the order as it is, without applying the change again. Staff (admin) only.
          */
         patch: operations["setCassaOrderStatus"];
         trace?: never;
@@ -612,7 +613,9 @@ export interface paths {
          * @description Replaces an order's details and lines; an order already printed becomes 2 Ristampa. Orders of
          *     external platforms and cancelled orders cannot be edited (409). The edit names the version it
          *     is based on (`data.version`): when another cash desk has saved the order since, nothing is
-         *     written and the answer is 409, so no edit is silently overwritten. Staff (admin) only.
+         *     written and the answer is 409, so no edit is silently overwritten. Idempotent on the
+         *     Idempotency-Key header: a resend of the same edit (the cassa's offline outbox) answers with the
+         *     order as it is, never applying it twice nor refusing it as stale. Staff (admin) only.
          */
         put: operations["updateCassaOrder"];
         post?: never;
@@ -637,7 +640,8 @@ export interface paths {
         head?: never;
         /**
          * Mark an order delivered or not
-         * @description Ticks or unticks the order's delivered box in the cassa list. A cancelled order is final (409). Staff (admin) only.
+         * @description Ticks or unticks the order's delivered box in the cassa list. A cancelled order is final (409).
+         *     Idempotent on the Idempotency-Key header, like the status. Staff (admin) only.
          */
         patch: operations["setCassaOrderDelivered"];
         trace?: never;
@@ -1947,6 +1951,18 @@ export interface components {
             zone_id: components["schemas"]["OptionalRowId"];
             cap: null | components["schemas"]["ShortText"];
         };
+        /** @description A client of the address book, with the lines of their latest order ('Ripeti ultimo ordine') */
+        CassaInitClient: components["schemas"]["Client"] & {
+            /** @description the latest order's lines that came from the catalogue (none without a past order); the cassa prices them today */
+            last_order_lines: components["schemas"]["RepeatLine"][];
+        };
+        RepeatLine: {
+            product_id: components["schemas"]["RowId"];
+            variant_id: components["schemas"]["OptionalRowId"];
+            addition_ids: components["schemas"]["RowId"][];
+            /** Format: int32 */
+            qty: number;
+        };
         NewClient: {
             name: components["schemas"]["PersonName"];
             telephone?: null | components["schemas"]["Phone"];
@@ -1960,7 +1976,7 @@ export interface components {
             today: components["schemas"]["Date"];
             /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */
             now: components["schemas"]["Time"];
-            clients: components["schemas"]["Client"][];
+            clients: components["schemas"]["CassaInitClient"][];
             zones: components["schemas"]["ZoneList"];
             categories: components["schemas"]["CategoryList"];
             products: components["schemas"]["ProductList"];
@@ -2610,7 +2626,7 @@ export interface components {
         Id: components["schemas"]["RowId"];
         /**
          * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
-         *     returns the first order, never a second one
+         *     returns the first order, never a second one; a resent change is not applied twice
          */
         IdempotencyKey: string;
     };
@@ -2816,7 +2832,7 @@ export interface operations {
             header?: {
                 /**
                  * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
-                 *     returns the first order, never a second one
+                 *     returns the first order, never a second one; a resent change is not applied twice
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3316,7 +3332,13 @@ export interface operations {
     setCassaOrderStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
@@ -3350,7 +3372,7 @@ export interface operations {
             header?: {
                 /**
                  * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
-                 *     returns the first order, never a second one
+                 *     returns the first order, never a second one; a resent change is not applied twice
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3378,7 +3400,13 @@ export interface operations {
     updateCassaOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The row id of the resource */
                 id: components["parameters"]["Id"];
@@ -3407,7 +3435,13 @@ export interface operations {
     setCassaOrderDelivered: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The row id of the resource */
                 id: components["parameters"]["Id"];

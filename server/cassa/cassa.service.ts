@@ -11,6 +11,7 @@ import {
   isValidTime,
   normalizePhone,
   ORDER_SOURCE,
+  ORDER_STATUS,
   ovenGroupOf,
   ovenItemCount,
   PHONE_MESSAGE,
@@ -41,6 +42,24 @@ import {
 
 export type CassaOrderInput = components['schemas']['CassaOrderWriteRequest'];
 export type NewClientInput = components['schemas']['NewClient'];
+
+/** A request's Idempotency-Key, scoped to the staff member who sent it. */
+export interface RequestKey {
+  staffId: number;
+  key: string;
+}
+
+const scopedKey = (idempotency: RequestKey | null) => idempotency && `cassa:${idempotency.staffId}:${idempotency.key}`;
+
+/** A line of a client's latest order, to be priced again today. */
+export interface RepeatLine {
+  productId: number;
+  variantId: number | null;
+  additionIds: number[];
+  qty: number;
+}
+
+export type InitClient = ClientRow & { lastOrderLines: RepeatLine[] };
 
 export interface StoredOrder {
   order: OrderRecord;
@@ -95,13 +114,49 @@ export class CassaService {
     return result;
   }
 
-  async init(): Promise<{ clients: ClientRow[]; snapshot: CatalogSnapshot; today: string; now: string }> {
-    const clients = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
+  async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string }> {
+    const rows = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
     // The database's collation puts 'davide' after 'Zeno' (SQLite) or depends on the server locale
     // (PostgreSQL): sort as a person reads, like the zones.
-    clients.sort(compareByName);
+    rows.sort(compareByName);
+    const repeats = await this.lastOrderLines();
+    const clients = rows.map((client) => ({ ...client, lastOrderLines: repeats.get(client.id) ?? [] }));
     const now = this.deps.schedule.today();
     return { clients, snapshot: await this.deps.catalog.snapshot(), today: now.date, now: fromMinutes(now.minutes) };
+  }
+
+  /** Each client's latest order (not cancelled), as lines the cassa can put in the cart again: 'Ripeti ultimo ordine'. */
+  private async lastOrderLines(): Promise<Map<number, RepeatLine[]>> {
+    const latest = new Map<number, number>();
+    const orders = await this.deps.db
+      .selectFrom('orders')
+      .select(['id', 'client_id'])
+      .where('client_id', 'is not', null)
+      .where('status', '!=', ORDER_STATUS.cancelled)
+      .orderBy('delivery_date', 'desc')
+      .orderBy('delivery_time', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const order of orders) if (!latest.has(order.client_id!)) latest.set(order.client_id!, order.id);
+    const records = await loadOrders(this.deps.db, { ids: [...latest.values()] });
+    return new Map(
+      records.map((order) => [
+        order.client_id!,
+        // A line whose product left the catalogue cannot be ordered again; the cassa skips what it no longer sells.
+        order.lines.flatMap((line) =>
+          line.product_id === null
+            ? []
+            : [
+                {
+                  productId: line.product_id,
+                  variantId: line.variant_id,
+                  additionIds: line.additions.flatMap((a) => (a.product_id === null ? [] : [a.product_id])),
+                  qty: line.qty,
+                },
+              ],
+        ),
+      ]),
+    );
   }
 
   async dayOrders(date?: string): Promise<DayOrders> {
@@ -222,8 +277,8 @@ export class CassaService {
    * A new phone or walk-in order. With an Idempotency-Key (scoped to the staff member), a second
    * confirm of the same order — a double press, a retry after a lost answer — returns the first one.
    */
-  async store(input: CassaOrderInput, idempotency: { staffId: number; key: string } | null = null): Promise<StoredOrder> {
-    const key = idempotency && `cassa:${idempotency.staffId}:${idempotency.key}`;
+  async store(input: CassaOrderInput, idempotency: RequestKey | null = null): Promise<StoredOrder> {
+    const key = scopedKey(idempotency);
     const earlier = key && (await this.orderWithKey(key));
     if (earlier) return { order: await this.order(earlier), replayed: true };
     const { draft, clientToCreate } = await this.draft(input, null);
@@ -242,29 +297,81 @@ export class CassaService {
     }
   }
 
-  async update(id: number, input: CassaOrderInput): Promise<OrderRecord> {
+  private async keyedOrder(key: string): Promise<number | undefined> {
+    return (await this.deps.db.selectFrom('cassa_request_keys').select('order_id').where('key', '=', key).executeTakeFirst())?.order_id;
+  }
+
+  /**
+   * A change of order `id`, applied once per Idempotency-Key: the key is stored in the change's own
+   * transaction, and the same key again (the offline outbox resending after a lost answer) answers
+   * with the order as it is, without applying the change a second time. `prepare` runs only for a
+   * key not seen yet (an edit's checks and pricing), `apply` inside the transaction.
+   */
+  private async once<T>(
+    id: number,
+    idempotency: RequestKey | null,
+    prepare: () => Promise<T>,
+    apply: (tx: Db, prepared: T) => Promise<void>,
+  ): Promise<StoredOrder> {
+    const key = scopedKey(idempotency);
+    const earlier = key && (await this.keyedOrder(key));
+    if (earlier) return { order: await this.order(earlier), replayed: true };
+    const prepared = await prepare();
+    try {
+      await this.write(async (tx) => {
+        await apply(tx, prepared);
+        if (key)
+          await tx
+            .insertInto('cassa_request_keys')
+            .values({ key, order_id: id, created_at: this.deps.clock.now().toISOString() })
+            .execute();
+      });
+    } catch (error) {
+      // Two sends with one key raced: the loser's transaction rolled back whole (on the key, or as
+      // stale behind its twin's version), and it answers as the resend it is.
+      const winner = key ? await this.keyedOrder(key) : undefined;
+      if (winner) return { order: await this.order(winner), replayed: true };
+      throw error;
+    }
+    return { order: await this.order(id), replayed: false };
+  }
+
+  async update(id: number, input: CassaOrderInput, idempotency: RequestKey | null = null): Promise<StoredOrder> {
     if (input.data.id !== undefined && input.data.id !== id) throw invalidField('id', "L'ordine indicato non corrisponde.");
     const basedOnVersion = input.data.version;
     if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
-    const existing = await this.order(id);
-    if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
-    refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
-    const { draft, clientToCreate } = await this.draft(input, existing);
-    await this.write(async (tx) => {
-      if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-      refuse(await replaceOrder(tx, this.deps.clock, id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
-    });
-    return this.order(id);
+    return this.once(
+      id,
+      idempotency,
+      async () => {
+        const existing = await this.order(id);
+        if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
+        refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
+        return this.draft(input, existing);
+      },
+      async (tx, { draft, clientToCreate }) => {
+        if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
+        refuse(await replaceOrder(tx, this.deps.clock, id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
+      },
+    );
   }
 
-  async setStatus(id: number, status: OrderStatus): Promise<OrderRecord> {
-    refuse(await this.write((tx) => changeOrderState(tx, this.deps.clock, id, { status })));
-    return this.order(id);
+  async setStatus(id: number, status: OrderStatus, idempotency: RequestKey | null = null): Promise<StoredOrder> {
+    return this.once(
+      id,
+      idempotency,
+      async () => null,
+      async (tx) => refuse(await changeOrderState(tx, this.deps.clock, id, { status })),
+    );
   }
 
-  async setDelivered(id: number, delivered: 0 | 1): Promise<OrderRecord> {
-    refuse(await this.write((tx) => changeOrderState(tx, this.deps.clock, id, { delivered })));
-    return this.order(id);
+  async setDelivered(id: number, delivered: 0 | 1, idempotency: RequestKey | null = null): Promise<StoredOrder> {
+    return this.once(
+      id,
+      idempotency,
+      async () => null,
+      async (tx) => refuse(await changeOrderState(tx, this.deps.clock, id, { delivered })),
+    );
   }
 
   private async insertClient(db: Db, input: NewClientInput): Promise<ClientRow> {

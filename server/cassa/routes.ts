@@ -1,11 +1,12 @@
 import type { SSEReplyInterface } from '@fastify/sse';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { toEuros, type OrderStatus } from '../../src/domain';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { categoryDto, productDto, zoneDto } from '../http/wire';
 import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
 import type { OrderEvent } from '../orders/order-events';
+import type { RequestKey } from './cassa.service';
 import type { Services } from '../services';
 import { renderTicket } from './ticket-pdf';
 
@@ -33,6 +34,11 @@ const eventMessage = (event: OrderEvent) => ({
   id: String(event.id),
   data: { order_id: event.orderId, kind: event.kind, delivery_date: event.deliveryDate },
 });
+/** The request's Idempotency-Key, scoped by the service to the staff member who sent it. */
+async function requestKey(request: FastifyRequest): Promise<RequestKey | null> {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? { staffId: (await requireUser(request)).id, key } : null;
+}
 
 /** The cash desk; every route is for staff (role admin). */
 export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
@@ -81,7 +87,15 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return {
       today,
       now,
-      clients: clients.map(clientDto),
+      clients: clients.map((c) => ({
+        ...clientDto(c),
+        last_order_lines: c.lastOrderLines.map((l) => ({
+          product_id: l.productId,
+          variant_id: l.variantId,
+          addition_ids: l.additionIds,
+          qty: l.qty,
+        })),
+      })),
       zones: snapshot.zones.map(zoneDto),
       categories: snapshot.categories.map(categoryDto),
       products: snapshot.products.map(productDto),
@@ -113,27 +127,26 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   }));
 
   defineRoute(app, 'storeCassaOrder', { access: 'admin' }, async (request, reply) => {
-    const staff = await requireUser(request);
-    const key = request.headers['idempotency-key'];
-    const { order, replayed } = await cassa.store(request.body, typeof key === 'string' ? { staffId: staff.id, key } : null);
+    const { order, replayed } = await cassa.store(request.body, await requestKey(request));
     reply.status(replayed ? 200 : 201);
     return { message: 'Ordine creato.', order: cassaOrderDto(order) };
   });
 
+  // Edits, status and delivered changes are idempotent on the key too: the offline outbox resends them.
   defineRoute(app, 'updateCassaOrder', { access: 'admin' }, async (request) => {
-    const order = await cassa.update(request.params.id, request.body);
+    const { order } = await cassa.update(request.params.id, request.body, await requestKey(request));
     return { message: 'Ordine modificato.', order: cassaOrderDto(order) };
   });
 
-  defineRoute(app, 'setCassaOrderStatus', { access: 'admin' }, async (request) => ({
-    message: 'Stato aggiornato.',
-    order: cassaOrderDto(await cassa.setStatus(request.params.id, request.body.status as OrderStatus)),
-  }));
+  defineRoute(app, 'setCassaOrderStatus', { access: 'admin' }, async (request) => {
+    const { order } = await cassa.setStatus(request.params.id, request.body.status as OrderStatus, await requestKey(request));
+    return { message: 'Stato aggiornato.', order: cassaOrderDto(order) };
+  });
 
-  defineRoute(app, 'setCassaOrderDelivered', { access: 'admin' }, async (request) => ({
-    message: 'Consegna aggiornata.',
-    order: cassaOrderDto(await cassa.setDelivered(request.params.id, request.body.status)),
-  }));
+  defineRoute(app, 'setCassaOrderDelivered', { access: 'admin' }, async (request) => {
+    const { order } = await cassa.setDelivered(request.params.id, request.body.status, await requestKey(request));
+    return { message: 'Consegna aggiornata.', order: cassaOrderDto(order) };
+  });
 
   defineRoute(app, 'createCassaClient', { access: 'admin' }, async (request, reply) => {
     reply.status(201);

@@ -450,6 +450,22 @@ function orderEventsLive(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The cassa's offline outbox resends an edit, a status or a delivered change with the key it was
+ * first sent with: the key, stored in the change's transaction, makes the resend answer without
+ * applying it twice.
+ */
+const cassaOfflineRequestKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('cassa_request_keys')
+      .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+      .addColumn('order_id', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -466,6 +482,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_05_0010_category_groups': categoryGroups,
       '2026_12_06_0011_zone_fees': zoneFees,
       '2026_12_07_0012_order_events_live': orderEventsLive(this.dialect),
+      '2026_12_07_0013_cassa_offline_request_keys': cassaOfflineRequestKeys,
     };
   }
 }

@@ -273,6 +273,13 @@ export interface SettingGroupsTable {
   version: number;
 }
 
+/** A cassa edit, status or delivered change's Idempotency-Key (staff-scoped): a resend answers without applying it again. */
+export interface CassaRequestKeysTable {
+  key: string;
+  order_id: number;
+  created_at: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -312,6 +319,7 @@ export interface Database {
   special_days: SpecialDaysTable;
   audit_log: AuditLogTable;
   meta: MetaTable;
+  cassa_request_keys: CassaRequestKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

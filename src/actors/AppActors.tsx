@@ -1,3 +1,4 @@
+import type { CassaDraft } from '../../machines/cassaOrder.types';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   createActor,
@@ -130,6 +131,9 @@ export interface AppActors extends AppSystem {
   cassa: {
     muted: () => boolean;
     persistMuted: (actor: AnyActorRef) => () => void;
+    /** the order being typed when the page went away, kept until confirmed or emptied */
+    draft: () => CassaDraft | null;
+    persistDraft: (editor: AnyActorRef) => () => void;
     effects?: CassaEffects;
     cartLogic: typeof cartMachine;
   };

@@ -1,4 +1,5 @@
 import type { SavedCart } from '../../machines/cart.machine';
+import type { CassaDraft } from '../../machines/cassaOrder.types';
 import type { SavedCheckout } from '../../machines/checkout.types';
 import type { User } from '../../machines/session.machine';
 
@@ -11,6 +12,7 @@ export const STORAGE_KEYS = {
   user: 'pizzeria.user',
   cart: 'pizzeria.cart',
   cassaMuted: 'pizzeria.cassaMuted',
+  cassaDraft: 'pizzeria.cassaDraft',
 } as const;
 /** Where earlier versions kept the bearer token with the user: read once for the user, then deleted. */
 const LEGACY_SESSION_KEY = 'pizzeria.session';
@@ -84,4 +86,10 @@ export const storage = {
   /** the cassa's new-order chime is off */
   cassaMuted: () => read(STORAGE_KEYS.cassaMuted) === true,
   saveCassaMuted: (muted: boolean) => write(STORAGE_KEYS.cassaMuted, muted ? true : null),
+  /** the cassa's order being typed (form, lines, code: no credential), or nothing */
+  cassaDraft: (): CassaDraft | null => {
+    const draft = read(STORAGE_KEYS.cassaDraft) as CassaDraft | null;
+    return draft && typeof draft.form === 'object' && isSavedCart(draft) ? draft : null;
+  },
+  saveCassaDraft: (draft: CassaDraft | null) => write(STORAGE_KEYS.cassaDraft, draft),
 };

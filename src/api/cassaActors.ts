@@ -1,3 +1,4 @@
+import type { UseStore } from 'idb-keyval';
 import { fromCallback, fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
@@ -5,6 +6,7 @@ import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveO
 import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
 import type { orderPollingMachine } from '../../machines/orderPolling.machine';
 import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, OrderPollingEvent } from '../../machines/orderPolling.types';
+import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
 import {
   CANCELLED_ORDER_MESSAGE,
   canEditOrder,
@@ -18,6 +20,7 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
+import { createCassaOutboxActors, isOffline, orderSummary, outboxChannel, queueWrite, type OutboxChannel } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -95,8 +98,8 @@ export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
   return () => source.close();
 });
 
-/** GET the day's orders; PATCH the printed status and the delivered flag; follow the live stream. */
-export function createOrderPollingActors(api: ApiClient) {
+/** GET the day's orders; PATCH the printed status and the delivered flag (through the outbox when offline); follow the live stream. */
+export function createOrderPollingActors(api: ApiClient, outbox?: OutboxChannel) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
       cassaDayFromWire(
@@ -105,13 +108,29 @@ export function createOrderPollingActors(api: ApiClient) {
     ),
     saveChange: fromPromise<ChangeResult, OrderChange>(async ({ input }) => {
       const path = { id: input.id };
-      const result =
+      const key = crypto.randomUUID();
+      const header = { 'Idempotency-Key': key };
+      const write: OutboxWrite =
         'status' in input
-          ? await api.PATCH('/api/v1/ecommerce/cassa/orders/{id}', { params: { path }, body: { status: input.status } })
-          : await api.PATCH('/api/v1/ecommerce/cassa/orders/delivered-status/{id}', {
-              params: { path },
-              body: { status: input.delivered },
-            });
+          ? { kind: 'status', orderId: input.id, status: input.status }
+          : { kind: 'delivered', orderId: input.id, delivered: input.delivered };
+      const label =
+        'status' in input ? `Ordine ${input.id} stampato` : `Ordine ${input.id} ${input.delivered ? 'consegnato' : 'da consegnare'}`;
+      // Offline, the change waits in 'Da inviare' with its key and is sent when the server answers.
+      if (isOffline() && queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
+      let result;
+      try {
+        result =
+          'status' in input
+            ? await api.PATCH('/api/v1/ecommerce/cassa/orders/{id}', { params: { header, path }, body: { status: input.status } })
+            : await api.PATCH('/api/v1/ecommerce/cassa/orders/delivered-status/{id}', {
+                params: { header, path },
+                body: { status: input.delivered },
+              });
+      } catch (error) {
+        if (queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
+        throw error;
+      }
       const settled = answer(result, [404, 409], refused);
       return 'ok' in settled ? settled : { ok: true };
     }),
@@ -125,7 +144,19 @@ export function cassaCatalogFromWire(
   now = shopClock({ date: init.today, time: init.now }),
 ): CassaCatalog {
   return {
-    clients: init.clients.map((c) => ({ id: c.id, name: c.name, address: c.address, telephone: c.telephone, zoneId: c.zone_id ?? null })),
+    clients: init.clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      telephone: c.telephone,
+      zoneId: c.zone_id ?? null,
+      lastOrder: c.last_order_lines.map((l) => ({
+        productId: l.product_id,
+        variantId: l.variant_id,
+        additionIds: l.addition_ids,
+        qty: l.qty,
+      })),
+    })),
     zones: init.zones.map(zoneFromWire),
     categories: init.categories,
     products: init.products.map(staffProductFromWire),
@@ -161,6 +192,8 @@ export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedO
   };
 }
 
+export const QUEUED_MESSAGE = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
+
 /** The first message the server gave for each field it named. */
 const firstMessages = (errors: Record<string, string[]>): Record<string, string> =>
   Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first]));
@@ -172,7 +205,7 @@ const text = (value: string) => value.trim() || null;
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
  */
-export function createCassaOrderActors(api: ApiClient) {
+export function createCassaOrderActors(api: ApiClient, outbox?: OutboxChannel) {
   return {
     loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
@@ -210,12 +243,29 @@ export function createCassaOrderActors(api: ApiClient) {
         cart: lines.map(lineToWire),
         discount: code ? { code } : null,
       };
-      const result = order
-        ? await api.PUT('/api/v1/ecommerce/cassa/orders/{id}/update', { params: { path: { id: order.id } }, body })
-        : await api.POST('/api/v1/ecommerce/cassa/orders/store', {
-            params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
-            body,
-          });
+      const header = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+      // The server cannot be reached: the order waits in 'Da inviare' with its key, and the cashier goes on.
+      const queue = () =>
+        idempotencyKey !== null &&
+        queueWrite(outbox, {
+          key: idempotencyKey,
+          label: order
+            ? `Modifica ordine #${order.orderNum}: ${form.name}`
+            : `Nuovo ordine: ${form.name}, ${formatTime(form.hour, form.minute)}`,
+          write: order ? { kind: 'update', orderId: order.id, body } : { kind: 'store', body },
+          summary: order ? orderSummary(`Ordine #${order.orderNum}`, form, lines) : null,
+        });
+      const queued = { ok: true as const, message: QUEUED_MESSAGE, client: null };
+      if (isOffline() && queue()) return queued;
+      let result;
+      try {
+        result = order
+          ? await api.PUT('/api/v1/ecommerce/cassa/orders/{id}/update', { params: { header, path: { id: order.id } }, body })
+          : await api.POST('/api/v1/ecommerce/cassa/orders/store', { params: { header }, body });
+      } catch (error) {
+        if (queue()) return queued;
+        throw error;
+      }
       const saved = answer(result, [404, 409, 422], (_status, body) => {
         const { code, message, errors } = refusalFrom(body);
         return {
@@ -238,6 +288,13 @@ export function createCassaOrderActors(api: ApiClient) {
                 address: placed.address,
                 telephone: placed.telephone,
                 zoneId: placed.zone_id ?? null,
+                // The order just placed is the new client's last one.
+                lastOrder: lines.map((l) => ({
+                  productId: l.productId,
+                  variantId: l.variant?.id ?? null,
+                  additionIds: l.additions.map((a) => a.id),
+                  qty: l.qty,
+                })),
               }
             : null,
       };
@@ -245,8 +302,16 @@ export function createCassaOrderActors(api: ApiClient) {
   } satisfies ActorsOf<typeof cassaOrderMachine>;
 }
 
+/** The order as it is on the server now: the second column of a stale edit's conflict. */
+async function currentOrderSummary(api: ApiClient, id: number): Promise<OrderSummary> {
+  const order = openedOrderFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id } } })).order);
+  return orderSummary(`Ordine #${order.orderNum}`, order.form, order.lines);
+}
+
 /** What the cassa screen asks of the page: the browser's effects, the router, the cassa's cart logic. */
 export interface CassaScreenEdge {
+  /** the outbox's IndexedDB store (tests give their own) */
+  outboxStore?: () => UseStore;
   effects: CassaEffects;
   cart: typeof cartMachine;
   showOrder(id: number | null, options: { replace: boolean }): void;
@@ -256,17 +321,19 @@ export interface CassaScreenEdge {
 /** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
 export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
   const { effects } = edge;
+  const outbox = outboxChannel();
   return cassaScreenMachine.provide({
     actors: {
       orders: screenOrders.provide({
-        actors: createOrderPollingActors(api),
+        actors: createOrderPollingActors(api, outbox),
         actions: {
           chime: () => effects.chime(),
           loadTicket: (_, { id }) => effects.loadTicket(id),
           printTicket: (_, { id }) => effects.printTicket(id),
         },
       }),
-      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api, outbox) }),
+      outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore, outbox)),
       cart: edge.cart,
     },
     actions: {

@@ -6,6 +6,8 @@ import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { draftOf, isDraftShown } from '../../machines/cassaOrder.connect';
+import type { CassaOrderSnapshot } from '../../machines/cassaOrder.machine';
 import { createCartActors } from '../api/cartActors';
 import { createCheckoutActors } from '../api/checkoutActors';
 import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
@@ -92,6 +94,14 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const cassa = {
     muted: storage.cassaMuted,
     persistMuted: (actor: AnyActorRef) => persist(actor, (s: OrderPollingSnapshot) => s.context.muted, storage.saveCassaMuted),
+    draft: storage.cassaDraft,
+    // The editor's context changes only when something in it does; while an order loads there is nothing to say.
+    persistDraft: (editor: AnyActorRef) =>
+      persist(
+        editor,
+        (s: CassaOrderSnapshot) => (isDraftShown(s) ? s.context : undefined),
+        (context) => context && storage.saveCassaDraft(draftOf(context)),
+      ),
     effects: options.cassaEffects,
     cartLogic,
   };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { connectCassaScreen } from '../../machines/cassaScreen.machine';
+import { connectCassaOutbox } from '../../machines/cassaOutbox.machine';
 import { connectOrderPolling } from '../../machines/orderPolling.connect';
 import { cassaScreenLogic } from '../api/cassaActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../ui/usePageTitle';
 import { cassaEffects } from './effects';
 import { OrderEditor } from './OrderEditor';
 import { OrdersWidget } from './OrdersWidget';
+import { OutboxPanel } from './OutboxPanel';
 import './cassa.css';
 
 const CASSA_PATH = '/cassa';
@@ -39,9 +41,12 @@ export function CassaPage() {
       scrollToTop: () => window.scrollTo({ top: 0 }),
     }),
   );
-  const screen = useScreenActor(logic, { input: { orderId, muted: cassa.muted(), createKey: () => crypto.randomUUID() } });
+  const [draft] = useState(cassa.draft);
+  const screen = useScreenActor(logic, { input: { orderId, muted: cassa.muted(), createKey: () => crypto.randomUUID(), draft } });
   const view = useView(screen, connectCassaScreen);
   useEffect(() => cassa.persistMuted(view.orders), [cassa, view.orders]);
+  useEffect(() => cassa.persistDraft(view.editor), [cassa, view.editor]);
+  const outbox = useView(view.outbox, connectCassaOutbox);
   useEffect(() => screen.send({ type: 'url.changed', orderId }), [screen, orderId]);
 
   const list = useView(view.orders, connectOrderPolling);
@@ -54,18 +59,20 @@ export function CassaPage() {
           Esauriti oggi
         </a>
       </div>
-      {list.counters && (
+      {(list.counters || outbox.headerCounter) && (
         <InHeader>
           <ul className="staff-counter-list" aria-label="Contatori ordini">
-            {list.counters.map((c) => (
+            {list.counters?.map((c) => (
               <li key={c.label}>
                 {c.label} <strong>{c.value}</strong>
               </li>
             ))}
+            {outbox.headerCounter && <li className="staff-counter--outbox">{outbox.headerCounter}</li>}
           </ul>
         </InHeader>
       )}
       <OrderEditor actor={view.editor} cart={view.cart} />
+      <OutboxPanel view={outbox} />
       {view.isListShown && <OrdersWidget view={list} />}
       {view.backButton && (
         <Button className="button cassa-back" onPress={view.backButton.onPress}>

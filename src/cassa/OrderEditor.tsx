@@ -69,6 +69,11 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           />
           {client.newClientNote && <p className="cassa-new-client">{client.newClientNote}</p>}
           {client.userNote && <p className="muted">{client.userNote}</p>}
+          {view.repeatButton && (
+            <Button className="button" isDisabled={view.repeatButton.isDisabled} onPress={view.repeatButton.onPress}>
+              {view.repeatButton.label}
+            </Button>
+          )}
         </div>
 
         <label className="field">

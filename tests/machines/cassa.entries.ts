@@ -5,7 +5,8 @@ import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../
 import { cartMachine, EMPTY_CART as NO_LINES } from '../../machines/cart.machine';
 import { newOrderForm } from '../../machines/cassaOrder.form';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
-import type { CartFacts, CassaClient } from '../../machines/cassaOrder.types';
+import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrder.types';
+import { cassaOutboxMachine, type OutboxEntry } from '../../machines/cassaOutbox.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
@@ -166,7 +167,24 @@ export const changedCatalog = cassaCatalogFromWire(
 const margherita = cassaCatalog.products.find((p) => p.name === 'Margherita')!;
 const bufala = cassaCatalog.products.find((p) => p.name === 'Bufala')!;
 export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
-export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null };
+export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null, lastOrder: [] };
+
+/** A new order typed before a reload: a new client's pickup at 20:30 with one Margherita (nothing more is done to it: the graph stays small). */
+export const NEW_ORDER_DRAFT: CassaDraft = {
+  orderId: null,
+  version: null,
+  form: {
+    ...newOrderForm(cassaCatalog.now()),
+    name: 'Cliente Bozza',
+    telephone: '3470001122',
+    delivery: 'ritiro',
+    hour: 20,
+    minute: 30,
+    note: 'Citofono rotto',
+  },
+  lines: openedPhoneOrder.lines,
+  code: null,
+};
 
 type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
 const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
@@ -191,6 +209,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
   inputs: [
     { orderId: null, createKey: () => 'chiave-ordine-1' },
     { orderId: phoneOrder.id, createKey: () => 'chiave-ordine-1' },
+    // The page was reloaded in the middle of a phone order.
+    { orderId: null, createKey: () => 'chiave-ordine-1', draft: NEW_ORDER_DRAFT },
   ],
   maxSimplePathStates: 0,
   events: [
@@ -272,6 +292,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
           ]
         : null,
     (s) => (isNewOrder(s) && s.context.productQuery === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
+    // 'Ripeti ultimo ordine' once Mario Rossi (who ordered before) is picked.
+    (s) => (isNewOrder(s) && s.context.form.clientId === 1 && s.context.cart.lines.length === 0 ? { type: 'order.repeat' } : null),
     // Confirm: a new order with a typed name, or the opened order (the guard wants a priced cart).
     (s) =>
       editing(s) && s.context.message === null && (s.context.opened !== null || s.context.form.name === 'Nuovo Nome')
@@ -387,4 +409,77 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
   serializeState: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId }),
 };
 
-export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry];
+// --- the outbox ('Da inviare') ------------------------------------------------------------------
+
+const outboxEvents = internalEvents(cassaOutboxMachine);
+/** An edit made offline by an earlier page (with what the cashier typed), and a phone order confirmed offline now. */
+export const queuedOrder: OutboxEntry = {
+  key: 'chiave-ordine-1',
+  queuedAt: 2,
+  label: 'Nuovo ordine: Mario Rossi, 20:30',
+  write: {
+    kind: 'store',
+    body: { data: { nomeCliente: 'Mario Rossi', delivery: 'ritiro', fascia: '20:30', payment_type: 'Contanti' }, cart: [] },
+  },
+  summary: null,
+};
+export const queuedEdit: OutboxEntry = {
+  key: 'chiave-modifica-1',
+  queuedAt: 1,
+  label: 'Modifica ordine #1: Mario Rossi',
+  write: {
+    kind: 'update',
+    orderId: phoneOrder.id,
+    body: { data: { nomeCliente: 'Mario Rossi', delivery: 'ritiro', fascia: '21:00', payment_type: 'Contanti', version: 3 }, cart: [] },
+  },
+  summary: { title: 'Ordine #1', rows: ['Ritiro alle 21:00 del 2026-11-18', '3 × Margherita'] },
+};
+export const serverVersion = { title: 'Ordine #1', rows: ['Consegna alle 19:30 del 2026-11-18', '1 × Margherita'] };
+export const CANCELLED = 'Questo ordine è stato annullato e non è modificabile.';
+
+type OutboxSnapshot = SnapshotFrom<typeof cassaOutboxMachine>;
+const outboxHas = (s: OutboxSnapshot, key: string) => s.context.entries.some((e) => e.key === key);
+
+export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
+  name: 'cassaOutbox',
+  machine: cassaOutboxMachine,
+  // Entries, attempts and outcomes multiply: one path per edge covers the graph.
+  maxSimplePathStates: 0,
+  events: [
+    // On start: what an earlier page left (the edit), or nothing; the browser's storage may refuse.
+    (s) =>
+      s.matches('loading')
+        ? [
+            { type: outboxEvents.done('loadOutbox'), output: [queuedEdit] },
+            { type: outboxEvents.done('loadOutbox'), output: [] },
+            { type: outboxEvents.error('loadOutbox'), error: new DOMException('IndexedDB refused', 'UnknownError') },
+          ]
+        : null,
+    // A confirm while the server cannot be reached (once per path, so the graph stays small).
+    (s) => (!outboxHas(s, queuedOrder.key) && s.context.notice === null ? { type: 'outbox.add', entry: queuedOrder } : null),
+    // The server answers: written; refused as stale (an edit) or for good (a cancelled order); or still unreachable.
+    (s) =>
+      s.hasTag('sending')
+        ? [
+            { type: outboxEvents.done('sendEntry'), output: { ok: true } },
+            s.context.entries[0]!.write.kind === 'update'
+              ? { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'stale', theirs: serverVersion } }
+              : { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'refused', message: CANCELLED } },
+            ...(s.context.attempt < 2 ? [{ type: outboxEvents.error('sendEntry'), error: new TypeError('Failed to fetch') }] : []),
+          ]
+        : null,
+    (s) => (s.hasTag('offline') ? [{ type: 'outbox.online' }, { type: outboxEvents.after('cassaOutbox.waiting', 'RETRY_BACKOFF') }] : null),
+    (s) => (s.matches('conflict') ? { type: 'conflict.dismiss' } : null),
+    (s) => (s.context.notice !== null ? { type: 'notice.dismiss' } : null),
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      entries: s.context.entries.map((e) => e.key),
+      attempt: s.context.attempt,
+      conflict: s.context.conflict !== null,
+      notice: s.context.notice !== null,
+    }),
+};
+
+export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];

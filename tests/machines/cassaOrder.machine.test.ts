@@ -3,7 +3,16 @@ import type { CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaOrderEvent, SaveOrderInput } from '../../machines/cassaOrder.types';
-import { cassaCatalog, cassaOrderEntry, changedCatalog, NEW_CLIENT, openedPhoneOrder, REFUSED_FIELDS, STALE } from './cassa.entries';
+import {
+  cassaCatalog,
+  cassaOrderEntry,
+  changedCatalog,
+  NEW_CLIENT,
+  NEW_ORDER_DRAFT,
+  openedPhoneOrder,
+  REFUSED_FIELDS,
+  STALE,
+} from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
@@ -24,9 +33,10 @@ function fakes() {
 }
 
 describe('cassa order machine: path coverage', () => {
+  // Three inputs (a new order, an opened one, a restored draft): the coverage count takes a few seconds.
   it('reaches every state node and takes every transition', async () => {
     await expectFullCoverage(cassaOrderEntry, paths);
-  });
+  }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();
@@ -59,9 +69,36 @@ describe('cassa order machine: path coverage', () => {
 
         switch (event.type) {
           case events.done('cassaOrder.loading'):
+            if (previous?.context.draft) {
+              // The order typed before a reload is back: its form, and its lines priced again in the cart.
+              expect(form).toEqual(NEW_ORDER_DRAFT.form);
+              expect(view.client.value).toBe('Cliente Bozza');
+              expect(lastCommand).toEqual({
+                type: 'cart.load',
+                orderId: null,
+                lines: NEW_ORDER_DRAFT.lines,
+                code: null,
+                delivery: 'ritiro',
+                zoneId: null,
+              });
+              expect(snapshot.context.draft).toBeNull();
+              break;
+            }
             // A new order starts today, at the first quarter hour half an hour from 19:02.
             expect(form).toMatchObject({ date: '2026-11-18', hour: 19, minute: 45, delivery: 'consegna', paymentType: 'Contanti' });
             break;
+          case 'order.repeat': {
+            // Mario Rossi's last order fills the cart at today's prices: 2 Margherita, wholemeal, with buffalo mozzarella.
+            expect(lastCommand).toMatchObject({ type: 'cart.load', orderId: null, delivery: 'consegna', zoneId: mario.zoneId });
+            const [line] = (lastCommand as Extract<CartEvent, { type: 'cart.load' }>).lines;
+            expect(line).toMatchObject({ name: 'Margherita', qty: 2, variant: { name: 'Integrale' }, additions: [{ name: 'Bufala' }] });
+            // Today's prices: after the owner's raise, the raised one.
+            const margherita = snapshot.context.catalog!.products.find((p) => p.name === 'Margherita')!;
+            expect(line!.totalCents).toBe(
+              2 * (margherita.priceCents + margherita.variants[1]!.priceModifierCents + margherita.additions[0]!.priceCents),
+            );
+            break;
+          }
           case 'client.pick': {
             if ((event as { id: number }).id !== mario.id) break;
             expect(form).toMatchObject({
@@ -108,11 +145,12 @@ describe('cassa order machine: path coverage', () => {
             break;
           }
           case 'order.confirm': {
-            // A new order carries its key (kept by retries); an edit carries the version it is based on; both the cart's lines.
+            // Every confirm carries its key (kept by retries, resent by the outbox); an edit the version it is based on; both the cart's lines.
             const input = invocations.at(-1)!.input as SaveOrderInput;
             expect(input.form).toEqual(form);
             expect(input.cart).toEqual({ lines: cart.lines, code: cart.code });
-            if (opened) expect(input).toMatchObject({ order: { id: opened.id, version: opened.version }, idempotencyKey: null });
+            if (opened)
+              expect(input).toMatchObject({ order: { id: opened.id, version: opened.version }, idempotencyKey: 'chiave-ordine-1' });
             else expect(input).toMatchObject({ order: null, idempotencyKey: 'chiave-ordine-1' });
             expect(view.confirmButton.isDisabled).toBe(true);
             break;
@@ -185,9 +223,11 @@ describe('cassa order machine: path coverage', () => {
             break;
           case events.error('saveOrder'):
             expect(view.message).toEqual({ text: 'Failed to fetch', isError: true });
-            expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
-            // What was typed stays, unless the URL moved on to another order meanwhile.
-            if (snapshot.context.orderId === (before!.opened?.id ?? null)) expect(form).toEqual(before!.form);
+            // What was typed stays, with its key, unless the URL moved on to another order meanwhile.
+            if (snapshot.context.orderId === (before!.opened?.id ?? null)) {
+              expect(form).toEqual(before!.form);
+              expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
+            }
             break;
         }
         if (message === null) expect(view.message).toBeNull();

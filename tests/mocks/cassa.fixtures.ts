@@ -120,8 +120,17 @@ export const cassaInit: Schemas['CassaInitResponse'] = {
   today: CASSA_TODAY,
   now: '19:02',
   clients: [
-    { id: 1, name: 'Mario Rossi', address: 'Via Giacinto Carini 21', telephone: '3331234567', zone_id: 2, cap: '00152' },
-    { id: 2, name: 'Anna Maria Neri', address: null, telephone: '3479876543', zone_id: null, cap: null },
+    {
+      id: 1,
+      name: 'Mario Rossi',
+      address: 'Via Giacinto Carini 21',
+      telephone: '3331234567',
+      zone_id: 2,
+      cap: '00152',
+      // 2 Margherita, wholemeal dough, with buffalo mozzarella
+      last_order_lines: [{ product_id: 1, variant_id: 2, addition_ids: [90], qty: 2 }],
+    },
+    { id: 2, name: 'Anna Maria Neri', address: null, telephone: '3479876543', zone_id: null, cap: null, last_order_lines: [] },
   ],
   zones,
   categories: [...categories, { id: 7, name: 'Bevande', sorting: 7, visibility: true, additions_enabled: false }],

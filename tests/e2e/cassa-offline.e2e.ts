@@ -1,0 +1,233 @@
+/**
+ * The cassa when the network drops, against the real server: three phone orders confirmed offline
+ * wait in 'Da inviare' and reach the server once each when it is back; a reload in the middle of a
+ * phone order keeps it; an edit made offline that another cash desk overtook is shown with both
+ * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order. Every
+ * order here is for a day two weeks ahead (no other file looks at it) and is cancelled at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, DESKTOP, url, useBrowser } from './browser';
+import { DAY_API, logInAsAdmin, readDay, recordPrints, type WireDay } from './cassa-helpers';
+
+const orderApi = (id: number) => `/api/v1/ecommerce/cassa/orders/${id}`;
+const QUEUED = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
+
+const editor = (page: Page) => page.getByRole('region', { name: /^(Aggiungi|Modifica) ordine$/ });
+const nameBox = (page: Page) => editor(page).getByLabel('Nome cliente', { exact: true });
+const noteBox = (page: Page) => editor(page).getByLabel('Note ordine', { exact: true });
+const productBox = (page: Page) => editor(page).getByLabel('Nome prodotto', { exact: true });
+const cartLine = (page: Page, name: string) =>
+  editor(page)
+    .getByRole('list', { name: "Prodotti dell'ordine" })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+const outbox = (page: Page) => page.getByRole('region', { name: 'Da inviare' });
+const headerCounter = (page: Page) => page.getByText(/^Da inviare: \d+$/);
+/** What the browser logs for every request while it is offline (the test cuts the network on purpose). */
+const OFFLINE = /net::ERR_INTERNET_DISCONNECTED/;
+
+/** The admin on /cassa (or on `?ordine=<id>`), the widget loaded and editable. */
+async function openEditor(page: Page, orderId?: number) {
+  await recordPrints(page);
+  await logInAsAdmin(page);
+  await page.goto(url(orderId === undefined ? '/cassa' : `/cassa?ordine=${orderId}`));
+  if (orderId !== undefined)
+    await editor(page)
+      .getByText(/^Ordine numero #\d+$/)
+      .waitFor();
+  await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+}
+
+/** Two weeks after the shop's today: a day no other file books or counts. */
+async function farDay(page: Page): Promise<string> {
+  const today = new Date(`${(await readDay(page)).date}T12:00:00Z`);
+  today.setUTCDate(today.getUTCDate() + 14);
+  return today.toISOString().slice(0, 10);
+}
+const dayList = async (page: Page, date: string) => (await apiCall(page, 'GET', `${DAY_API}?date=${date}`)).body as unknown as WireDay;
+const cancel = async (page: Page, id: number) => expect((await apiCall(page, 'PATCH', orderApi(id), { status: 3 })).status).toBe(200);
+
+/** A pickup phone order typed in the widget: name, phone, note, a Margherita, the far day at `time`. */
+async function typeOrder(page: Page, order: { name: string; note: string; date: string; time: string }) {
+  await nameBox(page).fill(order.name);
+  await editor(page).getByLabel('Telefono', { exact: true }).fill('3471112233');
+  await editor(page).getByRole('radio', { name: 'Ritiro' }).check({ force: true });
+  await noteBox(page).fill(order.note);
+  await editor(page).getByLabel('Data', { exact: true }).fill(order.date);
+  const [hour, minute] = order.time.split(':');
+  for (const [label, value] of [
+    ['Ora', hour],
+    ['Minuti', minute],
+  ] as const) {
+    await editor(page).getByLabel(label, { exact: true }).fill(value!);
+    await editor(page).getByLabel(label, { exact: true }).press('Enter');
+  }
+  await editor(page).getByText(`Consegna alle ${order.time}`, { exact: true }).waitFor();
+  await productBox(page).fill('Margherita');
+  await editor(page).getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  await cartLine(page, 'Margherita').waitFor();
+}
+
+async function confirm(page: Page, label: 'Conferma ordine' | 'Modifica ordine') {
+  const button = editor(page).getByRole('button', { name: label });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
+}
+
+/** A pickup order stored through the API (another cash desk), for the far day. */
+async function storeOrder(page: Page, body: { name: string; date: string; time: string; cart: unknown[]; clientId?: number }) {
+  const stored = await apiCall(
+    page,
+    'POST',
+    '/api/v1/ecommerce/cassa/orders/store',
+    {
+      data: {
+        client_id: body.clientId ?? 0,
+        delivery: 'ritiro',
+        nomeCliente: body.name,
+        telefono: '3330001111',
+        fascia: body.time,
+        delivery_date: body.date,
+        payment_type: 'Contanti',
+        note: 'Prima versione',
+      },
+      cart: body.cart,
+    },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+  return stored.body!.order as { id: number; version: number; client_id: number };
+}
+const margheritaId = async (page: Page) =>
+  ((await apiCall(page, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[]).find(
+    (p) => p.name === 'Margherita',
+  )!.id;
+
+describe('cassa offline', () => {
+  const browser = useBrowser();
+
+  it("three phone orders confirmed offline wait in 'Da inviare' and reach the server once each when it is back", async () => {
+    const { page, allowErrors } = await browser.open({ viewport: DESKTOP });
+    allowErrors(OFFLINE);
+    await openEditor(page);
+    const date = await farDay(page);
+    const run = randomUUID().slice(0, 6);
+    const names = [1, 2, 3].map((i) => `Senza Rete ${run} ${i}`);
+
+    await page.context().setOffline(true);
+    for (const [i, name] of names.entries()) {
+      await typeOrder(page, { name, note: `Ordine offline ${i + 1}`, date, time: `20:${String(15 * i).padStart(2, '0')}` });
+      await confirm(page, 'Conferma ordine');
+      await editor(page).getByRole('status').getByText(QUEUED, { exact: true }).waitFor();
+      await headerCounter(page)
+        .filter({ hasText: `Da inviare: ${i + 1}` })
+        .waitFor();
+      // The form is free for the next order.
+      await expect.poll(() => nameBox(page).inputValue()).toBe('');
+    }
+    const waiting = outbox(page).getByRole('list', { name: 'Ordini da inviare' }).getByRole('listitem');
+    expect(await waiting.allTextContents()).toEqual(names.map((name, i) => `Nuovo ordine: ${name}, 20:${String(15 * i).padStart(2, '0')}`));
+
+    await page.context().setOffline(false);
+    await expect.poll(() => headerCounter(page).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => outbox(page).count()).toBe(0);
+
+    const stored = (await dayList(page, date)).orders.data.filter((o) => names.includes(o.name));
+    expect(stored.map((o) => o.name).sort()).toEqual(names);
+    for (const order of stored) await cancel(page, order.id);
+  });
+
+  it('a reload in the middle of a phone order keeps what was typed', async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openEditor(page);
+    const date = await farDay(page);
+    await typeOrder(page, { name: 'Bozza Ricaricata', note: 'Citofono rotto', date, time: '21:30' });
+
+    await page.reload();
+    await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+    expect(await nameBox(page).inputValue()).toBe('Bozza Ricaricata');
+    expect(await noteBox(page).inputValue()).toBe('Citofono rotto');
+    expect(await editor(page).getByLabel('Data', { exact: true }).inputValue()).toBe(date);
+    await editor(page).getByText('Consegna alle 21:30', { exact: true }).waitFor();
+    await cartLine(page, 'Margherita').waitFor();
+  });
+
+  it('an edit made offline that another cash desk overtook is shown with both versions, not applied', async () => {
+    const { page, allowErrors } = await browser.open({ viewport: DESKTOP });
+    allowErrors(OFFLINE);
+    // The outbox's resend, refused as stale.
+    allowErrors(/status of 409 \(Conflict\)/);
+    await openEditor(page);
+    const date = await farDay(page);
+    const order = await storeOrder(page, {
+      name: 'Conflitto Offline',
+      date,
+      time: '21:45',
+      cart: [{ id: await margheritaId(page), qty: 1 }],
+    });
+    await openEditor(page, order.id);
+
+    await page.context().setOffline(true);
+    await noteBox(page).fill('Modifica fatta senza rete');
+    await confirm(page, 'Modifica ordine');
+    await headerCounter(page).filter({ hasText: 'Da inviare: 1' }).waitFor();
+
+    // Meanwhile the other cash desk saves the order.
+    const { page: other } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(other);
+    const current = (await apiCall(other, 'GET', orderApi(order.id))).body!.order as { version: number };
+    const edited = await apiCall(other, 'PUT', `${orderApi(order.id)}/update`, {
+      data: {
+        version: current.version,
+        client_id: order.client_id,
+        delivery: 'ritiro',
+        nomeCliente: 'Conflitto Offline',
+        telefono: '3330001111',
+        fascia: '21:45',
+        delivery_date: date,
+        payment_type: 'Contanti',
+        note: "Cambiata dall'altra cassa",
+      },
+      cart: [{ id: await margheritaId(other), qty: 1 }],
+    });
+    expect(edited.status).toBe(200);
+
+    await page.context().setOffline(false);
+    const conflict = outbox(page).getByRole('alert');
+    await conflict.getByText(/^Modifica non inviata/).waitFor({ timeout: 15_000 });
+    expect(await conflict.getByRole('region', { name: 'La tua modifica (non salvata)' }).textContent()).toContain(
+      'Note: Modifica fatta senza rete',
+    );
+    expect(await conflict.getByRole('region', { name: "L'ordine com'è ora" }).textContent()).toContain("Note: Cambiata dall'altra cassa");
+    // Nothing was overwritten.
+    expect(((await apiCall(page, 'GET', orderApi(order.id))).body!.order as { note: string }).note).toBe("Cambiata dall'altra cassa");
+
+    await conflict.getByRole('button', { name: 'Ho capito' }).click();
+    await expect.poll(() => outbox(page).count()).toBe(0);
+    await cancel(page, order.id);
+  });
+
+  it("'Ripeti ultimo ordine' fills the cart with the client's last order", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openEditor(page);
+    const date = await farDay(page);
+    const name = `Cliente Abituale ${randomUUID().slice(0, 6)}`;
+    const order = await storeOrder(page, { name, date, time: '22:45', cart: [{ id: await margheritaId(page), qty: 2 }] });
+    // The cassa reads its clients when it opens.
+    await page.reload();
+    await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+
+    await nameBox(page).fill(name);
+    await page
+      .getByRole('listbox', { name: 'Clienti suggeriti' })
+      .getByRole('option', { name: new RegExp(name) })
+      .click();
+    await editor(page).getByRole('button', { name: 'Ripeti ultimo ordine' }).click();
+    const line = cartLine(page, 'Margherita');
+    await line.waitFor();
+    await expect.poll(() => line.getByRole('group', { name: 'Quantità di Margherita' }).locator('output').textContent()).toBe('2');
+    await cancel(page, order.id);
+  });
+});

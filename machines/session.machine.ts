@@ -11,6 +11,9 @@ export type SessionEvent =
   | { type: 'session.login'; user: User }
   /** the user asked to log out */
   | { type: 'session.logout' }
+  /** asked whether to log out with cassa orders still waiting to be sent: yes, or stay */
+  | { type: 'logout.confirm' }
+  | { type: 'logout.cancel' }
   /** an API call answered 401: the cookie expired or was revoked elsewhere */
   | { type: 'session.expired' }
   /** another tab of the site logged in or out (the remembered user changed under us) */
@@ -29,7 +32,7 @@ export type SessionEmitted = { type: 'session.ended' };
 export const sessionMachine = setup({
   types: {
     input: {} as { user: User | null },
-    context: {} as { user: User | null; expired: boolean },
+    context: {} as { user: User | null; expired: boolean; unsent: number },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     tags: {} as 'checking' | 'loggingOut',
@@ -41,17 +44,23 @@ export const sessionMachine = setup({
     logoutUser: fromPromise<void>(async () => {
       throw new Error('logoutUser not provided');
     }),
+    /** the cassa's orders this browser still has to send (its offline outbox); 0 for a customer */
+    countUnsent: fromPromise<number, { user: User | null }>(async () => {
+      throw new Error('countUnsent not provided');
+    }),
   },
   guards: {
     hasRememberedUser: ({ context }) => context.user !== null,
     isLoggedIn: (_, lookup: UserLookup) => lookup.ok,
+    /** someone is logged in and the cassa's outbox holds their unsent orders */
+    hasUnsent: ({ context }, unsent: number) => context.user !== null && unsent > 0,
     isSyncedLogin: ({ event }) => {
       assertEvent(event, 'session.synced');
       return event.user !== null;
     },
   },
   actions: {
-    forget: assign({ user: null, expired: false }),
+    forget: assign({ user: null, expired: false, unsent: 0 }),
     expire: enqueueActions(({ enqueue }) => {
       enqueue.assign({ user: null, expired: true });
       enqueue.emit({ type: 'session.ended' });
@@ -59,11 +68,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.user, expired: false }),
+  context: ({ input }) => ({ user: input.user, expired: false, unsent: 0 }),
   initial: 'deciding',
   on: {
     'session.login': { target: '.authenticated', actions: assign({ user: ({ event }) => event.user, expired: false }) },
-    'session.logout': { target: '.loggingOut', actions: 'forget' },
+    // Chosen by the user: no longer an expired session, even before the outbox is asked.
+    'session.logout': { target: '.leaving', actions: assign({ expired: false }) },
     'session.synced': [
       {
         guard: 'isSyncedLogin',
@@ -101,6 +111,29 @@ export const sessionMachine = setup({
         'session.expired': { target: 'anonymous', actions: 'expire' },
       },
     },
+    /** Orders typed offline at the cassa wait in this browser: leaving asks first, so none is forgotten unawares. */
+    leaving: {
+      invoke: {
+        id: 'countUnsent',
+        src: 'countUnsent',
+        input: ({ context }) => ({ user: context.user }),
+        onDone: [
+          {
+            guard: { type: 'hasUnsent', params: ({ event }) => event.output },
+            target: 'confirmingLogout',
+            actions: assign({ unsent: ({ event }) => event.output }),
+          },
+          { target: 'loggingOut', actions: 'forget' },
+        ],
+        onError: { target: 'loggingOut', actions: 'forget' },
+      },
+    },
+    confirmingLogout: {
+      on: {
+        'logout.confirm': { target: 'loggingOut', actions: 'forget' },
+        'logout.cancel': { target: 'authenticated', actions: assign({ unsent: 0 }) },
+      },
+    },
     loggingOut: {
       tags: ['loggingOut'],
       // The user is already forgotten; the server is told, and whatever it answers the user stays out.
@@ -114,6 +147,8 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export const isAdmin = (user: User | null) => user?.role_name === 'admin';
 
+const unsentText = (n: number) => (n === 1 ? 'C’è 1 ordine' : `Ci sono ${n} ordini`);
+
 /** What the header and the guards need: who, whether staff, and whether a 401 just ended the session. */
 export function connectSession(snapshot: SessionSnapshot, send: (event: SessionEvent) => void = () => {}) {
   const { user, expired } = snapshot.context;
@@ -125,5 +160,13 @@ export function connectSession(snapshot: SessionSnapshot, send: (event: SessionE
     /** the session ended on a 401 (not by logging out): guarded screens send the user to log in again */
     hasExpired: expired,
     logoutButton: { isDisabled: user === null, onPress: () => send({ type: 'session.logout' }) },
+    /** asked before logging out while the cassa's offline orders wait in this browser */
+    logoutQuestion: snapshot.matches('confirmingLogout')
+      ? {
+          message: `${unsentText(snapshot.context.unsent)} ancora da inviare: restano in questo browser e partono al prossimo accesso alla cassa. Uscire comunque?`,
+          confirmButton: { label: 'Esci comunque', onPress: () => send({ type: 'logout.confirm' }) },
+          cancelButton: { label: 'Resta', onPress: () => send({ type: 'logout.cancel' }) },
+        }
+      : null,
   };
 }

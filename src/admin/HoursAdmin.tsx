@@ -12,7 +12,8 @@ import {
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminCheckbox, AdminTextField, QuestionDialog, RecordForm, useRecordEditor } from './ui/editor';
+import { QuestionDialog } from '../ui/QuestionDialog';
+import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
 import { AdminTable, ListFrame, useRecordList } from './ui/list';
 
 /** The Italian week: Monday first. */

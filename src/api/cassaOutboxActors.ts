@@ -31,6 +31,12 @@ let defaultStore: UseStore | undefined;
 /** The outbox's IndexedDB store, opened on first use (never in a customer's page). */
 export const outboxStore = () => (defaultStore ??= createStore('pizzeria-cassa', 'outbox'));
 
+/** How many of the cassa's writes wait in this browser (0 where IndexedDB cannot be read): logging out asks first. */
+export const unsentCount = (): Promise<number> =>
+  values(outboxStore())
+    .then((entries) => entries.length)
+    .catch(() => 0);
+
 /** Runs `task` holding the tabs' lock; where Web Locks are missing (an old browser, jsdom) this tab just runs it. */
 function withLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks;

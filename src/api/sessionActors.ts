@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { sessionMachine, UserLookup } from '../../machines/session.machine';
+import { isAdmin, type sessionMachine, type User, type UserLookup } from '../../machines/session.machine';
 import { answer, type ApiClient } from './client';
 import type { ActorsOf } from './machineActors';
 
@@ -14,5 +14,9 @@ export function createSessionActors(api: ApiClient) {
     logoutUser: fromPromise<void>(async () => {
       answer(await api.POST('/api/logout'), [401], () => null);
     }),
+    // Only staff have a cassa outbox: its module (and IndexedDB) load only for them.
+    countUnsent: fromPromise<number, { user: User | null }>(async ({ input }) =>
+      isAdmin(input.user) ? (await import('./cassaOutboxActors')).unsentCount() : 0,
+    ),
   } satisfies ActorsOf<typeof sessionMachine>;
 }

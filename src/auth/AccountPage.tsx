@@ -2,6 +2,7 @@ import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-component
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { DELIVERY_LABELS } from '../domain';
+import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
 
@@ -17,7 +18,7 @@ export function AccountPage() {
 function Account() {
   const { io } = useAppActors();
   const view = useView(useScreenActor(accountMachine.provide({ actors: io.account })), connectAccount);
-  const { logoutButton } = useSession();
+  const { logoutButton, logoutQuestion } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);
   return (
@@ -31,6 +32,7 @@ function Account() {
           {texts.logout}
         </Button>
       </div>
+      <QuestionDialog title="Ordini da inviare" question={logoutQuestion} />
       <Tabs className="tabs">
         <TabList aria-label={texts.title} className="tabs__list">
           <Tab id="orders">{texts.ordersTab}</Tab>

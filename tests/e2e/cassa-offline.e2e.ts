@@ -116,6 +116,11 @@ describe('cassa offline', () => {
     const run = randomUUID().slice(0, 6);
     const names = [1, 2, 3].map((i) => `Senza Rete ${run} ${i}`);
 
+    // The same cashier's account page in another tab (same browser storage), opened while online.
+    const account = await page.context().newPage();
+    await account.goto(url('/auth/account'));
+    await account.getByRole('button', { name: 'Logout' }).waitFor();
+
     await page.context().setOffline(true);
     for (const [i, name] of names.entries()) {
       await typeOrder(page, { name, note: `Ordine offline ${i + 1}`, date, time: `20:${String(15 * i).padStart(2, '0')}` });
@@ -129,6 +134,17 @@ describe('cassa offline', () => {
     }
     const waiting = outbox(page).getByRole('list', { name: 'Ordini da inviare' }).getByRole('listitem');
     expect(await waiting.allTextContents()).toEqual(names.map((name, i) => `Nuovo ordine: ${name}, 20:${String(15 * i).padStart(2, '0')}`));
+
+    // Logging out while they wait asks first; staying keeps the session.
+    await account.getByRole('button', { name: 'Logout' }).click();
+    const question = account.getByRole('alertdialog', { name: 'Ordini da inviare' });
+    await question
+      .getByText('Ci sono 3 ordini ancora da inviare: restano in questo browser e partono al prossimo accesso alla cassa. Uscire comunque?')
+      .waitFor();
+    await question.getByRole('button', { name: 'Resta' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    await account.getByRole('button', { name: 'Logout' }).waitFor();
+    await account.close();
 
     await page.context().setOffline(false);
     await expect.poll(() => headerCounter(page).count(), { timeout: 15_000 }).toBe(0);

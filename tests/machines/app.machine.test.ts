@@ -62,7 +62,8 @@ describe('app machine: the system composes', () => {
     session.send({ type: 'session.login', user: admin });
     expect(pageReload.getSnapshot().value).toBe('staff');
     session.send({ type: 'session.logout' });
-    expect(pageReload.getSnapshot().value).toBe('counting');
+    // Leaving first asks the cassa's outbox how many orders wait (none here): then the user is out.
+    await vi.waitFor(() => expect(pageReload.getSnapshot().value).toBe('counting'));
     session.send({ type: 'session.login', user: customer });
     expect(pageReload.getSnapshot().context.isAdmin).toBe(false);
   });

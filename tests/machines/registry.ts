@@ -106,6 +106,12 @@ export const sessionEntry = defineEntry({
     { type: 'session.synced', user: null },
     { type: sessionEvents.done('logoutUser') },
     { type: sessionEvents.error('logoutUser'), error: networkDown() },
+    // Leaving: nothing waits in the cassa's outbox, or two orders do (then asked: stay or leave).
+    { type: sessionEvents.done('countUnsent'), output: 0 },
+    { type: sessionEvents.done('countUnsent'), output: 2 },
+    { type: sessionEvents.error('countUnsent'), error: new Error('IndexedDB unavailable') },
+    { type: 'logout.confirm' },
+    { type: 'logout.cancel' },
     (snapshot) =>
       snapshot.hasTag('checking')
         ? {
@@ -115,7 +121,12 @@ export const sessionEntry = defineEntry({
         : null,
     { type: sessionEvents.error('loadUser'), error: networkDown() },
   ],
-  serializeState: (s) => facts(s, { user: s.context.user && `${s.context.user.id} ${s.context.user.name}`, expired: s.context.expired }),
+  serializeState: (s) =>
+    facts(s, {
+      user: s.context.user && `${s.context.user.id} ${s.context.user.name}`,
+      expired: s.context.expired,
+      unsent: s.context.unsent,
+    }),
 });
 
 // --- shop ------------------------------------------------------------------------------------
@@ -171,7 +182,7 @@ const cartPricedAt = (version: number) =>
 
 /** A session as it stands after a login (or a logout, with no user). */
 export const sessionOf = (user: typeof admin | null) =>
-  sessionMachine.resolveState({ value: user ? 'authenticated' : 'anonymous', context: { user, expired: false } });
+  sessionMachine.resolveState({ value: user ? 'authenticated' : 'anonymous', context: { user, expired: false, unsent: 0 } });
 
 export const appEntry = defineEntry({
   name: 'app',

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { connectSession, sessionMachine, type UserLookup } from '../../machines/session.machine';
+import { connectSession, sessionMachine, type User, type UserLookup } from '../../machines/session.machine';
 import { admin, customer } from '../mocks/fixtures';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { internalEvents } from './pathCoverage';
@@ -12,8 +12,10 @@ describePathCoverage(
   'session machine: path coverage',
   sessionEntry,
   async (path) => {
+    let logouts = 0;
     const result = await replayEntryPath(sessionEntry, path, {
       assertInvariant: (snapshot, { step, previous }) => {
+        if (snapshot.matches('loggingOut') && !previous?.matches('loggingOut')) logouts += 1;
         const type = step.event.type;
         const sent: unknown[] = [];
         const view = connectSession(snapshot, (event) => sent.push(event));
@@ -41,13 +43,30 @@ describePathCoverage(
         // A network failure is not a logout: the remembered user stays until the server says otherwise.
         if (type === errorOf('loadUser')) expect(user).toEqual(previous?.context.user);
         if (type === 'session.login') expect(view.isAdmin).toBe(true);
-        if (type === 'session.logout') expect(view.isLoggedIn).toBe(false);
+        // Leaving first counts the cassa's unsent orders: none (or unreadable), the user is out at once;
+        // some, the question is asked and the user stays until it is answered.
+        if (type === 'session.logout') expect(snapshot.matches('leaving')).toBe(true);
+        if (type === doneOf('countUnsent') || type === errorOf('countUnsent') || type === 'logout.confirm') {
+          const unsent = type === doneOf('countUnsent') ? (step.event as unknown as { output: number }).output : 0;
+          if (previous?.matches('leaving') || previous?.matches('confirmingLogout'))
+            expect(view.isLoggedIn).toBe(unsent > 0 && previous.context.user !== null && type === doneOf('countUnsent'));
+        }
+        expect(view.logoutQuestion !== null).toBe(snapshot.matches('confirmingLogout'));
+        if (view.logoutQuestion) {
+          expect(view.logoutQuestion.message).toBe(
+            'Ci sono 2 ordini ancora da inviare: restano in questo browser e partono al prossimo accesso alla cassa. Uscire comunque?',
+          );
+          sent.length = 0;
+          view.logoutQuestion.confirmButton.onPress();
+          view.logoutQuestion.cancelButton.onPress();
+          expect(sent).toEqual([{ type: 'logout.confirm' }, { type: 'logout.cancel' }]);
+        }
+        if (type === 'logout.cancel' && previous?.matches('confirmingLogout')) expect(view.isLoggedIn).toBe(true);
       },
     });
     // GET /api/user is asked once, and only when a user was remembered.
     expect(result.invocations.filter((i) => i.src === 'loadUser').length).toBe(path.input?.user ? 1 : 0);
-    // The server is told of every logout.
-    const logouts = path.steps.filter((s) => s.event.type === 'session.logout').length;
+    // The server is told of every logout that goes through.
     expect(result.invocations.filter((i) => i.src === 'logoutUser').length).toBe(logouts);
   },
   'reaches every state node and takes every transition (visitor, valid session, expired session)',
@@ -76,7 +95,7 @@ describe('session machine: checking a remembered user', () => {
     session.on('session.ended', ended);
     session.send({ type: 'session.expired' });
     session.send({ type: 'session.expired' });
-    expect(session.getSnapshot().context).toEqual({ user: null, expired: true });
+    expect(session.getSnapshot().context).toEqual({ user: null, expired: true, unsent: 0 });
     expect(ended).toHaveBeenCalledTimes(1);
   });
 
@@ -88,14 +107,41 @@ describe('session machine: checking a remembered user', () => {
           logoutUser: fromPromise<void>(async () => {
             throw new TypeError('Failed to fetch');
           }),
+          countUnsent: fromPromise<number, { user: User | null }>(async () => 0),
         },
       }),
       { input: { user: customer } },
     ).start();
     session.send({ type: 'session.logout' });
-    expect(session.getSnapshot().context.user).toBeNull();
     await vi.waitFor(() => expect(session.getSnapshot().value).toBe('anonymous'));
     expect(session.getSnapshot().context.user).toBeNull();
+  });
+
+  it('asks before logging out staff while cassa orders wait to be sent; staying keeps the session', async () => {
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadUser: fromPromise<UserLookup>(async () => ({ ok: true, user: admin })),
+          logoutUser: fromPromise<void>(async () => {}),
+          countUnsent: fromPromise<number, { user: User | null }>(async () => 3),
+        },
+      }),
+      { input: { user: admin } },
+    ).start();
+    const sent: unknown[] = [];
+    session.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(connectSession(session.getSnapshot()).logoutQuestion).not.toBeNull());
+    const question = connectSession(session.getSnapshot(), (event) => sent.push(event)).logoutQuestion!;
+    expect(question.message).toBe(
+      'Ci sono 3 ordini ancora da inviare: restano in questo browser e partono al prossimo accesso alla cassa. Uscire comunque?',
+    );
+    session.send({ type: 'logout.cancel' });
+    expect(session.getSnapshot().context.user).toEqual(admin);
+    session.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(session.getSnapshot().value).toBe('confirmingLogout'));
+    session.send({ type: 'logout.confirm' });
+    expect(session.getSnapshot().context.user).toBeNull();
+    await vi.waitFor(() => expect(session.getSnapshot().value).toBe('anonymous'));
   });
 
   it('logging in while the remembered user is still being checked ignores the late answer', async () => {

@@ -1,19 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextArea,
-  TextField,
-  type Key,
-} from 'react-aria-components';
+import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField, type Key } from 'react-aria-components';
 import {
   connectRecordEditor,
   recordEditorMachine,
@@ -25,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import type { ActorsOf } from '../../api/machineActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
+import { QuestionDialog } from '../../ui/QuestionDialog';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
 export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, input: RecordEditorInput): RecordEditorView {
@@ -183,47 +171,6 @@ export function SaveBar({ view }: { view: RecordEditorView }) {
         {view.notice?.message}
       </div>
     </div>
-  );
-}
-
-interface DialogButton {
-  label: string;
-  isDisabled?: boolean;
-  onPress: () => void;
-}
-
-/** A question the owner must answer before going on: the safe answer has the focus. */
-export function QuestionDialog({
-  title,
-  question,
-  children,
-}: {
-  title: string;
-  question: { message: string; confirmButton: DialogButton; cancelButton: DialogButton } | null;
-  children?: React.ReactNode;
-}) {
-  return (
-    <ModalOverlay isOpen={question !== null} isDismissable={false} className="modal-overlay">
-      <Modal className="modal">
-        <Dialog role="alertdialog" className="dialog">
-          <Heading slot="title">{title}</Heading>
-          <p>{question?.message}</p>
-          {children}
-          <div className="admin-savebar">
-            <Button className="button" isDisabled={question?.cancelButton.isDisabled} onPress={question?.cancelButton.onPress} autoFocus>
-              {question?.cancelButton.label}
-            </Button>
-            <Button
-              className="button button--primary"
-              isDisabled={question?.confirmButton.isDisabled}
-              onPress={question?.confirmButton.onPress}
-            >
-              {question?.confirmButton.label}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   );
 }
 

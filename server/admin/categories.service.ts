@@ -6,7 +6,7 @@ import type { CategoriesTable } from '../db/schema';
 import { AppError, invalid, notFound } from '../errors';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
-import { moveRow, nextSorting, positionsOf, type MoveDirection } from './ordering';
+import { moveClaimed, nextSorting, positionsOf, type MoveDirection } from './ordering';
 
 export interface AdminCategory {
   id: number;
@@ -152,21 +152,11 @@ export class CategoriesService {
 
   /** One place up or down the menu, based on the moved category's version. */
   async move(editor: Editor, id: number, direction: MoveDirection, version: number): Promise<AdminCategory> {
-    return this.changes.change(editor, async ({ tx, audit, claim }) => {
-      const before = await this.get(id, tx);
-      await claim('categories', id, version, async () => categoryDto(await this.get(id, tx)));
-      const { from, to } = await moveRow(tx, 'categories', id, direction);
-      if (from !== to) {
-        await audit({
-          entity: 'category',
-          entityId: id,
-          action: 'update',
-          label: before.name,
-          before: { position: from },
-          after: { position: to },
-        });
-      }
-      return this.get(id, tx);
+    return this.changes.change(editor, async (scope) => {
+      const before = await this.get(id, scope.tx);
+      const current = async () => categoryDto(await this.get(id, scope.tx));
+      await moveClaimed(scope, { table: 'categories', entity: 'category', id, label: before.name, version, current }, direction);
+      return this.get(id, scope.tx);
     });
   }
 

@@ -6,7 +6,7 @@ import type { VariantsTable } from '../db/schema';
 import { AppError, invalid, notFound } from '../errors';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
-import { moveRow, nextSorting, positionsOf, type MoveDirection } from './ordering';
+import { moveClaimed, nextSorting, positionsOf, type MoveDirection } from './ordering';
 
 /** A dough (the `variants` table): what the product dialog and the cassa offer, with its price modifier. */
 export interface AdminDough {
@@ -139,21 +139,11 @@ export class DoughsService {
   }
 
   async move(editor: Editor, id: number, direction: MoveDirection, version: number): Promise<AdminDough> {
-    return this.changes.change(editor, async ({ tx, audit, claim }) => {
-      const before = await this.get(id, tx);
-      await claim('variants', id, version, async () => doughDto(await this.get(id, tx)));
-      const { from, to } = await moveRow(tx, 'variants', id, direction);
-      if (from !== to) {
-        await audit({
-          entity: 'dough',
-          entityId: id,
-          action: 'update',
-          label: before.name,
-          before: { position: from },
-          after: { position: to },
-        });
-      }
-      return this.get(id, tx);
+    return this.changes.change(editor, async (scope) => {
+      const before = await this.get(id, scope.tx);
+      const current = async () => doughDto(await this.get(id, scope.tx));
+      await moveClaimed(scope, { table: 'variants', entity: 'dough', id, label: before.name, version, current }, direction);
+      return this.get(id, scope.tx);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Tx } from './changes';
+import type { ChangeScope, Tx } from './changes';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -40,4 +40,26 @@ export async function moveRow(tx: Tx, table: OrderedTable, id: number, direction
       .execute();
   }
   return { from: from + 1, to: to + 1 };
+}
+
+/**
+ * A back-office move: claims the row's version (409 `record.stale` with `current()` otherwise), moves
+ * it one place, and writes the register row 'posizione: 13 → 12' when it did move.
+ */
+export async function moveClaimed(
+  { tx, audit, claim }: ChangeScope,
+  row: { table: OrderedTable; entity: string; id: number; label: string; version: number; current: () => Promise<Record<string, unknown>> },
+  direction: MoveDirection,
+): Promise<void> {
+  await claim(row.table, row.id, row.version, row.current);
+  const { from, to } = await moveRow(tx, row.table, row.id, direction);
+  if (from === to) return;
+  await audit({
+    entity: row.entity,
+    entityId: row.id,
+    action: 'update',
+    label: row.label,
+    before: { position: from },
+    after: { position: to },
+  });
 }

@@ -49,6 +49,14 @@ interface Outcome {
   passed: number;
   failed: number;
   seconds: number;
+  /** names of the failed tests, repeated in the summary so a CI tail shows them */
+  failures: string[];
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
 }
 
 const outcomes: Outcome[] = [];
@@ -63,12 +71,18 @@ for (const [index, step] of steps.entries()) {
   const ok = result.status === 0;
   let passed = ok ? 1 : 0;
   let failed = ok ? 0 : 1;
+  let failures: string[] = [];
   if (step.vitest && fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
     passed = json.numPassedTests;
     failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
+    failures = json.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
+    );
   }
-  outcomes.push({ name: step.name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
+  outcomes.push({ name: step.name, ok, passed, failed, seconds: (Date.now() - started) / 1000, failures });
 }
 
 console.log('\n━━ summary ━━');
@@ -76,6 +90,7 @@ for (const o of outcomes) {
   console.log(
     `${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(22)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`,
   );
+  for (const failure of o.failures) console.log(`      ✗ ${failure}`);
 }
 const passed = outcomes.reduce((s, o) => s + o.passed, 0);
 const failed = outcomes.reduce((s, o) => s + o.failed, 0);

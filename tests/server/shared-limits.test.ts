@@ -5,20 +5,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestServer, TEST_NOW, type ApiResponse, type TestServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ApiClient, freezeDate, startTestServer, TEST_NOW, type ApiResponse, type TestServer } from './harness';
 
 const PASSWORD = 'Forno-a-legna-42';
 const THROTTLED = /^Troppi tentativi di accesso\. Riprova tra \d+ secondi\.$/;
 
+/** A logger's stream that keeps every line. */
+function logTo(lines: string[]) {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+}
+
+const FALLBACK_WARNING = 'login limits: the database store failed, counting in this process only meanwhile';
+
 let server: TestServer;
+const serverLog: string[] = [];
 let second: ChildProcess | undefined;
 let secondUrl = '';
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-limits-'));
 
 /** A second server process on the first one's database: the SQLite file, or the PostgreSQL database. */
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ app: { logger: { level: 'warn', stream: logTo(serverLog) } } });
   second = spawn(
     process.execPath,
     [
@@ -116,6 +129,34 @@ describe('two server processes on one database share the login limits', () => {
     expect(rows.filter((row) => row.key === mine).map((row) => row.points)).toEqual([2]);
   });
 
+  it("a back-off ends with its record's hour, to the millisecond, counted in the database", async () => {
+    freezeDate();
+    onTestFinished(() => void vi.useRealTimers());
+    const email = await account('millesimi');
+    const mine = createHash('sha256').update(`${email}|127.0.0.1`).digest('base64url');
+    // Four failures whose hour ends in 1.001 s: the fifth failure's back-off is what is left of it.
+    await server.handle.db
+      .insertInto('rate_limits')
+      .values({ key: `login-free:${mine}`, points: 4, expire: Date.now() + 1001 })
+      .execute();
+    expect((await login(server.baseUrl, email, 'Sbagliata-1')).status).toBe(422);
+    const gate = await server.handle.db
+      .selectFrom('rate_limits')
+      .select('expire')
+      .where('key', '=', `login-gate:${mine}`)
+      .executeTakeFirstOrThrow();
+    expect(gate.expire).toBe(Date.now() + 1001);
+    const next = await login(server.baseUrl, email, PASSWORD);
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toBe('2');
+
+    // The hour is over: the record is forgotten, back-offs granted included (the next starts at 60 s again).
+    server.clock.advance(1001);
+    for (let i = 0; i < 5; i++) expect((await login(server.baseUrl, email, 'Sbagliata-2')).status).toBe(422);
+    expect((await login(server.baseUrl, email, PASSWORD)).headers.get('retry-after')).toBe('60');
+    expect(serverLog.join('')).not.toContain(FALLBACK_WARNING);
+  });
+
   it('forgets counts whose window has passed', async () => {
     const now = Date.now();
     await server.handle.db
@@ -139,13 +180,7 @@ describe('when the database store of the limits fails', () => {
   let alone: TestServer;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    alone = await startTestServer({ app: { logger: { level: 'warn', stream } } });
+    alone = await startTestServer({ app: { logger: { level: 'warn', stream: logTo(logLines) } } });
   });
   afterAll(() => alone?.close());
 
@@ -154,6 +189,6 @@ describe('when the database store of the limits fails', () => {
     await sql`drop table rate_limits`.execute(alone.handle.db);
     const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => login(alone.baseUrl, email, `Sbagliata-${i}`)));
     expect(tally(burst)).toEqual({ checked: 5, refused: 35 });
-    expect(logLines.join('')).toContain('login limits: the database store failed, counting in this process only meanwhile');
+    expect(logLines.join('')).toContain(FALLBACK_WARNING);
   });
 });

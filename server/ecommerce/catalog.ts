@@ -214,7 +214,7 @@ export class CatalogService {
   }
 
   /** The stored version is the truth (also after a restore that went back): a cache of another goes. */
-  async checkVersion(): Promise<void> {
+  private async checkVersion(): Promise<void> {
     const version = await readCatalogueVersion(this.db);
     this.newestKnown = version;
     if (this.cached && this.cached.snapshot.catalogueVersion !== version) this.invalidate();

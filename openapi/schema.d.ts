@@ -37,6 +37,9 @@ export interface paths {
          * Load the menu
          * @description Everything the menu page needs in one call: visible categories and products, delivery zones,
          *     whether the shop takes orders now and the public settings. Public: no login needed.
+         *     The answer is the same for every visitor and carries a weak `ETag` (the catalogue version and a
+         *     hash of the body) with `Cache-Control: no-cache`: a client sending it back in `If-None-Match`
+         *     gets 304 without a body while nothing in the answer changed (browsers do this by themselves).
          */
         get: operations["getWebapp"];
         put?: never;
@@ -2631,7 +2634,15 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Weak validator of the menu answer, `W/"<catalogue version>-<hash of the body>"`: it changes with
+         *     every back-office change and whenever anything else in the answer changes (shop status, sold-out marks)
+         */
+        WebappETag: string;
+        /** @description `no-cache`: the client may keep the answer but asks again (with If-None-Match) before using it */
+        NoCache: "no-cache";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2658,7 +2669,10 @@ export interface operations {
     getWebapp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer the client holds (or several, comma-separated) */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2667,12 +2681,24 @@ export interface operations {
             /** @description Menu, zones, shop status and settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["WebappETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebappResponse"];
                 };
             };
+            /** @description Not modified, the answer the client holds (named in If-None-Match) is still current; no body */
+            304: {
+                headers: {
+                    ETag: components["headers"]["WebappETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
     };

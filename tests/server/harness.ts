@@ -322,6 +322,42 @@ export async function productId(server: TestServer, name: string): Promise<numbe
   return row.id;
 }
 
+/** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
+export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {
+  const product = (await owner.get(`/api/v1/admin/products/${id}`)).body.product;
+  const saved = await owner.put(`/api/v1/admin/products/${id}`, {
+    category_id: product.category_id,
+    name: product.name,
+    description: product.description,
+    price: `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`,
+    note: product.note,
+    image_url: product.image_url,
+    visible: product.visible,
+    is_upsell: product.is_upsell,
+    allow_variants: product.allow_variants,
+    variant_ids: product.variant_ids,
+    version: product.version,
+  });
+  if (saved.status !== 200) throw new Error(`price not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
+/** The price of product `id` on the menu `baseUrl` answers (in euros, as the menu gives it). */
+export async function menuPriceAt(baseUrl: string, id: number): Promise<number | undefined> {
+  const webapp = await new ApiClient(baseUrl).get('/api/v1/ecommerce/webapp');
+  if (webapp.status !== 200) throw new Error(`menu answered ${webapp.status}`);
+  return (webapp.body.products as { id: number; price: number }[]).find((p) => p.id === id)?.price;
+}
+
+/** The ms until the menu at `baseUrl` shows product `id` at `price` (polled every 20 ms; Infinity after `giveUpMs`). */
+export async function msUntilMenuPrice(baseUrl: string, id: number, price: number, giveUpMs = 3000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < giveUpMs) {
+    if ((await menuPriceAt(baseUrl, id)) === price) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Infinity;
+}
+
 /** An online pickup order booked for `date` at `time`, written straight to the database (a test's fixture). */
 export async function insertBookedOrder(server: TestServer, date: string, time: string, name: string): Promise<void> {
   await server.handle.db

@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { requestLogSerializer } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
+import { Lifecycle, registerHealth } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
 
@@ -39,6 +40,8 @@ export interface AppOptions {
   mediaDir: string;
   /** PostgreSQL's connection string: the cassa's order events are LISTENed for on a connection of their own */
   postgresUrl?: string;
+  /** starting, ready or draining: what /readyz answers (main moves it; a test app is ready at once) */
+  lifecycle?: Lifecycle;
 }
 
 /** The server-only signing key for anti-forgery tokens, created on first start. */
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     xsrf.setCookie(request, reply);
     return reply.status(204).send();
   });
+  registerHealth(app, { db: options.db, lifecycle: options.lifecycle ?? new Lifecycle('ready') });
   await app.register(ecommerceRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(authRoutes, { services });

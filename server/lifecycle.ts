@@ -63,13 +63,6 @@ export interface ShutdownOptions {
   drainMs: number;
   /** the whole shutdown's bound, from the signal; past it the process exits 1 (SHUTDOWN_TIMEOUT_MS) */
   timeoutMs: number;
-  exit?: (code: number) => void;
-}
-
-/** A whole number of milliseconds from the environment, or the default. */
-export function millisecondsFrom(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value?.trim() && Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
 /**
@@ -80,20 +73,19 @@ export function millisecondsFrom(value: string | undefined, fallback: number): n
  */
 export function exitGracefully(options: ShutdownOptions): void {
   const { app, lifecycle } = options;
-  const exit = options.exit ?? ((code: number) => process.exit(code));
   const log = app.log;
   let stopping = false;
 
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
       log.warn(`shutdown: second ${signal}, exiting now`);
-      return exit(1);
+      return process.exit(1);
     }
     stopping = true;
     lifecycle.phase = 'draining';
     setTimeout(() => {
       log.error(`shutdown: not done within ${options.timeoutMs} ms, exiting`);
-      exit(1);
+      process.exit(1);
     }, options.timeoutMs);
     log.info(`shutdown: ${signal}, unready; still serving for ${options.drainMs} ms while the balancer notices`);
     // Every answer from now on closes its connection: no client keeps reusing one into the close.
@@ -106,10 +98,10 @@ export function exitGracefully(options: ShutdownOptions): void {
       await options.closeDatabase();
     } catch (error) {
       log.error({ err: error }, 'shutdown: failed');
-      return exit(1);
+      return process.exit(1);
     }
     log.info('shutdown: done');
-    exit(0);
+    process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void shutdown(received));
 }

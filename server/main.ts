@@ -8,7 +8,7 @@ import { ensureFrontendBuilt } from './frontend';
 import { openDatabase } from './db/database';
 import { migrate, takeStartupLock } from './db/migrations';
 import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
-import { exitGracefully, Lifecycle, millisecondsFrom } from './lifecycle';
+import { exitGracefully, Lifecycle } from './lifecycle';
 import { createMailer } from './mail/mailer';
 
 function readConfigOrExit() {
@@ -78,8 +78,8 @@ exitGracefully({
   app,
   lifecycle,
   closeDatabase: () => handle.close(),
-  drainMs: millisecondsFrom(process.env.SHUTDOWN_DRAIN_MS, 3000),
-  timeoutMs: millisecondsFrom(process.env.SHUTDOWN_TIMEOUT_MS, 10_000),
+  drainMs: config.shutdownDrainMs,
+  timeoutMs: config.shutdownTimeoutMs,
 });
 
 await app.listen({ port: config.port, host: config.host });

@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/clock';
+import { readShutdown } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate, takeStartupLock } from '../../server/db/migrations';
 import { isSeeded, seedCatalog } from '../../server/db/seed';
@@ -70,6 +71,17 @@ describe('the probes of one process', () => {
       lifecycle.phase = 'ready';
     }
     expect((await api.get('/readyz')).status).toBe(200);
+  });
+});
+
+describe('SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS', () => {
+  it('default to 3 s and 10 s, take whole milliseconds, and refuse a timeout no longer than the drain', () => {
+    expect(readShutdown({})).toEqual({ shutdownDrainMs: 3000, shutdownTimeoutMs: 10_000 });
+    expect(readShutdown({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '2500' })).toEqual({ shutdownDrainMs: 0, shutdownTimeoutMs: 2500 });
+    for (const bad of ['abc', '-1', '1.5', '2s']) {
+      expect(() => readShutdown({ SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    }
+    expect(() => readShutdown({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(/must be longer than SHUTDOWN_DRAIN_MS/);
   });
 });
 

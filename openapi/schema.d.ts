@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the process running
+         * @description 200 as long as the process runs and its event loop answers; it does not touch the database. Not
+         *     cached (`Cache-Control: no-store`), not in the access log.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Should the balancer send requests here
+         * @description 200 when this process has finished starting (migrations applied, seed done) and the database
+         *     answers a `select 1` within a second. 503 while it starts, while it drains after SIGTERM or
+         *     SIGINT (it keeps serving for a short delay, then finishes its requests and exits), and when
+         *     the database does not answer. Not cached, not in the access log.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ecommerce/webapp": {
         parameters: {
             query?: never;
@@ -2664,6 +2708,72 @@ export interface operations {
                 content?: never;
             };
             500: components["responses"]["ServerError"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process runs */
+            200: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "live";
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+            /** @description Starting, draining, or the database does not answer */
+            503: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "starting" | "draining" | "database_unavailable";
+                    };
+                };
+            };
         };
     };
     getWebapp: {

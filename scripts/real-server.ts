@@ -113,6 +113,8 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       SKIP_FRONTEND_BUILD: '1',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // No balancer watches it: stopping need not wait for one to notice.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

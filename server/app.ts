@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { requestLogSerializer } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
+import { Lifecycle, registerHealth } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
 
@@ -42,6 +43,8 @@ export interface AppOptions {
   /** how often the stored catalogue version is compared with the cached one, in ms (0: never; default 500, so a
    *  change missed by NOTIFY, or made by another process on one SQLite file, shows within a second) */
   catalogueCheckMs?: number;
+  /** starting, ready or draining: what /readyz answers (main moves it; a test app is ready at once) */
+  lifecycle?: Lifecycle;
 }
 
 /** The server-only signing key for anti-forgery tokens, created on first start. */
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     xsrf.setCookie(request, reply);
     return reply.status(204).send();
   });
+  registerHealth(app, { db: options.db, lifecycle: options.lifecycle ?? new Lifecycle('ready') });
   await app.register(ecommerceRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(authRoutes, { services });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel, RouteShorthandOptions } from 'fastify';
 import type { operations } from '../../openapi/schema';
 import { fieldLabel, fieldMessages, invalidField } from '../errors';
 import { accessGuard, type Access } from './auth';
@@ -162,6 +162,8 @@ export interface RouteOptions {
   tooLargeMessage?: string;
   /** a Server-Sent Events stream (`text/event-stream`): the handler gets `reply.sse` (@fastify/sse) */
   stream?: boolean;
+  /** the access log's level for this route (e.g. 'warn' for the balancer's probes, every second) */
+  logLevel?: LogLevel;
 }
 
 /**
@@ -230,6 +232,7 @@ export function defineRoute<K extends OperationId>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // 'manual': no Accept negotiation (whatever a client sends, past the guard it gets the stream).
     ...(options.stream ? { sse: 'manual' as const } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     config: { tooLargeMessage: options.tooLargeMessage },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -18,6 +18,8 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The most a replay or a catch-up reads at once. */
 const BATCH = 500;
+/** The largest id of `order_events` (a PostgreSQL `serial`, 32 bits). */
+const MAX_EVENT_ID = 2_147_483_647;
 /**
  * PostgreSQL hands out sequence ids at insert and commits in any order: after the LISTEN connection
  * comes back, the catch-up re-reads a little below the last id sent, and skips what was sent.
@@ -61,6 +63,8 @@ export class OrderEvents {
 
   /** The events after `lastId`, oldest first (a stream's replay from `Last-Event-ID`). */
   async since(lastId: number, limit = BATCH): Promise<OrderEvent[]> {
+    // Past the largest id a `serial` holds there is nothing yet, and PostgreSQL refuses to compare one.
+    if (lastId >= MAX_EVENT_ID) return [];
     const rows = await this.db.selectFrom('order_events').selectAll().where('id', '>', lastId).orderBy('id').limit(limit).execute();
     return rows.map(toEvent);
   }

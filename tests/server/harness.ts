@@ -22,7 +22,7 @@ const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.
 export const ENGINE = POSTGRES_URL ? 'postgres' : 'sqlite';
 
 /** A database of its own for each test server: a temp SQLite file, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!POSTGRES_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-db-'));
     const handle = openDatabase(path.join(dir, 'test.db'));
@@ -143,8 +143,8 @@ export async function startTestServer(
   options: {
     now?: string;
     settings?: Record<string, string>;
-    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir'>>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();

@@ -18,6 +18,7 @@ import { frontend } from './frontend';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { lazySerializers } from './http/lazy-serializers';
 import { requestLogSerializer } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     // Fastify's and Node's own refusals answer the Italian `{ message }` body too.
     frameworkErrors,
     clientErrorHandler,

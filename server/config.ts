@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from './root';
 
 /** Everything the server reads from the environment, with defaults that run the demo. */
 export interface ServerConfig {
@@ -70,7 +71,7 @@ export function readShutdown(env: NodeJS.ProcessEnv): { shutdownDrainMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = ROOT;
   const port = Number.parseInt(env.PORT ?? '', 10) || 3000;
   return {
     port,

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { buildApp } from './app';
 import { fixedClock, systemClock } from './clock';
 import { newPasswordProblem } from './auth/passwords';
 import { ConfigError, readConfig } from './config';
-import { ensureFrontendBuilt } from './frontend';
 import { openDatabase } from './db/database';
 import { migrate, takeStartupLock } from './db/migrations';
 import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
@@ -29,9 +27,6 @@ if (adminPasswordProblem) {
     `\n  ADMIN_PASSWORD is refused: ${adminPasswordProblem}\n  (at least 8 characters, not the e-mail, not a common password)\n`,
   );
   process.exit(1);
-}
-if (process.env.SKIP_FRONTEND_BUILD !== '1') {
-  await ensureFrontendBuilt(path.resolve(import.meta.dirname, '..'), config.frontendDir, (message) => console.log(`  ${message}`));
 }
 const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
 const handle = openDatabase(config.databaseUrl, {

@@ -46,6 +46,8 @@ export class OrderEvents {
   readonly #sent = new Set<number>();
   /** reads of the table, one after another, so events fan out in order */
   #queue: Promise<void> = Promise.resolve();
+  /** ids notified and not yet read */
+  #heard: number[] = [];
   #client: pg.Client | null = null;
   #stopped = true;
   #reconnects = 0;
@@ -112,7 +114,15 @@ export class OrderEvents {
     const client = new pg.Client({ connectionString: this.options.postgresUrl });
     client.on('notification', (message) => {
       const id = Number(message.payload);
-      if (Number.isSafeInteger(id)) this.#enqueue(() => this.#fanOutIds([id]));
+      if (!Number.isSafeInteger(id)) return;
+      // No stream here to tell: nothing to read (a stream opened later replays from its Last-Event-ID).
+      if (this.#listeners.size === 0) {
+        this.#lastId = Math.max(this.#lastId, id);
+        return;
+      }
+      // The ids heard while a read is under way are read together by the next one.
+      this.#heard.push(id);
+      if (this.#heard.length === 1) this.#enqueue(() => this.#fanOutIds(this.#heard.splice(0)));
     });
     const lost = (error?: unknown) => {
       if (this.#client !== client) return;

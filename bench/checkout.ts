@@ -53,6 +53,8 @@ async function serve(kind: string, file: string): Promise<void> {
     clock,
     mailer: { send: async () => undefined },
     appUrl: 'http://127.0.0.1',
+    // As main.ts: on PostgreSQL the order events come by LISTEN.
+    postgresUrl: handle.postgresUrl,
     mediaDir: path.join(os.tmpdir(), 'pizzeria-bench-media'),
   });
   services.catalog.invalidate();

@@ -11,18 +11,16 @@ import {
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
-import type { Selectable } from 'kysely';
-import { isUniqueViolation, type Db } from '../db/database';
-import { paramsOf, prepared } from '../db/prepared';
+import { isPostgres, isUniqueViolation, type Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { AppError, conflict, FieldErrorCollector, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription, storedLineOf } from '../orders/order-dto';
 import type { OrderEvents } from '../orders/order-events';
-import { insertOrder, SLOT_FULL, type OrderDraft } from '../orders/order-store';
-import type { AddressesTable, OrderRow } from '../db/schema';
+import { insertOrder, NOT_OWN_ADDRESS, SLOT_FULL, type OrderAddress, type OrderDraft } from '../orders/order-store';
+import type { OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
-import type { PricedLine } from './pricing';
 import { pricedOrder, type QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
 
@@ -95,29 +93,6 @@ export type OrderSummary = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 const orderByKeyQuery = prepared<{ key: string }, OrderSummary>((db, param) =>
   db.selectFrom('orders').select(SUMMARY_COLUMNS).where('idempotency_key', '=', param('key')),
-);
-
-const ownAddressQuery = prepared<{ id: number; userId: number }, { id: number }>((db, param) =>
-  db.selectFrom('addresses').select('id').where('id', '=', param('id')).where('user_id', '=', param('userId')),
-);
-
-type AddressRow = Omit<Selectable<AddressesTable>, 'id'>;
-type SavedAddress = Pick<AddressRow, 'user_id' | 'delivery' | 'name' | 'telephone' | 'address'>;
-/** An address already saved like this one; `address = ?` never matches a pickup's null, which has its own. */
-const sameAddressQuery = (withStreet: boolean) =>
-  prepared<SavedAddress, { id: number }>((db, param) => {
-    const query = db
-      .selectFrom('addresses')
-      .select('id')
-      .where('user_id', '=', param('user_id'))
-      .where('delivery', '=', param('delivery'))
-      .where('name', '=', param('name'))
-      .where('telephone', '=', param('telephone'));
-    return withStreet ? query.where('address', '=', param('address')) : query.where('address', 'is', null);
-  });
-const sameAddressQueries = { street: sameAddressQuery(true), none: sameAddressQuery(false) };
-const insertAddressQuery = prepared<AddressRow, unknown>((db, param) =>
-  db.insertInto('addresses').values(paramsOf(param, ['user_id', 'name', 'zone_id', 'address', 'telephone', 'delivery', 'created_at'])),
 );
 
 export interface PlacedOrder {
@@ -199,39 +174,52 @@ export class CheckoutService {
       deliveryTime: form.fascia,
       ...pricedOrder(quote),
     };
-    try {
-      const order = await db.transaction().execute(async (tx) => {
-        if (form.savedAddressId !== null) {
-          const owned = await ownAddressQuery(tx, { id: form.savedAddressId, userId: user.id });
-          if (owned.rows.length === 0) throw invalidField('addressSelector', ADDRESS_REQUIRED);
-        } else {
-          await this.saveAddress(tx, user.id, form);
-        }
-
-        const inserted = await insertOrder(tx, clock, draft, { idempotencyKey: key, capacity });
-        if (inserted === SLOT_FULL) {
-          // Named on the field, so the browser returns to the step where the slot is chosen.
-          const message = `La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`;
-          throw new AppError('conflict', message, { code: 'slot.full', errors: { fascia: [message] } });
-        }
-        // Everything the answer and the mail tell is what was just written: no need to read it back.
-        const placed: OrderSummary = {
-          id: inserted.id,
-          order_num: inserted.orderNum,
-          delivery_date: draft.deliveryDate,
-          delivery_time: draft.deliveryTime,
-          delivery: draft.delivery,
-          address: draft.address,
-          original_price_cents: draft.originalCents,
-          total_price_cents: draft.totalCents,
-          delivery_fee_cents: draft.deliveryFeeCents,
-          discount_code: draft.discountCode,
-        };
+    const address: OrderAddress =
+      form.savedAddressId !== null
+        ? { saved: { id: form.savedAddressId, userId: user.id } }
+        : {
+            typed: {
+              user_id: user.id,
+              delivery: form.delivery,
+              name: form.name,
+              telephone: form.telephone,
+              address: form.address,
+              zone_id: form.zoneId,
+              created_at: clock.now().toISOString(),
+            },
+          };
+    const write = (tx: Db) =>
+      insertOrder(tx, clock, draft, {
+        idempotencyKey: key,
+        capacity,
+        address,
         // Committed with the order: a crash right after still sends the confirmation.
-        await this.deps.mail.enqueue(tx, confirmationMail(user, shopName, placed, draft.lines));
-        return placed;
+        mail: (orderNum) => confirmationMail(user, shopName, orderNum, draft),
       });
+    try {
+      // On PostgreSQL the order is one statement, a transaction of its own.
+      const inserted = isPostgres(db) ? await write(db) : await db.transaction().execute(write);
+      if (inserted === NOT_OWN_ADDRESS) throw invalidField('addressSelector', ADDRESS_REQUIRED);
+      if (inserted === SLOT_FULL) {
+        // Named on the field, so the browser returns to the step where the slot is chosen.
+        const message = `La fascia delle ${form.fascia} non ha più posto per il tuo ordine: scegline un'altra o chiamaci.`;
+        throw new AppError('conflict', message, { code: 'slot.full', errors: { fascia: [message] } });
+      }
+      this.deps.mail.soon();
       this.deps.events.committed();
+      // Everything the answer tells is what was just written: no need to read it back.
+      const order: OrderSummary = {
+        id: inserted.id,
+        order_num: inserted.orderNum,
+        delivery_date: draft.deliveryDate,
+        delivery_time: draft.deliveryTime,
+        delivery: draft.delivery,
+        address: draft.address,
+        original_price_cents: draft.originalCents,
+        total_price_cents: draft.totalCents,
+        delivery_fee_cents: draft.deliveryFeeCents,
+        discount_code: draft.discountCode,
+      };
       return { order, replayed: false };
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.
@@ -242,27 +230,20 @@ export class CheckoutService {
       throw error;
     }
   }
-
-  /** A new address typed at checkout is remembered, once. */
-  private async saveAddress(tx: Db, userId: number, form: ValidForm): Promise<void> {
-    const address = { user_id: userId, delivery: form.delivery, name: form.name, telephone: form.telephone, address: form.address };
-    const same = await (address.address === null ? sameAddressQueries.none : sameAddressQueries.street)(tx, address);
-    if (same.rows.length > 0) return;
-    await insertAddressQuery(tx, { ...address, zone_id: form.zoneId, created_at: this.deps.clock.now().toISOString() });
-  }
 }
 
-function confirmationMail(user: AuthUser, shopName: string, order: OrderSummary, lines: readonly PricedLine[]) {
+/** The confirmation mail, for the number the order is given when it is written. */
+function confirmationMail(user: AuthUser, shopName: string, orderNum: string, draft: OrderDraft) {
   return orderConfirmationMail(shopName, user.email, user.name, {
-    orderNum: order.order_num,
-    deliveryDate: order.delivery_date,
-    deliveryTime: order.delivery_time,
-    delivery: order.delivery,
-    address: order.address,
-    lines: lines.map((l) => ({ description: lineDescription(storedLineOf(l)), qty: l.qty, totalCents: l.totalCents })),
-    originalCents: order.original_price_cents,
-    deliveryFeeCents: order.delivery_fee_cents,
-    totalCents: order.total_price_cents,
-    discountCode: order.discount_code,
+    orderNum,
+    deliveryDate: draft.deliveryDate,
+    deliveryTime: draft.deliveryTime,
+    delivery: draft.delivery,
+    address: draft.address,
+    lines: draft.lines.map((l) => ({ description: lineDescription(storedLineOf(l)), qty: l.qty, totalCents: l.totalCents })),
+    originalCents: draft.originalCents,
+    deliveryFeeCents: draft.deliveryFeeCents,
+    totalCents: draft.totalCents,
+    discountCode: draft.discountCode,
   });
 }

@@ -32,6 +32,11 @@ const enqueueQuery = prepared<MailMessage & { now: string }, unknown>((db, param
   }),
 );
 
+/** A mail row, due now: the caller's transaction commits it with the change it tells about. */
+export async function insertMail(tx: Db, message: MailMessage, now: string): Promise<void> {
+  await enqueueQuery(tx, { ...message, now });
+}
+
 /** Sent mails are marked at most this long after they went out (see SentMarks). */
 const MARK_SENT_WITHIN_MS = 1_000;
 
@@ -93,11 +98,12 @@ export class MailQueue {
 
   /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
-    await enqueueQuery(tx, { ...message, now: this.clock.now().toISOString() });
+    await insertMail(tx, message, this.clock.now().toISOString());
     this.soon();
   }
 
-  private soon(): void {
+  /** A caller wrote mail rows itself (with an order, see insertOrder): the worker sends them shortly. */
+  soon(): void {
     if (this.stopped) return;
     if (this.running) {
       this.more = true;

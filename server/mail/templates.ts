@@ -57,7 +57,7 @@ export function staffInviteMail(shopName: string, to: string, name: string, url:
 }
 
 export interface ConfirmationMailOrder {
-  orderNum: number;
+  orderNum: number | string;
   deliveryDate: string;
   deliveryTime: string;
   delivery: DeliveryType;

@@ -47,6 +47,8 @@ export class OrderEvents {
   readonly #sent = new Set<number>();
   /** reads of the table, one after another, so events fan out in order */
   #queue: Promise<void> = Promise.resolve();
+  /** ids notified and not yet read */
+  #heard: number[] = [];
   #pruneTimer: NodeJS.Timeout | null = null;
   #unsubscribe: (() => void) | null = null;
 
@@ -88,7 +90,15 @@ export class OrderEvents {
       this.options.listener?.subscribe(ORDER_EVENTS_CHANNEL, {
         notify: (payload) => {
           const id = Number(payload);
-          if (Number.isSafeInteger(id)) this.#enqueue(() => this.#fanOutIds([id]));
+          if (!Number.isSafeInteger(id)) return;
+          // No stream here to tell: nothing to read (a stream opened later replays from its Last-Event-ID).
+          if (this.#listeners.size === 0) {
+            this.#lastId = Math.max(this.#lastId, id);
+            return;
+          }
+          // The ids heard while a read is under way are read together by the next one.
+          this.#heard.push(id);
+          if (this.#heard.length === 1) this.#enqueue(() => this.#fanOutIds(this.#heard.splice(0)));
         },
         // Back after a drop: what was committed meanwhile was notified to nobody here.
         reconnected: () => this.#enqueue(() => this.#fanOutSince(Math.max(0, this.#lastId - CATCH_UP_MARGIN))),

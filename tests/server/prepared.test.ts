@@ -32,3 +32,28 @@ describe('prepared queries', () => {
     expect(Number(result.numAffectedRows)).toBe(1);
   });
 });
+
+describe('prepared queries kept by the connection', () => {
+  const allOfTable = prepared<{ id: number }, Record<string, unknown>>((db, param) =>
+    db
+      .selectFrom('prepared_probe' as never)
+      .selectAll()
+      .where('id' as never, '=', param('id') as never),
+  );
+
+  it('answer with the new columns after a migration changed the table under them', async () => {
+    const { db } = server.handle;
+    await db.schema.createTable('prepared_probe').addColumn('id', 'integer').execute();
+    await db
+      .insertInto('prepared_probe' as never)
+      .values({ id: 1 } as never)
+      .execute();
+    // Run one after another, they reuse the idle connection that kept the statement.
+    for (let i = 0; i < 3; i++) expect((await allOfTable(db, { id: 1 })).rows).toEqual([{ id: 1 }]);
+    await db.schema
+      .alterTable('prepared_probe')
+      .addColumn('label', 'varchar(10)', (c) => c.defaultTo('nuovo'))
+      .execute();
+    for (let i = 0; i < 3; i++) expect((await allOfTable(db, { id: 1 })).rows).toEqual([{ id: 1, label: 'nuovo' }]);
+  });
+});

@@ -74,7 +74,11 @@ async function main(args: string[]): Promise<void> {
   }
   const frontendDir = process.env.FRONTEND_DIR || path.join(ROOT, 'dist');
   if (!onlyServer && process.env.SKIP_FRONTEND_BUILD !== '1' && isStale(path.join(frontendDir, 'index.html'), FRONTEND_SOURCES)) {
-    log(fs.existsSync(path.join(frontendDir, 'index.html')) ? 'Front end sources changed: rebuilding…' : 'Building the front end (first start)…');
+    log(
+      fs.existsSync(path.join(frontendDir, 'index.html'))
+        ? 'Front end sources changed: rebuilding…'
+        : 'Building the front end (first start)…',
+    );
     await buildFrontend(frontendDir);
   }
   await ensureServerBuilt(log);

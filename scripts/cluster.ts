@@ -90,9 +90,10 @@ function killGroup(group: number, signal: NodeJS.Signals): void {
   }
 }
 
-function started(command: string[], env: NodeJS.ProcessEnv, cwd = ROOT) {
+/** Starts `command` as the leader of a process group of its own, so a stop reaches whatever it spawns. */
+function spawnGroup(command: string[], env: NodeJS.ProcessEnv) {
   let output = '';
-  const child = spawn(command[0]!, command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   running.add(child.pid!);
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -111,9 +112,10 @@ function started(command: string[], env: NodeJS.ProcessEnv, cwd = ROOT) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function stopProcess(child: ChildProcess, exit: Promise<unknown>, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+/** SIGTERM (a server drains first), SIGKILL if it is still there after the grace time. */
+async function stopProcess(child: ChildProcess, exit: Promise<unknown>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  killGroup(child.pid!, signal);
+  killGroup(child.pid!, 'SIGTERM');
   const done = await Promise.race([exit.then(() => true), pause(STOP_GRACE_MS).then(() => false)]);
   if (!done) {
     killGroup(child.pid!, 'SIGKILL');
@@ -171,7 +173,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-cluster-'));
   const database = await benchDatabase(tmp, postgres, 'pizzeria_cluster');
   const nodes: ClusterNode[] = [];
-  let haproxy: ReturnType<typeof started> | undefined;
+  let haproxy: ReturnType<typeof spawnGroup> | undefined;
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const socket = path.join(tmp, 'haproxy.sock');
 
@@ -192,7 +194,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (port !== balancerPort && !ports.includes(port)) ports.push(port);
     }
     const startNode = (port: number, index: number): ClusterNode => {
-      const process_ = started(SERVER_COMMAND, {
+      const spawned = spawnGroup(SERVER_COMMAND, {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -214,7 +216,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
         ...options.env,
       });
-      return { name: `node${index + 1}`, url: `http://127.0.0.1:${port}`, ...process_ };
+      return { name: `node${index + 1}`, url: `http://127.0.0.1:${port}`, ...spawned };
     };
 
     // The first process migrates and seeds alone; the settings are written before anything is
@@ -228,7 +230,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(nodes.slice(1).map(waitForReady));
 
     const haproxyEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PIZZERIA_')));
-    haproxy = started([HAPROXY, '-db', '-f', HAPROXY_CONFIG], {
+    haproxy = spawnGroup([HAPROXY, '-db', '-f', HAPROXY_CONFIG], {
       ...haproxyEnv,
       PIZZERIA_LISTEN: `127.0.0.1:${balancerPort}`,
       PIZZERIA_HAPROXY_SOCKET: socket,

@@ -75,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     mediaDir: options.mediaDir,
     postgresUrl: options.postgresUrl,
     onEventsError: (error) => app.log.warn({ err: error }, 'order events: listener trouble, catching up on reconnect'),
+    onLimitsFallback: () => app.log.warn('login limits: the database store failed, counting in this process only meanwhile'),
     onMailError: (error, mail) =>
       app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });
@@ -83,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onClose', async () => services.mail.stop());
   app.addHook('onReady', async () => services.events.start());
   app.addHook('onClose', async () => services.events.stop());
+  app.addHook('onReady', async () => services.limits.start());
+  app.addHook('onClose', async () => services.limits.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];

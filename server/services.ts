@@ -13,6 +13,7 @@ import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
 import { ProductImages } from './admin/images.service';
 import { AuthService } from './auth/auth.service';
+import { LimitStore } from './auth/rate-limiter';
 import { BlogService } from './blog/blog.service';
 import { CassaService } from './cassa/cassa.service';
 import type { Clock } from './clock';
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   /** PostgreSQL only: order events reach every process through a LISTEN connection of its own */
   postgresUrl?: string;
   onEventsError?: (error: unknown) => void;
+  /** the limits' database store failed: they count in this process's memory meanwhile */
+  onLimitsFallback?: () => void;
 }
 
 /** Every business service, wired once; none of them knows about HTTP. */
@@ -50,7 +53,8 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   const events = new OrderEvents(db, clock, { postgresUrl: deps.postgresUrl, onError: deps.onEventsError });
-  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName });
+  const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
+  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits);
   return {
     mail,
     catalog,
@@ -58,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
     quotes,
     discounts,
     events,
+    limits,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, events }),
     auth,
     account: new AccountService(db),

@@ -8,7 +8,7 @@ import type { MailQueue } from '../mail/queue';
 import { resetMail, staffInviteMail, verificationMail } from '../mail/templates';
 import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
-import { LoginThrottle, RateLimiter } from './rate-limiter';
+import { LoginThrottle, RateLimiter, type LimitStore } from './rate-limiter';
 import type { VerifyOutcome } from '../../src/domain';
 
 /** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
@@ -96,9 +96,10 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly mail: MailQueue,
     private readonly config: AuthConfig,
+    limits: LimitStore,
   ) {
-    this.loginThrottle = new LoginThrottle(clock, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
-    this.mailLimiter = new RateLimiter(clock, 1, 60_000);
+    this.loginThrottle = new LoginThrottle(limits, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
+    this.mailLimiter = new RateLimiter(limits, 'mail', 1, 60_000);
   }
 
   private now(): string {
@@ -206,14 +207,13 @@ export class AuthService {
     await this.mail.enqueue(tx, verificationMail(shopName, user.email, user.name, url));
   }
 
-  private throttleMail(key: string): void {
-    const wait = this.mailLimiter.retryAfter(key);
+  private async throttleMail(key: string): Promise<void> {
+    const wait = await this.mailLimiter.take(key);
     if (wait > 0)
       throw new AppError('too_many', `Hai già richiesto un'email da poco: riprova tra ${waitText(wait)}.`, {
         code: 'mail.throttled',
         retryAfterSeconds: wait,
       });
-    this.mailLimiter.hit(key);
   }
 
   async resendVerification(rawEmail: string): Promise<string> {
@@ -221,7 +221,7 @@ export class AuthService {
     const errors = new FieldErrorCollector();
     checkEmail(errors, email);
     errors.throwIfAny();
-    this.throttleMail(`verify:${email}`);
+    await this.throttleMail(`verify:${email}`);
     const shopName = await this.config.shopName();
     await this.db.transaction().execute(async (tx) => {
       const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -258,8 +258,8 @@ export class AuthService {
     if (!password) errors.add('password', fieldMessages.required(fieldLabel('password')));
     errors.throwIfAny();
 
-    // Counted before the hash, in the same tick as the check: a parallel burst cannot outrun it.
-    const wait = this.loginThrottle.attempt(email, clientKey);
+    // Counted before the hash, atomically in the database: a parallel burst, to any process, cannot outrun it.
+    const wait = await this.loginThrottle.attempt(email, clientKey);
     if (wait > 0) {
       throw new AppError('too_many', `Troppi tentativi di accesso. Riprova tra ${waitText(wait)}.`, {
         code: 'login.throttled',
@@ -271,7 +271,7 @@ export class AuthService {
     // An unknown address costs the same hashing time as a wrong password: timing reveals no accounts.
     const matches = user ? await verifyPassword(password, user.password_hash) : (await hashPassword(password), false);
     if (!user || !matches) throw invalid({ email: [MESSAGES.badCredentials] }, 'login.failed');
-    this.loginThrottle.succeeded(email, clientKey);
+    await this.loginThrottle.succeeded(email, clientKey);
     // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
     if (user.disabled_at !== null) throw new AppError('forbidden', MESSAGES.disabled, { code: 'account.disabled' });
     if (needsRehash(user.password_hash)) {
@@ -324,7 +324,7 @@ export class AuthService {
     const errors = new FieldErrorCollector();
     checkEmail(errors, email);
     errors.throwIfAny();
-    this.throttleMail(`reset:${email}`);
+    await this.throttleMail(`reset:${email}`);
     const shopName = await this.config.shopName();
     // Known or not, the answer is the same and comes as fast: the mail is only queued, never sent here.
     await this.db.transaction().execute(async (tx) => {

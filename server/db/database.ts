@@ -79,6 +79,17 @@ class GroupCommitSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The connection underneath a Db: the pg pool, or the one better-sqlite3 connection. */
+export type RawConnection = { dialect: 'postgres'; pool: pg.Pool } | { dialect: 'sqlite'; sqlite: SQLite.Database };
+const rawConnections = new WeakMap<Db, RawConnection>();
+
+/** What openDatabase opened for this Db: a library that needs the driver itself reuses it rather than open more. */
+export function rawConnectionOf(db: Db): RawConnection {
+  const raw = rawConnections.get(db);
+  if (!raw) throw new Error('The database was not opened with openDatabase');
+  return raw;
+}
+
 /** `postgres://…` → PostgreSQL; anything else is a SQLite file path (or ":memory:"). */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -86,6 +97,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // Without a listener, pg re-throws an idle client's error and takes the whole process down.
     pool.on('error', options.onIdleConnectionError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    rawConnections.set(db, { dialect: 'postgres', pool });
     return { db, dialect: 'postgres', postgresUrl: url, close: () => db.destroy() };
   }
   if (url !== ':memory:') {
@@ -108,6 +120,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  rawConnections.set(db, { dialect: 'sqlite', sqlite });
   if (url === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpointer = startCheckpointer(path.resolve(url));

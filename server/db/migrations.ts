@@ -466,6 +466,22 @@ const cassaOfflineRequestKeys: Migration = {
   },
 };
 
+/**
+ * The login and mail limits' counts, shared by every process on the database: rate-limiter-flexible's
+ * own table shape (key, points, expire in epoch ms), created here so the library never runs DDL.
+ */
+const loginLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rate_limits')
+      .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+      .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('expire', 'bigint')
+      .execute();
+    await db.schema.createIndex('rate_limits_expire').on('rate_limits').column('expire').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -483,6 +499,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_06_0011_zone_fees': zoneFees,
       '2026_12_07_0012_order_events_live': orderEventsLive(this.dialect),
       '2026_12_07_0013_cassa_offline_request_keys': cassaOfflineRequestKeys,
+      '2026_12_08_0014_login_limits_shared': loginLimits,
     };
   }
 }

@@ -294,6 +294,13 @@ export interface OrderEventsTable {
   at: string;
 }
 
+/** A count of rate-limiter-flexible's (the login and mail limits): `expire` in epoch ms, the key hashed. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -320,6 +327,7 @@ export interface Database {
   audit_log: AuditLogTable;
   meta: MetaTable;
   cassa_request_keys: CassaRequestKeysTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

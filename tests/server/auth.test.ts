@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, type Mail, type TestServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ApiClient, freezeDate, loggedInClient, startTestServer, type Mail, type TestServer } from './harness';
 import {
   BAD_CREDENTIALS,
   CHANGED,
@@ -303,6 +303,8 @@ describe('login, session and logout', () => {
   });
 
   it('blocks logins after 5 failures, even with the right password, until a minute has passed', async () => {
+    freezeDate();
+    onTestFinished(() => void vi.useRealTimers());
     const email = await verifiedAccount('forza-bruta');
     for (let i = 0; i < 5; i++) {
       const failed = await api().post('/api/login', { email, password: `Sbagliata-${i}` });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { fixedClock } from '../../server/clock';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
@@ -44,6 +45,14 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
       await client.end();
     },
   };
+}
+
+/**
+ * The login and mail limits read the wall clock (rate-limiter-flexible calls Date.now). A test that
+ * waits out a limit freezes Date here; the test server's `clock.advance` then moves it too.
+ */
+export function freezeDate(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
 }
 
 export interface Outbox {
@@ -140,7 +149,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
   await migrate(handle.db, handle.dialect);
-  const clock = fixedClock(options.now ?? TEST_NOW);
+  const shopClock = fixedClock(options.now ?? TEST_NOW);
+  const clock: typeof shopClock = {
+    ...shopClock,
+    advance: (ms) => {
+      shopClock.advance(ms);
+      if (vi.isFakeTimers()) vi.setSystemTime(Date.now() + ms);
+    },
+  };
   await seedCatalog(handle.db, clock);
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     await handle.db

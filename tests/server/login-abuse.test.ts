@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { parseTrustProxy } from '../../server/config';
-import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { ApiClient, freezeDate, loggedInClient, startTestServer, type TestServer } from './harness';
 import { BAD_CREDENTIALS, EMAIL_TAKEN, IS_EMAIL, TOO_EASY, TOO_SHORT, XSRF_REJECTED } from './texts';
 
 const PASSWORD = 'Forno-a-legna-42';
@@ -10,6 +10,10 @@ const PASSWORD = 'Forno-a-legna-42';
 let server: TestServer;
 /** Every line the app logged, as JSON text. */
 const logLines: string[] = [];
+
+// The back-offs are waited out by advancing the test server's clock, which moves the limits' Date too.
+beforeAll(freezeDate);
+afterAll(() => void vi.useRealTimers());
 
 beforeAll(async () => {
   const stream = new Writable({

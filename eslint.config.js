@@ -34,7 +34,7 @@ const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage',
 const machineIo = 'machines/ hold no I/O: the composition root (src/app) provides it with machine.provide().';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'openapi/schema.d.ts', 'public/'] },
+  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'openapi/schema.d.ts', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the process running
+         * @description 200 as long as the process runs and its event loop answers; it does not touch the database. Not
+         *     cached (`Cache-Control: no-store`), not in the access log.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Should the balancer send requests here
+         * @description 200 when this process has finished starting (migrations applied, seed done) and the database
+         *     answers a `select 1` within a second. 503 while it starts, while it drains after SIGTERM or
+         *     SIGINT (it keeps serving for a short delay, then finishes its requests and exits), and when
+         *     the database does not answer. Not cached, not in the access log.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ecommerce/webapp": {
         parameters: {
             query?: never;
@@ -37,6 +81,9 @@ export interface paths {
          * Load the menu
          * @description Everything the menu page needs in one call: visible categories and products, delivery zones,
          *     whether the shop takes orders now and the public settings. Public: no login needed.
+         *     The answer is the same for every visitor and carries a weak `ETag` (the catalogue version and a
+         *     hash of the body) with `Cache-Control: no-cache`: a client sending it back in `If-None-Match`
+         *     gets 304 without a body while nothing in the answer changed (browsers do this by themselves).
          */
         get: operations["getWebapp"];
         put?: never;
@@ -2631,7 +2678,15 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Weak validator of the menu answer, `W/"<catalogue version>-<hash of the body>"`: it changes with
+         *     every back-office change and whenever anything else in the answer changes (shop status, sold-out marks)
+         */
+        WebappETag: string;
+        /** @description `no-cache`: the client may keep the answer but asks again (with If-None-Match) before using it */
+        NoCache: "no-cache";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2655,7 +2710,7 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    getWebapp: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2664,15 +2719,96 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The process runs */
+            200: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "live";
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+            /** @description Starting, draining, or the database does not answer */
+            503: {
+                headers: {
+                    /** @description A probe's answer holds for this instant only */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "starting" | "draining" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getWebapp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer the client holds (or several, comma-separated) */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Menu, zones, shop status and settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["WebappETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebappResponse"];
                 };
             };
+            /** @description Not modified, the answer the client holds (named in If-None-Match) is still current; no body */
+            304: {
+                headers: {
+                    ETag: components["headers"]["WebappETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -13,16 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchDatabase } from '../bench/database';
+import { ensureServerBuilt, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build';
 import { FIXED_NOW, freePort } from './real-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const HAPROXY = '/usr/sbin/haproxy';
 export const HAPROXY_CONFIG = path.join(ROOT, 'deploy', 'haproxy.cfg');
-/**
- * How one server process starts. The TypeScript loader until `npm start` runs compiled JavaScript
- * (issue 19, part 4): then this becomes `node <compiled main>`.
- */
-export const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+/** How one server process starts: the compiled server, as `npm start` runs it. */
+export const SERVER_COMMAND = [process.execPath, ...SERVER_NODE_FLAGS, SERVER_ENTRY];
 export const ADMIN_EMAIL = 'cassa@pizzeria.test';
 export const ADMIN_PASSWORD = 'Forno-a-legna-cluster-42';
 /** Longer than HAProxy needs to see /readyz fail twice a second apart (deploy/haproxy.cfg). */
@@ -170,6 +168,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     throw new Error('The cluster runs on PostgreSQL: set DATABASE_URL=postgres://… (scripts/with-postgres.sh)');
   if (!fs.existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing (Debian: apt-get install haproxy)`);
 
+  await ensureServerBuilt();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-cluster-'));
   const database = await benchDatabase(tmp, postgres, 'pizzeria_cluster');
   const nodes: ClusterNode[] = [];

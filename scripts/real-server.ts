@@ -1,5 +1,6 @@
 /**
- * The real server (`server/main.ts` over the production build in dist/) on a free port, with a fresh
+ * The real server (the compiled dist-server/main.js, as `npm start` runs it, over the production build
+ * in dist/) on a free port, with a fresh
  * SQLite file seeded with the demo pizzeria and a frozen clock: what the browser suite and
  * bench:lighthouse measure. `stop()` ends it and deletes its files, whatever state it is in.
  */
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureServerBuilt, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -24,6 +26,8 @@ export interface RealServer {
   child: ChildProcess;
   /** what the server printed so far (the tail, when it is long) */
   output(): string;
+  /** milliseconds from the spawn to the server's "Pizzeria on …" line (listening) */
+  listeningAfterMs: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -86,18 +90,24 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   );
 }
 
-/** Starts the server; `env` adds to (or overrides) its environment, e.g. the staff credentials. */
-export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
+/**
+ * Starts the server; `env` adds to (or overrides) its environment, e.g. the staff credentials.
+ * `nodeArgs` replaces what node runs (bench:process measures `--import tsx server/main.ts` beside it).
+ */
+export async function startRealServer(env: Record<string, string> = {}, nodeArgs?: string[]): Promise<RealServer> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('dist/index.html is missing: the real server serves the production build. Build it first: `npx vite build`.');
   }
+  if (!nodeArgs) await ensureServerBuilt();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-real-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const outboxDir = path.join(tmp, 'outbox');
 
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const spawnedAt = performance.now();
+  let listeningAfterMs: number | undefined;
+  const child = spawn(process.execPath, nodeArgs ?? [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -109,16 +119,17 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       MEDIA_DIR: path.join(tmp, 'media'),
       PIZZERIA_NOW: FIXED_NOW,
       FRONTEND_DIR: DIST,
-      // It serves the build it was given; it must not rebuild it underneath.
-      SKIP_FRONTEND_BUILD: '1',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // No balancer watches it: stopping need not wait for one to notice.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
+    if (listeningAfterMs === undefined && output.includes('Pizzeria on ')) listeningAfterMs = performance.now() - spawnedAt;
     if (output.length > 200_000) output = output.slice(-100_000);
   };
   child.stdout?.on('data', collect);
@@ -129,6 +140,9 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     outboxDir,
     child,
     output: () => output,
+    get listeningAfterMs() {
+      return listeningAfterMs;
+    },
     async stop() {
       await stop(child);
       fs.rmSync(tmp, { recursive: true, force: true });

@@ -18,9 +18,11 @@ import { frontend } from './frontend';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { lazySerializers } from './http/lazy-serializers';
 import { requestLogSerializer } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createXsrf } from './http/xsrf';
+import { Lifecycle, registerHealth } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
 
@@ -37,8 +39,13 @@ export interface AppOptions {
   frontendDir?: string;
   /** where uploaded images are written, served at /media */
   mediaDir: string;
-  /** PostgreSQL's connection string: the cassa's order events are LISTENed for on a connection of their own */
+  /** PostgreSQL's connection string: order events and catalogue changes are LISTENed for on a connection of their own */
   postgresUrl?: string;
+  /** how often the stored catalogue version is compared with the cached one, in ms (0: never; default 500, so a
+   *  change missed by NOTIFY, or made by another process on one SQLite file, shows within a second) */
+  catalogueCheckMs?: number;
+  /** starting, ready or draining: what /readyz answers (main moves it; a test app is ready at once) */
+  lifecycle?: Lifecycle;
 }
 
 /** The server-only signing key for anti-forgery tokens, created on first start. */
@@ -63,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit: 256 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     // Fastify's and Node's own refusals answer the Italian `{ message }` body too.
     frameworkErrors,
     clientErrorHandler,
@@ -74,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     appUrl: options.appUrl,
     mediaDir: options.mediaDir,
     postgresUrl: options.postgresUrl,
-    onEventsError: (error) => app.log.warn({ err: error }, 'order events: listener trouble, catching up on reconnect'),
+    onEventsError: (error) => app.log.warn({ err: error }, 'LISTEN connection trouble: catching up on reconnect'),
     onLimitsFallback: () => app.log.warn('login limits: the database store failed, counting in this process only meanwhile'),
     onMailError: (error, mail) =>
       app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
@@ -82,8 +90,21 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The mail worker runs while the app does: queued mail left by a crash goes out at the next start.
   app.addHook('onReady', async () => services.mail.start());
   app.addHook('onClose', async () => services.mail.stop());
-  app.addHook('onReady', async () => services.events.start());
-  app.addHook('onClose', async () => services.events.stop());
+  // The consumers subscribe before the shared LISTEN connection opens, and it closes before they stop.
+  app.addHook('onReady', async () => {
+    await services.events.start();
+    services.catalog.follow({
+      listener: services.listener,
+      checkEveryMs: options.catalogueCheckMs ?? 500,
+      onError: (error) => app.log.warn({ err: error }, 'catalogue version check failed: retrying'),
+    });
+    await services.listener?.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.listener?.stop();
+    services.catalog.unfollow();
+    await services.events.stop();
+  });
   app.addHook('onReady', async () => services.limits.start());
   app.addHook('onClose', async () => services.limits.stop());
 
@@ -108,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     xsrf.setCookie(request, reply);
     return reply.status(204).send();
   });
+  registerHealth(app, { db: options.db, lifecycle: options.lifecycle ?? new Lifecycle('ready') });
   await app.register(ecommerceRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(authRoutes, { services });

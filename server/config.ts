@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from './root';
 
 /** Everything the server reads from the environment, with defaults that run the demo. */
 export interface ServerConfig {
@@ -19,6 +20,10 @@ export interface ServerConfig {
   seedDemoOrders: boolean;
   /** TRUST_PROXY=127.0.0.1 (or a comma-separated list of addresses/CIDRs) when a reverse proxy sits in front */
   trustProxy: string[] | false;
+  /** after SIGTERM, how long the process keeps serving while unready, so the balancer sees it leave */
+  shutdownDrainMs: number;
+  /** the whole shutdown's bound from the signal; past it the process exits 1 */
+  shutdownTimeoutMs: number;
 }
 
 /** A startup setting that cannot be used as given; main prints the message and exits. */
@@ -45,8 +50,28 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   return entries;
 }
 
+/** A whole number of milliseconds, or the default when unset. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d{1,7}$/.test(value)) throw new ConfigError(`${name}="${env[name]}": give a whole number of milliseconds, e.g. ${fallback}.`);
+  return Number(value);
+}
+
+/** SHUTDOWN_DRAIN_MS (default 3 s: HAProxy checking every second marks a server down after 2 failures) and SHUTDOWN_TIMEOUT_MS. */
+export function readShutdown(env: NodeJS.ProcessEnv): { shutdownDrainMs: number; shutdownTimeoutMs: number } {
+  const shutdownDrainMs = milliseconds(env, 'SHUTDOWN_DRAIN_MS', 3000);
+  const shutdownTimeoutMs = milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 10_000);
+  if (shutdownTimeoutMs <= shutdownDrainMs) {
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs}) must be longer than SHUTDOWN_DRAIN_MS (${shutdownDrainMs}): the requests in flight need time to finish after the drain.`,
+    );
+  }
+  return { shutdownDrainMs, shutdownTimeoutMs };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = ROOT;
   const port = Number.parseInt(env.PORT ?? '', 10) || 3000;
   return {
     port,
@@ -62,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaDir: env.MEDIA_DIR || path.join(root, 'data', 'media'),
     seedDemoOrders: env.SEED_DEMO_ORDERS !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ...readShutdown(env),
   };
 }

@@ -4,31 +4,9 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ROOT } from './root';
 
 const gzip = promisify(gzipCallback);
-
-const SOURCES = ['src', 'machines', 'openapi', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestChange(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
-
-/**
- * `npm start` serves the built site: build it when it is missing or older than its sources
- * (a fresh clone, a `git pull`), so one command is all a newcomer needs.
- */
-export async function ensureFrontendBuilt(root: string, outDir: string, log: (message: string) => void): Promise<void> {
-  const index = path.join(outDir, 'index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map((entry) => newestChange(path.join(root, entry))));
-  if (builtAt >= changedAt) return;
-  log(builtAt ? 'Front end sources changed: rebuilding…' : 'Building the front end (first start)…');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir } });
-}
 
 /** A request for a file (the last segment has an extension), as opposed to a client route. */
 const FILE_PATH = /\/[^/]*\.[a-z][a-z0-9]{0,15}$/i;
@@ -116,7 +94,7 @@ interface FrontendOptions {
 export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options) => {
   const dir = options.dir && fs.existsSync(path.join(options.dir, 'index.html')) ? options.dir : undefined;
   await app.register(fastifyStatic, {
-    root: dir ?? path.resolve(import.meta.dirname, '../public'),
+    root: dir ?? path.join(ROOT, 'public'),
     wildcard: false,
     index: false,
     preCompressed: true,

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { buildApp } from './app';
 import { fixedClock, systemClock } from './clock';
 import { newPasswordProblem } from './auth/passwords';
 import { ConfigError, readConfig } from './config';
-import { ensureFrontendBuilt } from './frontend';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrations';
+import { migrate, takeStartupLock } from './db/migrations';
 import { isSeeded, seedCatalog, seedTonightOrders } from './db/seed';
+import { exitGracefully, Lifecycle } from './lifecycle';
 import { createMailer } from './mail/mailer';
 
 function readConfigOrExit() {
@@ -29,13 +28,16 @@ if (adminPasswordProblem) {
   );
   process.exit(1);
 }
-if (process.env.SKIP_FRONTEND_BUILD !== '1') {
-  await ensureFrontendBuilt(path.resolve(import.meta.dirname, '..'), config.frontendDir, (message) => console.log(`  ${message}`));
-}
 const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
 const handle = openDatabase(config.databaseUrl, {
   onIdleConnectionError: (error) => console.warn(`Database connection lost while idle: ${error.message}`),
 });
+const lifecycle = new Lifecycle();
+// Processes starting together on one PostgreSQL take turns: the first migrates, seeds and creates the
+// staff account; the others find it all done (and print no password they did not create).
+const startupLock = await takeStartupLock(handle.postgresUrl, () =>
+  console.log('  Another process is starting on this database: waiting for its migrations and seed…'),
+);
 await migrate(handle.db, handle.dialect);
 
 const { app, services } = await buildApp({
@@ -48,6 +50,7 @@ const { app, services } = await buildApp({
   mediaDir: config.mediaDir,
   trustProxy: config.trustProxy,
   postgresUrl: handle.postgresUrl,
+  lifecycle,
 });
 
 if (!(await isSeeded(handle.db))) {
@@ -64,14 +67,16 @@ if (!hasAdmin) {
   await services.auth.createUser({ name: 'Cassa', email: config.adminEmail, password, role: 'admin', verified: true });
   console.log(`\n  Staff account created — e-mail: ${config.adminEmail}  password: ${password}\n  (shown only now: note it down)\n`);
 }
+await startupLock.release();
 
-const shutdown = async () => {
-  await app.close();
-  await handle.close();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+exitGracefully({
+  app,
+  lifecycle,
+  closeDatabase: () => handle.close(),
+  drainMs: config.shutdownDrainMs,
+  timeoutMs: config.shutdownTimeoutMs,
+});
 
 await app.listen({ port: config.port, host: config.host });
+lifecycle.phase = 'ready';
 console.log(`  Pizzeria on ${config.appUrl}  ·  API reference ${config.appUrl}/api/docs`);

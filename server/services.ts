@@ -26,6 +26,7 @@ import { ScheduleService } from './ecommerce/schedule';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { OrderEvents } from './orders/order-events';
+import { PgListener } from './db/pg-listener';
 
 export interface ServiceDeps {
   db: Db;
@@ -35,7 +36,7 @@ export interface ServiceDeps {
   /** where uploaded images are stored (served at /media) */
   mediaDir: string;
   onMailError: (error: unknown, mail: { to: string; subject: string; attempts: number }) => void;
-  /** PostgreSQL only: order events reach every process through a LISTEN connection of its own */
+  /** PostgreSQL only: order events and catalogue changes reach every process through its one LISTEN connection */
   postgresUrl?: string;
   onEventsError?: (error: unknown) => void;
   /** the limits' database store failed: they count in this process's memory meanwhile */
@@ -52,7 +53,8 @@ export function createServices(deps: ServiceDeps) {
   const quotes = new QuoteService(catalog, discounts);
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
-  const events = new OrderEvents(db, clock, { postgresUrl: deps.postgresUrl, onError: deps.onEventsError });
+  const listener = deps.postgresUrl ? new PgListener(deps.postgresUrl, deps.onEventsError) : undefined;
+  const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError });
   const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
   const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits);
   return {
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     schedule,
     quotes,
     discounts,
+    listener,
     events,
     limits,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, events }),

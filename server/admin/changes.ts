@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { AuditLogTable, Database } from '../db/schema';
 import { AppError } from '../errors';
-import type { CatalogService } from '../ecommerce/catalog';
+import { bumpCatalogueVersion, type CatalogService } from '../ecommerce/catalog';
 
 export type Tx = Transaction<Database>;
 
@@ -69,8 +69,9 @@ export interface ChangeScope {
 
 /**
  * Every change of the back office goes through `change`: one transaction holding the change and its
- * audit rows; after the commit the catalogue version grows and the catalogue cache is dropped, so the
- * menu, checkout and cassa see the change at their next request.
+ * audit rows and the growth of the catalogue version; after the commit this process's catalogue cache is
+ * dropped (the other processes hear of the version), so the menu, checkout and cassa see the change at
+ * their next request.
  */
 export class AdminChanges {
   constructor(
@@ -120,16 +121,4 @@ export class AdminChanges {
     this.catalog.invalidate();
     return result;
   }
-}
-
-/**
- * The catalogue version the webapp and the cassa compare to know when to reload: one statement, so two
- * changes committing at once each add one (a read then a write would lose one of them on PostgreSQL).
- */
-async function bumpCatalogueVersion(tx: Tx): Promise<void> {
-  await tx
-    .insertInto('meta')
-    .values({ key: 'catalogue_version', value: '1' })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)` }))
-    .execute();
 }

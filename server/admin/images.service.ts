@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_TOO_LARGE, imageProblem, imageTypeOf, UNSUPPORTED_IMAGE, type ImageType } from '../../src/domain';
 import { AppError } from '../errors';
 
@@ -59,6 +59,8 @@ export class ProductImages {
   /** Decodes the whole picture (a truncated or corrupt file fails here) and encodes the resized copy. */
   private async render(bytes: Buffer, type: ImageType, resize: (image: Sharp) => Sharp): Promise<Buffer> {
     try {
+      // Loaded at the first upload: libvips is tens of MB that most processes never need.
+      const { default: sharp } = await import('sharp');
       const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' });
       const { format } = await image.metadata();
       if (format !== SHARP_FORMAT[type]) throw unsupported();

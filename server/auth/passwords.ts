@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, createHash, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 import { passwordProblem } from '../../src/domain';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
@@ -64,12 +65,19 @@ export function needsRehash(stored: string, cost = scryptCost()): boolean {
   return Number(n) !== cost || Number(r) !== BLOCK_SIZE || Number(p) !== PARALLELISM;
 }
 
-/** ~49,000 of the most used passwords (zxcvbn's list), lower case. */
-const COMMON_PASSWORDS = new Set(dictionary['passwords-common'] as string[]);
+/** ~49,000 of the most used passwords (zxcvbn's list), lower case: loaded when a password is first chosen. */
+let commonPasswords: Set<string> | undefined;
+function isCommonPassword(lowercase: string): boolean {
+  if (!commonPasswords) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+    commonPasswords = new Set(dictionary['passwords-common'] as string[]);
+  }
+  return commonPasswords.has(lowercase);
+}
 
 /** The shared password rule, with the server's list of common passwords. */
 export function newPasswordProblem(password: string, email: string): string | null {
-  return passwordProblem(password, email, (lowercase) => COMMON_PASSWORDS.has(lowercase));
+  return passwordProblem(password, email, isCommonPassword);
 }
 
 /** A random secret for links and bearer tokens, and the hash that is stored instead of it. */

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/database';
 import type { Selectable } from 'kysely';
 import type { BlogPostsTable } from '../db/schema';
@@ -7,7 +8,7 @@ import { notFound } from '../errors';
 export const POSTS_PER_PAGE = 10;
 
 /** What a post body may contain: text formatting, headings, lists, links and images. No scripts, no styles. */
-const ALLOWED_HTML: sanitizeHtml.IOptions = {
+const ALLOWED_HTML = (sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [
     'p',
     'br',
@@ -32,11 +33,19 @@ const ALLOWED_HTML: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-};
+  transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+});
+
+// Loaded at the first post shown or written (its HTML parser is ~15 MB), synchronously: it is CommonJS.
+let sanitizer: ((html: string) => string) | undefined;
 
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, ALLOWED_HTML);
+  if (!sanitizer) {
+    const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    const options = ALLOWED_HTML(sanitize);
+    sanitizer = (dirty) => sanitize(dirty, options);
+  }
+  return sanitizer(html);
 }
 
 /** A post as customers read it. */

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { DELIVERY_FEE_LABEL, DELIVERY_LABELS, formatDecimalComma, PAYMENT_LABELS } from '../../src/domain';
 import { lineDescription } from '../orders/order-dto';
 import type { OrderRecord } from '../orders/order-store';
@@ -88,6 +88,8 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
 
 /** Renders twice: once to measure the roll length, once for real. */
 export async function renderTicket(order: OrderRecord, ctx: TicketContext): Promise<Buffer> {
+  // Loaded at the first ticket (with its fonts): most processes never print one.
+  const { default: PDFDocument } = await import('pdfkit');
   const measure = new PDFDocument({ size: [WIDTH, 10_000], margin: MARGIN });
   const height = draw(measure, order, ctx);
   measure.end();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
 import { ORDER_STATUS, slotOf } from '../../src/domain';
 import { addSlotLoad } from '../orders/order-store';
@@ -510,4 +511,27 @@ export async function migrate(db: Db, dialect: DialectName, target?: string): Pr
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** The start-up lock's key: one 64-bit number shared by every process of this app (PostgreSQL advisory locks). */
+const STARTUP_LOCK_KEY = '7239411901';
+
+/**
+ * Takes the start-up lock for a process's start-up writes (migrations, the seed, the first staff
+ * account) until `release()`: a PostgreSQL session advisory lock, held by a connection of its own, so
+ * processes starting together take turns and those that waited find everything done. A process that
+ * dies holding it releases it with its connection. `onWait` is told when another process holds it.
+ * SQLite is one file on one host, started by one command: no lock.
+ */
+export async function takeStartupLock(postgresUrl: string | undefined, onWait?: () => void): Promise<{ release(): Promise<void> }> {
+  if (!postgresUrl) return { release: async () => {} };
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
+  if (!rows[0]!.locked) {
+    onWait?.();
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+  }
+  // Ending the session releases its advisory locks.
+  return { release: () => client.end() };
 }

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { ORDER_SOURCE, ORDER_STATUS, ovenGroupOf, ovenItemCount, shopLocalTime } from '../../src/domain';
+import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-store';
 import type { Clock } from '../clock';
 import type { Db } from './database';
@@ -117,6 +118,8 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
         )
         .execute();
     }
+    // A process already serving this database (a cluster's first start) drops its empty menu.
+    await bumpCatalogueVersion(tx);
   });
 }
 

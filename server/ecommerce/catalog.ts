@@ -10,9 +10,10 @@ import {
   type ZoneCharges,
 } from '../../src/domain';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
+import type { PgListener } from '../db/pg-listener';
 import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 export interface CategoryView {
   id: number;
@@ -122,15 +123,47 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`homepage_field_${i + 1}`, ''])),
 };
 
+/** The PostgreSQL channel that carries a committed catalogue version to every process. */
+export const CATALOGUE_CHANNEL = 'catalogue';
+
+/**
+ * Makes the catalogue version grow by one, in the transaction of the change that touched what the
+ * snapshot holds: one statement, so two changes committing at once each add one (a read then a write
+ * would lose one of them on PostgreSQL). On PostgreSQL the new version is NOTIFYed too, delivered at
+ * commit (never for a rollback) to every process's listener.
+ */
+export async function bumpCatalogueVersion(tx: Db): Promise<void> {
+  const { value } = await tx
+    .insertInto('meta')
+    .values({ key: 'catalogue_version', value: '1' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  if (isPostgres(tx)) await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${value})`.execute(tx);
+}
+
+export interface CatalogFollowOptions {
+  /** PostgreSQL: the process's LISTEN connection, on which other processes' changes arrive at once */
+  listener?: PgListener;
+  /** the backstop: how often the stored version is compared with the cached one (0: never) */
+  checkEveryMs: number;
+  onError: (error: unknown) => void;
+}
+
 /**
  * The menu, zones, settings and discount codes change rarely and are read on every page: they are cached in
- * memory for a few seconds (and dropped at once by `invalidate`, e.g. after a seed or in tests).
+ * memory for a few seconds, and dropped at once by `invalidate` (this process's change, a seed, tests)
+ * or when another process's change is heard of (`follow`).
  */
 export class CatalogService {
   private cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
   private loading: Promise<CatalogSnapshot> | undefined;
   /** grows with every `invalidate`: tells a load started before it from one started after */
   private generation = 0;
+  /** the newest version heard of: a load that read an older one answers its callers but is not kept */
+  private newestKnown = 0;
+  private checkTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -145,6 +178,48 @@ export class CatalogService {
     this.generation++;
   }
 
+  /**
+   * Drops the cache when any process changes the catalogue: at once on PostgreSQL's NOTIFY, and within
+   * `checkEveryMs` by reading the stored version (two processes on one SQLite file, a missed notification).
+   */
+  follow(options: CatalogFollowOptions): void {
+    this.unsubscribe = options.listener?.subscribe(CATALOGUE_CHANNEL, {
+      notify: (payload) => this.heard(Number(payload)),
+      reconnected: () => this.invalidate(),
+    });
+    if (options.checkEveryMs <= 0) return;
+    let checking = false;
+    this.checkTimer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      this.checkVersion()
+        .catch(options.onError)
+        .finally(() => (checking = false));
+    }, options.checkEveryMs);
+    this.checkTimer.unref();
+  }
+
+  unfollow(): void {
+    clearInterval(this.checkTimer);
+    this.checkTimer = undefined;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** A version committed somewhere: a cache older than it goes. */
+  private heard(version: number): void {
+    if (!Number.isSafeInteger(version)) return;
+    this.newestKnown = Math.max(this.newestKnown, version);
+    if (this.cached && this.cached.snapshot.catalogueVersion < version) this.invalidate();
+  }
+
+  /** The stored version is the truth (also after a restore that went back): a cache of another goes. */
+  private async checkVersion(): Promise<void> {
+    const version = await readCatalogueVersion(this.db);
+    this.newestKnown = version;
+    if (this.cached && this.cached.snapshot.catalogueVersion !== version) this.invalidate();
+  }
+
   async snapshot(): Promise<CatalogSnapshot> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.loadedAt < this.ttlMs && now >= this.cached.loadedAt) return this.cached.snapshot;
@@ -154,7 +229,7 @@ export class CatalogService {
     }));
     const snapshot = await loading;
     // A load the catalogue changed under still answers the callers that waited for it, but is not kept.
-    if (generation === this.generation) this.cached = { snapshot, loadedAt: now };
+    if (generation === this.generation && snapshot.catalogueVersion >= this.newestKnown) this.cached = { snapshot, loadedAt: now };
     return snapshot;
   }
 
@@ -162,7 +237,7 @@ export class CatalogService {
     const today = shopLocalTime(this.clock.now()).date;
     // The version first: rows read after it are at least as new, so a client that reloads on a higher
     // version never keeps older rows under it.
-    const versionRow = await this.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
+    const catalogueVersion = await readCatalogueVersion(this.db);
     const [categoryRows, productRows, variantRows, linkRows, zoneRows, settingRows, discountRows, specialRows] = await Promise.all([
       this.db.selectFrom('categories').selectAll().orderBy('sorting').orderBy('id').execute(),
       this.db.selectFrom('products').selectAll().orderBy('sorting').orderBy('id').execute(),
@@ -245,8 +320,13 @@ export class CatalogService {
       zonesById: new Map(zones.map((z) => [z.id, z])),
       settings,
       discountCodes: new Map(discountRows.map((d) => [d.code, d])),
-      catalogueVersion: Number(versionRow?.value) || 0,
+      catalogueVersion,
       specialDays: specialRows.map(specialDayView),
     };
   }
+}
+
+async function readCatalogueVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
+  return Number(row?.value) || 0;
 }

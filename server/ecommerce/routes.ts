@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
+import { noneMatchHits, weakEtag } from '../http/etag';
 import { defineRoute } from '../http/contract';
 import { categoryDto, pricedCartDto, discountDto, productDto, zoneDto } from '../http/wire';
 import { PICKUP_DISCOUNT_CODE, servedZones, toEuros, type DiscountRule } from '../../src/domain';
@@ -18,9 +19,19 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   const { catalog, schedule, quotes, checkout, discounts, cassa } = services;
 
   // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
-  // snapshot and shop status, then every visit is a buffer copy.
+  // snapshot and shop status, then every visit is a buffer copy. Its ETag hashes the body itself, so
+  // what changes it without a version bump (the hour opening the shop, the day's sold-out marks, the
+  // pickup code's dates) changes the ETag too: a browser never gets 304 for a menu it does not hold.
   let webappCache:
-    | { snapshot: CatalogSnapshot; closed: boolean; message: string | null; pickup: DiscountRule | null; body: Buffer; gzipped: Buffer }
+    | {
+        snapshot: CatalogSnapshot;
+        closed: boolean;
+        message: string | null;
+        pickup: DiscountRule | null;
+        body: Buffer;
+        gzipped: Buffer;
+        etag: string;
+      }
     | undefined;
   defineRoute(app, 'getWebapp', { access: 'public' }, async (request, reply) => {
     const snapshot = await catalog.snapshot();
@@ -50,10 +61,14 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
         }),
       );
       const body = Buffer.from(json);
-      cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, gzipped: gzipSync(body) };
+      const etag = weakEtag(snapshot.catalogueVersion, body);
+      cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, gzipped: gzipSync(body), etag };
       webappCache = cached;
     }
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    // Browsers keep it and ask again every time (no-cache), with If-None-Match: 304 when unchanged.
+    reply.header('etag', cached.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (noneMatchHits(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(cached.gzipped);
     return reply.send(cached.body);
   });

@@ -13,7 +13,7 @@ import {
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { CatalogService, SpecialDayView } from './catalog';
+import type { CatalogService, CatalogSnapshot, SpecialDayView } from './catalog';
 
 const WEEKDAY_NAMES = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
 
@@ -52,11 +52,20 @@ export class ScheduleService {
     private readonly catalog: CatalogService,
   ) {}
 
+  // The weekly hours are JSON in settings: parsed once per catalogue snapshot, not on every menu or slot request.
+  private readonly weeks = new WeakMap<CatalogSnapshot, WeeklyHours>();
+
   private async hours(): Promise<Hours> {
-    const { settings, specialDays } = await this.catalog.snapshot();
+    const snapshot = await this.catalog.snapshot();
+    const { settings, specialDays } = snapshot;
+    let week = this.weeks.get(snapshot);
+    if (!week) {
+      week = parseWeeklyHours(settings.weekly_hours);
+      this.weeks.set(snapshot, week);
+    }
     return {
       specialDays,
-      week: parseWeeklyHours(settings.weekly_hours),
+      week,
       capacity: Number.parseInt(settings.slot_capacity!, 10) || 0,
       leadMinutes: Number.parseInt(settings.lead_minutes!, 10) || 0,
       // Closed by hand until reopened, or until the shop-local day `shop_closed_until` begins.

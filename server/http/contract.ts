@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel, RouteShorthandOptions } from 'fastify';
 import type { operations } from '../../openapi/schema';
 import { fieldLabel, fieldMessages, invalidField } from '../errors';
+import { ROOT } from '../root';
 import { accessGuard, type Access } from './auth';
 
 /** The contract file, loaded once: routes, validation and serialisation all come from it. */
-export const CONTRACT_PATH = new URL('../../openapi/openapi.yaml', import.meta.url);
+export const CONTRACT_PATH = pathToFileURL(path.join(ROOT, 'openapi', 'openapi.yaml'));
 
 type JsonSchema = Record<string, unknown>;
 interface ParameterObject {
@@ -162,6 +165,22 @@ export interface RouteOptions {
   tooLargeMessage?: string;
   /** a Server-Sent Events stream (`text/event-stream`): the handler gets `reply.sse` (@fastify/sse) */
   stream?: boolean;
+  /** the access log's level for this route (e.g. 'warn' for the balancer's probes, every second) */
+  logLevel?: LogLevel;
+}
+
+/** Whether a value holds a number that is not finite anywhere inside it. Iterative: bodies may nest deeply. */
+function holdsNonFiniteNumber(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return true;
+    } else if (value && typeof value === 'object') {
+      for (const key in value) pending.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }
 
 /**
@@ -170,6 +189,8 @@ export interface RouteOptions {
  * query, the path or the body could still arrive as Infinity. Iterative: bodies may nest deeply.
  */
 export function nonFiniteNumberPath(root: unknown): string | undefined {
+  // Nearly every request holds none: the cheap walk first, paths only for the refusal.
+  if (!holdsNonFiniteNumber(root)) return undefined;
   const pending: [value: unknown, path: string][] = [[root, '']];
   while (pending.length > 0) {
     const [value, path] = pending.pop()!;
@@ -226,10 +247,12 @@ export function defineRoute<K extends OperationId>(
     schema: op.schema,
     // onRequest: who may call is decided before the body is read or validated.
     ...(preHandler ? { onRequest: preHandler } : {}),
-    preHandler: refuseNonFiniteNumbers,
+    // Only where a number can come in: a route without path, query or body has nothing to check.
+    ...(op.schema.params || op.schema.querystring || op.schema.body ? { preHandler: refuseNonFiniteNumbers } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // 'manual': no Accept negotiation (whatever a client sends, past the guard it gets the stream).
     ...(options.stream ? { sse: 'manual' as const } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     config: { tooLargeMessage: options.tooLargeMessage },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { PgListener } from '../db/pg-listener';
 import { ORDER_EVENTS_CHANNEL, type OrderEventKind } from './order-store';
 
 /** One change of an order as the cassa's stream sends it: ids and small facts, nothing personal. */
@@ -18,13 +18,14 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The most a replay or a catch-up reads at once. */
 const BATCH = 500;
+/** The largest id of `order_events` (a PostgreSQL `serial`, 32 bits). */
+const MAX_EVENT_ID = 2_147_483_647;
 /**
  * PostgreSQL hands out sequence ids at insert and commits in any order: after the LISTEN connection
  * comes back, the catch-up re-reads a little below the last id sent, and skips what was sent.
  */
 const CATCH_UP_MARGIN = 100;
 const SENT_REMEMBERED = 1000;
-const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000];
 
 const toEvent = (row: { id: number; order_id: number; kind: OrderEventKind; delivery_date: string }): OrderEvent => ({
   id: row.id,
@@ -35,9 +36,9 @@ const toEvent = (row: { id: number; order_id: number; kind: OrderEventKind; deli
 
 /**
  * The order events of this process's streams. SQLite (one process): a writer calls `committed()` after
- * its commit, and the new rows fan out. PostgreSQL: the writers' transactions NOTIFY the id, and one
- * LISTEN connection per process hears every process's events; when it drops, it reconnects and
- * re-reads the table from the last id it sent, so nothing is lost in between.
+ * its commit, and the new rows fan out. PostgreSQL: the writers' transactions NOTIFY the id, and the
+ * process's LISTEN connection (`PgListener`) hears every process's events; when it comes back after a
+ * drop, the table is re-read from the last id sent, so nothing is lost in between.
  */
 export class OrderEvents {
   readonly #listeners = new Set<Listener>();
@@ -46,16 +47,13 @@ export class OrderEvents {
   readonly #sent = new Set<number>();
   /** reads of the table, one after another, so events fan out in order */
   #queue: Promise<void> = Promise.resolve();
-  #client: pg.Client | null = null;
-  #stopped = true;
-  #reconnects = 0;
-  #reconnectTimer: NodeJS.Timeout | null = null;
   #pruneTimer: NodeJS.Timeout | null = null;
+  #unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly options: { postgresUrl?: string; onError?: (error: unknown) => void } = {},
+    private readonly options: { listener?: PgListener; onError?: (error: unknown) => void } = {},
   ) {}
 
   subscribe(listener: Listener): () => void {
@@ -65,17 +63,19 @@ export class OrderEvents {
 
   /** The events after `lastId`, oldest first (a stream's replay from `Last-Event-ID`). */
   async since(lastId: number, limit = BATCH): Promise<OrderEvent[]> {
+    // Past the largest id a `serial` holds there is nothing yet, and PostgreSQL refuses to compare one.
+    if (lastId >= MAX_EVENT_ID) return [];
     const rows = await this.db.selectFrom('order_events').selectAll().where('id', '>', lastId).orderBy('id').limit(limit).execute();
     return rows.map(toEvent);
   }
 
   /** A writer's transaction committed: on SQLite its events fan out now (PostgreSQL's arrive by LISTEN). */
   committed(): void {
-    if (!this.options.postgresUrl) this.#enqueue(() => this.#fanOutSince(this.#lastId));
+    if (!this.options.listener) this.#enqueue(() => this.#fanOutSince(this.#lastId));
   }
 
+  /** Before the listener starts: the last id is known before the first notification arrives. */
   async start(): Promise<void> {
-    this.#stopped = false;
     const last = await this.db
       .selectFrom('order_events')
       .select((eb) => eb.fn.max('id').as('id'))
@@ -84,74 +84,33 @@ export class OrderEvents {
     await this.prune();
     this.#pruneTimer = setInterval(() => void this.prune().catch((error) => this.options.onError?.(error)), PRUNE_EVERY_MS);
     this.#pruneTimer.unref();
-    if (this.options.postgresUrl) await this.#listen();
+    this.#unsubscribe =
+      this.options.listener?.subscribe(ORDER_EVENTS_CHANNEL, {
+        notify: (payload) => {
+          const id = Number(payload);
+          if (Number.isSafeInteger(id)) this.#enqueue(() => this.#fanOutIds([id]));
+        },
+        // Back after a drop: what was committed meanwhile was notified to nobody here.
+        reconnected: () => this.#enqueue(() => this.#fanOutSince(Math.max(0, this.#lastId - CATCH_UP_MARGIN))),
+      }) ?? null;
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
     if (this.#pruneTimer) clearInterval(this.#pruneTimer);
-    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => undefined);
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
     await this.#queue;
     this.#listeners.clear();
   }
 
   /** The backend pid of the LISTEN connection (tests drop it), or null. */
   get listenerPid(): number | null {
-    return (this.#client as unknown as { processID?: number } | null)?.processID ?? null;
+    return this.options.listener?.pid ?? null;
   }
 
   async prune(): Promise<void> {
     const cutoff = new Date(this.clock.now().getTime() - KEEP_MS).toISOString();
     await this.db.deleteFrom('order_events').where('at', '<', cutoff).execute();
-  }
-
-  async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.postgresUrl });
-    client.on('notification', (message) => {
-      const id = Number(message.payload);
-      if (Number.isSafeInteger(id)) this.#enqueue(() => this.#fanOutIds([id]));
-    });
-    const lost = (error?: unknown) => {
-      if (this.#client !== client) return;
-      this.#client = null;
-      if (error) this.options.onError?.(error);
-      this.#scheduleReconnect();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (this.#stopped) return;
-      this.options.onError?.(error);
-      this.#scheduleReconnect();
-      return;
-    }
-    if (this.#stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    const wasReconnect = this.#reconnects > 0;
-    this.#client = client;
-    this.#reconnects = 0;
-    // Back after a drop: what was committed meanwhile was notified to nobody here.
-    if (wasReconnect) this.#enqueue(() => this.#fanOutSince(Math.max(0, this.#lastId - CATCH_UP_MARGIN)));
-  }
-
-  #scheduleReconnect(): void {
-    if (this.#stopped || this.#reconnectTimer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(this.#reconnects, RECONNECT_DELAYS_MS.length - 1)]!;
-    this.#reconnects += 1;
-    this.#reconnectTimer = setTimeout(() => {
-      this.#reconnectTimer = null;
-      void this.#listen();
-    }, delay);
-    this.#reconnectTimer.unref();
   }
 
   #enqueue(task: () => Promise<void>): void {

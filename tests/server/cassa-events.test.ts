@@ -102,6 +102,15 @@ describe('order events, written with the change they report', () => {
     again.close();
   });
 
+  it('a Last-Event-ID past every id the table can hold (15 digits) is a stream with nothing to replay, then live', async () => {
+    const stream = await openEventStream(server.baseUrl, adminToken, '999999999999999');
+    expect(stream.status).toBe(200);
+    const order = await store();
+    const [live] = await stream.next();
+    expect(live!.data).toMatchObject({ order_id: order.id, kind: 'created' });
+    stream.close();
+  });
+
   it('a rolled-back order writes no event and reaches no stream', async () => {
     const before = await eventRows();
     const stream = await openEventStream(server.baseUrl, adminToken);

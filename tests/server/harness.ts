@@ -22,7 +22,7 @@ const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.
 export const ENGINE = POSTGRES_URL ? 'postgres' : 'sqlite';
 
 /** A database of its own for each test server: a temp SQLite file, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!POSTGRES_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-db-'));
     const handle = openDatabase(path.join(dir, 'test.db'));
@@ -143,8 +143,8 @@ export async function startTestServer(
   options: {
     now?: string;
     settings?: Record<string, string>;
-    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir'>>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
@@ -320,6 +320,42 @@ export async function loggedInClient(
 export async function productId(server: TestServer, name: string): Promise<number> {
   const row = await server.handle.db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
+export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {
+  const product = (await owner.get(`/api/v1/admin/products/${id}`)).body.product;
+  const saved = await owner.put(`/api/v1/admin/products/${id}`, {
+    category_id: product.category_id,
+    name: product.name,
+    description: product.description,
+    price: `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`,
+    note: product.note,
+    image_url: product.image_url,
+    visible: product.visible,
+    is_upsell: product.is_upsell,
+    allow_variants: product.allow_variants,
+    variant_ids: product.variant_ids,
+    version: product.version,
+  });
+  if (saved.status !== 200) throw new Error(`price not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
+/** The price of product `id` on the menu `baseUrl` answers (in euros, as the menu gives it). */
+export async function menuPriceAt(baseUrl: string, id: number): Promise<number | undefined> {
+  const webapp = await new ApiClient(baseUrl).get('/api/v1/ecommerce/webapp');
+  if (webapp.status !== 200) throw new Error(`menu answered ${webapp.status}`);
+  return (webapp.body.products as { id: number; price: number }[]).find((p) => p.id === id)?.price;
+}
+
+/** The ms until the menu at `baseUrl` shows product `id` at `price` (polled every 20 ms; Infinity after `giveUpMs`). */
+export async function msUntilMenuPrice(baseUrl: string, id: number, price: number, giveUpMs = 3000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < giveUpMs) {
+    if ((await menuPriceAt(baseUrl, id)) === price) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Infinity;
 }
 
 /** An online pickup order booked for `date` at `time`, written straight to the database (a test's fixture). */

@@ -4,7 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiClient, ENGINE, loggedInClient, openEventStream, productId, startTestServer, TEST_NOW, type TestServer } from './harness';
+import {
+  ApiClient,
+  ENGINE,
+  loggedInClient,
+  menuPriceAt,
+  msUntilMenuPrice,
+  openEventStream,
+  productId,
+  setPriceByForm,
+  startTestServer,
+  TEST_NOW,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 let second: ChildProcess | undefined;
@@ -39,6 +51,19 @@ afterAll(async () => {
   }
   await server?.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
+});
+
+describe('two server processes on one database: one catalogue', () => {
+  it('a price change made through the first is what the second answers within a second', async () => {
+    const owner = (await loggedInClient(server, { role: 'admin' })).client;
+    const margherita = await productId(server, 'Margherita');
+    const before = await menuPriceAt(secondUrl, margherita);
+    expect(before).toBe(await menuPriceAt(server.baseUrl, margherita));
+    const cents = Math.round(before! * 100) + 70;
+    await setPriceByForm(owner, margherita, cents);
+    expect(await menuPriceAt(server.baseUrl, margherita)).toBe(cents / 100);
+    expect(await msUntilMenuPrice(secondUrl, margherita, cents / 100)).toBeLessThan(1000);
+  });
 });
 
 describe.skipIf(ENGINE !== 'sqlite')('two server processes on one SQLite file', () => {

@@ -33,6 +33,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Issue 19: server processes behind HAProxy on PostgreSQL (scripts/cluster.ts); one cluster at a time.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',

@@ -15,8 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { checkoutOptions, countOrders, timedRun } from './checkout-load';
 import { benchDatabase } from './database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
@@ -108,60 +107,10 @@ async function stop(server: Server): Promise<void> {
   await exited;
 }
 
-async function checkoutOptions(server: Server): Promise<autocannon.Options> {
-  const csrf = await fetch(`${server.url}/api/csrf-cookie`, { headers: { authorization: `Bearer ${server.token}` } });
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
-  return {
-    url: `${server.url}/api/v1/ecommerce/checkout`,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${server.token}`,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({
-      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Rossi', telefono: '3331234567', fascia: '21:00' },
-      cart: [{ id: server.product, qty: 2 }],
-    }),
-  };
-}
-
-/**
- * A fixed-amount run, timed from its start to its last answer: autocannon itself reports only at its
- * next one-second tick, which would count up to a second of idling in the orders per second.
- */
-function timedRun(options: autocannon.Options): Promise<{ result: autocannon.Result; seconds: number }> {
-  const started = performance.now();
-  let last = started;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) =>
-      error ? reject(error) : resolve({ result, seconds: (last - started) / 1000 }),
-    );
-    instance.on('response', () => (last = performance.now()));
-  });
-}
-
 /** One client, one checkout after another: the latency a customer sees. */
 async function single(server: Server, count: number): Promise<{ p50: number; p99: number }> {
   const result = await autocannon({ ...(await checkoutOptions(server)), connections: 1, amount: count });
   return { p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-const COUNT_ORDERS = 'select count(*) as n, count(distinct order_num) as nums from orders';
-
-async function countOrders(database: string): Promise<{ n: number; nums: number }> {
-  if (database.startsWith('postgres')) {
-    const client = new pg.Client({ connectionString: database });
-    await client.connect();
-    const { rows } = await client.query<{ n: string; nums: string }>(COUNT_ORDERS);
-    await client.end();
-    return { n: Number(rows[0]!.n), nums: Number(rows[0]!.nums) };
-  }
-  const db = new SQLite(database, { readonly: true });
-  const row = db.prepare(COUNT_ORDERS).get() as { n: number; nums: number };
-  db.close();
-  return row;
 }
 
 async function main(): Promise<void> {

@@ -1,13 +1,15 @@
 /**
  * `npm test`: every suite in order — type check, lint, the contract's linters (Redocly, Spectral OWASP), unit and machine-path tests, component tests,
- * the server suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, the
- * production build, then the browser suite against the real server.
+ * the server suite on SQLite and (when DATABASE_URL is a postgres:// URL) on PostgreSQL, the cluster
+ * suite (three processes behind HAProxy, when PostgreSQL and HAProxy are there), the production build,
+ * then the browser suite against the real server.
  * Runs them all even after a failure, prints a summary, exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HAPROXY } from './cluster';
 
 interface Step {
   name: string;
@@ -33,6 +35,16 @@ const steps: Step[] = [
         {
           name: 'server on PostgreSQL',
           command: ['npx', 'vitest', 'run', '--project', 'server'],
+          env: { DATABASE_URL: postgresUrl },
+          vitest: true,
+        },
+      ]
+    : []),
+  ...(postgresUrl && fs.existsSync(HAPROXY)
+    ? [
+        {
+          name: 'cluster (HAProxy + PostgreSQL)',
+          command: ['npx', 'vitest', 'run', '--project', 'cluster'],
           env: { DATABASE_URL: postgresUrl },
           vitest: true,
         },
@@ -88,7 +100,7 @@ for (const [index, step] of steps.entries()) {
 console.log('\n━━ summary ━━');
 for (const o of outcomes) {
   console.log(
-    `${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(22)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`,
+    `${o.ok ? 'PASS' : 'FAIL'}  ${o.name.padEnd(30)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${o.seconds.toFixed(1)} s`,
   );
   for (const failure of o.failures) console.log(`      ✗ ${failure}`);
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { GroupCommitSqliteDriver } from './group-commit';
-import { statementName } from './prepared';
+import { statementName } from './statement-names';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';

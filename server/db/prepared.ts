@@ -1,16 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery, DialectAdapter, QueryResult } from 'kysely';
 import type { Db } from './database';
-
-/**
- * The SQL texts of `prepared` queries and their names: a fixed, small set (one per query and engine),
- * which PostgreSQL connections keep as named prepared statements (see openDatabase) — parsed and
- * planned once per connection instead of at every run.
- */
-const statementNames = new Map<string, string>();
-
-/** The name a PostgreSQL connection keeps `sql` under, when it is the text of a `prepared` query. */
-export const statementName = (sql: string): string | undefined => statementNames.get(sql);
+import { registerStatement } from './statement-names';
 
 /** Stands for the caller's value `args[name]` while the query is built. */
 class Param {
@@ -43,7 +33,7 @@ export function prepared<A extends object, R>(
     if (!query) {
       query = build(db, stand).compile();
       compiled.set(adapter, query);
-      statementNames.set(query.sql, `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`);
+      registerStatement(query.sql);
     }
     const parameters = query.parameters.map((p) => (p instanceof Param ? args[p.name as keyof A] : p));
     return db.executeQuery({ ...query, parameters });

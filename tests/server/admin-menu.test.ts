@@ -4,7 +4,7 @@
  * today's sold-outs that customers cannot order, the cassa still can, and that end with the day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
+import { ApiClient, loggedInClient, productId, startTestServer, TODAY, type TestServer, productForm } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -26,20 +26,6 @@ beforeAll(async () => {
   monteverde = (await server.handle.db.selectFrom('zones').select('id').where('name', '=', 'Monteverde').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => server.close());
-
-const editable = (product: Record<string, unknown>) => ({
-  category_id: product.category_id,
-  name: product.name,
-  description: product.description,
-  price: String(product.price).replace('.', ','),
-  note: product.note,
-  image_url: product.image_url,
-  visible: product.visible,
-  is_upsell: product.is_upsell,
-  allow_variants: product.allow_variants,
-  variant_ids: product.variant_ids,
-  version: product.version,
-});
 
 const load = async (id: number) => {
   const response = await owner.get(`/api/v1/admin/products/${id}`);
@@ -78,7 +64,7 @@ describe('products in the back office', () => {
       .executeTakeFirstOrThrow();
 
     const raised = `${Math.floor(before.price)},${String(Math.round((before.price % 1) * 100) + 30).padStart(2, '0')}`;
-    const saved = await owner.put(`/api/v1/admin/products/${margherita}`, { ...editable(before), price: raised });
+    const saved = await owner.put(`/api/v1/admin/products/${margherita}`, { ...productForm(before), price: raised });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Modifiche salvate.');
     expect(saved.body.product.version).toBe(before.version + 1);
@@ -108,11 +94,11 @@ describe('products in the back office', () => {
     const first = await load(diavola);
     const second = await load(diavola);
     expect(
-      (await owner.put(`/api/v1/admin/products/${diavola}`, { ...editable(first), description: 'Salame piccante calabrese' })).status,
+      (await owner.put(`/api/v1/admin/products/${diavola}`, { ...productForm(first), description: 'Salame piccante calabrese' })).status,
     ).toBe(200);
     const audits = await server.handle.db.selectFrom('audit_log').select('id').execute();
 
-    const late = await owner.put(`/api/v1/admin/products/${diavola}`, { ...editable(second), price: '1,00' });
+    const late = await owner.put(`/api/v1/admin/products/${diavola}`, { ...productForm(second), price: '1,00' });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'record.stale', message: STALE });
     expect(late.body.current).toMatchObject({
@@ -139,7 +125,7 @@ describe('products in the back office', () => {
     ['description', { description: 'd'.repeat(2001) }, 'Descrizione non può superare 2000 caratteri.'],
   ])('refuses a bad %s with the form’s own message and changes nothing', async (field, change, message) => {
     const before = await load(margherita);
-    const response = await owner.put(`/api/v1/admin/products/${margherita}`, { ...editable(before), ...change });
+    const response = await owner.put(`/api/v1/admin/products/${margherita}`, { ...productForm(before), ...change });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: 'validation', message, errors: { [field]: [message] } });
     expect(await load(margherita)).toEqual(before);
@@ -180,7 +166,7 @@ describe('products in the back office', () => {
     const menu = (await owner.get('/api/v1/admin/menu')).body;
     const fresh = (
       await owner.post('/api/v1/admin/products', {
-        ...editable(menu.products[0]),
+        ...productForm(menu.products[0]),
         name: 'Pizza di prova',
         price: '5',
       })

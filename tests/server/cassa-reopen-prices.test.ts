@@ -5,7 +5,7 @@
  * order: the cart's price answer for the reopened order says the same, a customer's never does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { ApiClient, loggedInClient, productId, startTestServer, type TestServer, productForm } from './harness';
 
 const API = '/api/v1/ecommerce/cassa';
 
@@ -61,19 +61,7 @@ async function stored() {
 /** The owner's product editor, saving this product at a new price. */
 async function raise(id: number, price: string) {
   const { product } = (await owner.get(`/api/v1/admin/products/${id}`)).body;
-  const saved = await owner.put(`/api/v1/admin/products/${id}`, {
-    category_id: product.category_id,
-    name: product.name,
-    description: product.description,
-    price,
-    note: product.note,
-    image_url: product.image_url,
-    visible: product.visible,
-    is_upsell: product.is_upsell,
-    allow_variants: product.allow_variants,
-    variant_ids: product.variant_ids,
-    version: product.version,
-  });
+  const saved = await owner.put(`/api/v1/admin/products/${id}`, productForm(product, price));
   expect(saved.status).toBe(200);
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -322,14 +323,13 @@ export async function productId(server: TestServer, name: string): Promise<numbe
   return row.id;
 }
 
-/** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
-export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {
-  const product = (await owner.get(`/api/v1/admin/products/${id}`)).body.product;
-  const saved = await owner.put(`/api/v1/admin/products/${id}`, {
+/** The owner's product form as the back office fills it from `product` (its admin answer), with `price` typed in. */
+export function productForm(product: Record<string, unknown>, price = String(product.price).replace('.', ',')) {
+  return {
     category_id: product.category_id,
     name: product.name,
     description: product.description,
-    price: `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`,
+    price,
     note: product.note,
     image_url: product.image_url,
     visible: product.visible,
@@ -337,8 +337,52 @@ export async function setPriceByForm(owner: ApiClient, id: number, cents: number
     allow_variants: product.allow_variants,
     variant_ids: product.variant_ids,
     version: product.version,
-  });
+  };
+}
+
+/** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
+export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {
+  const product = (await owner.get(`/api/v1/admin/products/${id}`)).body.product;
+  const saved = await owner.put(
+    `/api/v1/admin/products/${id}`,
+    productForm(product, `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`),
+  );
   if (saved.status !== 200) throw new Error(`price not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
+/**
+ * A second real server process (tests/server/fixtures/second-process.ts) on `server`'s database: the
+ * SQLite file, or the PostgreSQL database. `stop()` ends it and deletes its outbox.
+ */
+export async function startSecondProcess(server: TestServer): Promise<{ url: string; stop(): Promise<void> }> {
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-second-'));
+  const database = server.handle.file ?? server.handle.postgresUrl!;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/second-process.ts'), database, TEST_NOW, outboxDir],
+    { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(outboxDir, { recursive: true, force: true });
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const port = /PORT (\d+)/.exec(String(chunk))?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+      });
+      child.once('exit', (code) => reject(new Error(`second process exited ${code}`)));
+    });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** The price of product `id` on the menu `baseUrl` answers (in euros, as the menu gives it). */

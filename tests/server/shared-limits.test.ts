@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ApiClient, freezeDate, startTestServer, TEST_NOW, type ApiResponse, type TestServer } from './harness';
+import { ApiClient, freezeDate, startTestServer, type ApiResponse, type TestServer, startSecondProcess } from './harness';
 
 const PASSWORD = 'Forno-a-legna-42';
 const THROTTLED = /^Troppi tentativi di accesso\. Riprova tra \d+ secondi\.$/;
@@ -25,41 +21,18 @@ const FALLBACK_WARNING = 'login limits: the database store failed, counting in t
 
 let server: TestServer;
 const serverLog: string[] = [];
-let second: ChildProcess | undefined;
+let second: { url: string; stop(): Promise<void> } | undefined;
 let secondUrl = '';
-const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-limits-'));
 
 /** A second server process on the first one's database: the SQLite file, or the PostgreSQL database. */
 beforeAll(async () => {
   server = await startTestServer({ app: { logger: { level: 'warn', stream: logTo(serverLog) } } });
-  second = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'fixtures/second-process.ts'),
-      server.handle.file ?? server.handle.postgresUrl!,
-      TEST_NOW,
-      outboxDir,
-    ],
-    { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  secondUrl = await new Promise<string>((resolve, reject) => {
-    second!.stdout!.on('data', (chunk: Buffer) => {
-      const port = /PORT (\d+)/.exec(String(chunk))?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    second!.once('exit', (code) => reject(new Error(`second process exited ${code}`)));
-  });
+  second = await startSecondProcess(server);
+  secondUrl = second.url;
 }, 60_000);
 afterAll(async () => {
-  if (second && second.exitCode === null) {
-    const exited = new Promise((resolve) => second!.once('exit', resolve));
-    second.kill('SIGTERM');
-    await exited;
-  }
+  await second?.stop();
   await server?.close();
-  fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
 let counter = 0;

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
@@ -14,43 +10,23 @@ import {
   productId,
   setPriceByForm,
   startTestServer,
-  TEST_NOW,
   type TestServer,
+  startSecondProcess,
 } from './harness';
 
 let server: TestServer;
-let second: ChildProcess | undefined;
+let second: { url: string; stop(): Promise<void> } | undefined;
 let secondUrl = '';
-const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-second-'));
 
 /** Both engines: a second process on the first one's database (the SQLite file, or the PostgreSQL database). */
 beforeAll(async () => {
   server = await startTestServer({ settings: { slot_capacity: '1000' } });
-  const database = server.handle.file ?? server.handle.postgresUrl!;
-  second = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/second-process.ts'), database, TEST_NOW, outboxDir],
-    {
-      env: { ...process.env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  secondUrl = await new Promise<string>((resolve, reject) => {
-    second!.stdout!.on('data', (chunk: Buffer) => {
-      const port = /PORT (\d+)/.exec(String(chunk))?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    second!.once('exit', (code) => reject(new Error(`second process exited ${code}`)));
-  });
+  second = await startSecondProcess(server);
+  secondUrl = second.url;
 }, 60_000);
 afterAll(async () => {
-  if (second && second.exitCode === null) {
-    const exited = new Promise((resolve) => second!.once('exit', resolve));
-    second.kill('SIGTERM');
-    await exited;
-  }
+  await second?.stop();
   await server?.close();
-  fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
 describe('two server processes on one database: one catalogue', () => {

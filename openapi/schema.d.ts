@@ -1501,6 +1501,11 @@ export interface components {
         RowId: number;
         /**
          * Format: int32
+         * @description A row id, or 0 where a stored order's line names a product or category deleted since
+         */
+        StoredRowId: number;
+        /**
+         * Format: int32
          * @description A row id, or 0 / null when there is none (a new client, a new address, no zone)
          */
         OptionalRowId: number | null;
@@ -1677,8 +1682,8 @@ export interface components {
         };
         VariantList: components["schemas"]["Variant"][];
         Addition: {
-            /** @description id of a product of category 9 */
-            id: components["schemas"]["RowId"];
+            /** @description id of a product of category 9 (0 in a stored order: deleted since) */
+            id: components["schemas"]["StoredRowId"];
             name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
             /** @description sold out today (customers cannot choose it) */
@@ -1799,9 +1804,9 @@ export interface components {
             [key: string]: unknown;
         };
         CartLine: {
-            /** @description product id */
-            id: components["schemas"]["RowId"];
-            category_id: components["schemas"]["RowId"];
+            /** @description product id (0 in a stored order: deleted since) */
+            id: components["schemas"]["StoredRowId"];
+            category_id: components["schemas"]["StoredRowId"];
             name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
             qty: components["schemas"]["Quantity"];

@@ -46,7 +46,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
       cached.message !== status.clientMessage ||
       cached.pickup?.code !== pickup?.code
     ) {
-      const json = String(
+      const body = Buffer.from(
         reply.serialize({
           categories: snapshot.categories.filter((c) => c.visible).map(categoryDto),
           products: forSale(snapshot).map(productDto),
@@ -58,9 +58,8 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
           catalogue_version: snapshot.catalogueVersion,
           pickup_discount:
             pickup?.kind === 'percent' ? { code: pickup.code, percent: pickup.amount, min_order: toEuros(pickup.minOrderCents) } : null,
-        }),
+        }) as Uint8Array, // the contract's serialisers answer bytes (server/http/lazy-serializers.ts)
       );
-      const body = Buffer.from(json);
       const etag = weakEtag(snapshot.catalogueVersion, body);
       cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, gzipped: gzipSync(body), etag };
       webappCache = cached;

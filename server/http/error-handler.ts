@@ -80,13 +80,18 @@ function isEcho(error: AjvError): boolean {
   );
 }
 
+/** The most fields a refusal names, as the contract bounds it: a body of thousands of bad lines gets the first ones. */
+const MAX_FIELDS_NAMED = 1000;
+
 /** Turns schema validation failures into the spec's Italian field messages. */
 export function validationErrors(errors: AjvError[]): FieldErrors {
   const result: FieldErrors = {};
   const meaningful = errors.filter((error) => !isEcho(error));
+  let named = 0;
   for (const error of meaningful.length > 0 ? meaningful : errors) {
     const field = fieldPath(error);
     const path = field || 'request';
+    if (!(path in result) && named++ >= MAX_FIELDS_NAMED) break;
     // A body that is not even an object (an array, a number) has no field to name.
     const message = field ? messageOf(error, field) : 'I dati inviati non sono validi.';
     const list = (result[path] ??= []);

@@ -345,3 +345,13 @@ describe('an input at the bound', () => {
     expect(full.body.backend.total_quantity).toBe(9900);
   });
 });
+
+describe('an input far past its bounds', () => {
+  it('is refused naming at most 1000 fields, the bound of the refusal itself', async () => {
+    // 3000 lines, each with two faults: with every failure reported, that would be 6000 fields.
+    const response = await visitor.post('/api/v1/ecommerce/cart', { cart: Array.from({ length: 3000 }, () => ({ id: 0, qty: 0 })) });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors)).toHaveLength(1000);
+    expect(response.body.errors.cart).toEqual(['Il campo carrello non può contenere più di 100 elementi.']);
+  });
+});

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { CONTRACT_PATH, contractOperations } from '../../server/http/contract';
-import { watchDeclaredStatuses } from './declared-statuses';
+import { CONTRACT_PATH, contractOperations, registerContractSchemas } from '../../server/http/contract';
+import { lazySerializers } from '../../server/http/lazy-serializers';
+import { watchDeclaredAnswers } from './declared-answers';
 import { ApiClient, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -92,20 +93,24 @@ describe('the contract and the server agree', () => {
     expect(response.body).toEqual({ code: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  it('records a status an operation does not declare, and any 5xx, so the suite fails on it', async () => {
+  it('records a status an operation does not declare, any 5xx and a body off its schema, so the suite fails on it', async () => {
     const app = Fastify();
-    const statuses = watchDeclaredStatuses(app);
+    const answers = watchDeclaredAnswers(app);
     app.get('/api/v1/ecommerce/webapp', async (_request, reply) => reply.status(418).send({ message: 'Sono una teiera.' }));
-    app.get('/api/v1/blog/posts/:id', async (request, reply) =>
-      reply.status((request.params as { id: string }).id === '1' ? 404 : 500).send({ message: 'x' }),
-    );
+    app.get('/api/v1/blog/posts/:id', async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      if (id === '3') return reply.status(404).send({ message: 'Articolo non trovato.' });
+      return reply.status(id === '1' ? 404 : 500).send({ code: 'not_found', message: 'x' });
+    });
     app.get('/fuori-contratto', async (_request, reply) => reply.status(418).send());
     await app.inject({ method: 'GET', url: '/api/v1/blog/posts/1' });
-    expect(statuses.undeclared()).toEqual([]);
+    expect(answers.violations()).toEqual([]);
     await app.inject({ method: 'HEAD', url: '/api/v1/ecommerce/webapp' });
     await app.inject({ method: 'GET', url: '/api/v1/blog/posts/2' });
     await app.inject({ method: 'GET', url: '/fuori-contratto' });
-    expect(statuses.undeclared()).toEqual(['getPost 500', 'getWebapp 418']);
+    expect(answers.violations()).toEqual(['getPost 500', 'getWebapp 418']);
+    await app.inject({ method: 'GET', url: '/api/v1/blog/posts/3' });
+    expect(answers.violations()[0]).toMatch(/^getPost 404 body does not match its schema: .*missingProperty.*code/);
     await app.close();
   });
 });
@@ -133,5 +138,62 @@ describe("Fastify's and Node's own refusals", () => {
       code: 'request.too_large',
       message: 'La richiesta è troppo grande: indirizzo o intestazioni troppo lunghi.',
     });
+  });
+});
+
+describe('the response serialisers', () => {
+  const line = (note: string | null) => ({
+    id: 1,
+    category_id: 1,
+    name: 'Margherita',
+    price: 6.5,
+    qty: 2,
+    variants: [{ id: 1, name: 'Impasto integrale', price_modifier: 1.5 }],
+    additions: [{ id: 53, name: 'Acciughe', price: 1, sold_out: false }],
+    note,
+    total_price: 18,
+    product: {
+      image_url: null,
+      description: 'Pomodoro, fior di latte, basilico, olio d’oliva',
+      note: null,
+      variants: [],
+      allow_variants: 0,
+    },
+  });
+  const discount = {
+    code: 'RITIRO-IN-PIZZERIA',
+    value: 2.7,
+    isValid: true,
+    client_message: 'Sconto 15% ritiro in pizzeria: -2,70 €',
+    detail: ['Sconto 15% ritiro in pizzeria'],
+    validation_error: null,
+    errorMessage: null,
+    final_price: 15.3,
+    total_price: 18,
+  };
+  const cart = (withDiscount: boolean, note: string | null) => ({
+    catalogue_version: 3,
+    cart: [line(note)],
+    backend: { total_quantity: 2, total_price: 18, delivery_fee: 0, below_minimum: null, final_price: withDiscount ? 15.3 : 18 },
+    discount: withDiscount ? discount : null,
+  });
+
+  /** The cart's answer as a Fastify with the default serialisers (Ajv picks each anyOf branch) or ours writes it. */
+  async function written(ours: boolean, data: unknown) {
+    const app = Fastify(ours ? { schemaController: { compilersFactory: { buildSerializer: lazySerializers() } } } : {});
+    registerContractSchemas(app);
+    app.get('/', { schema: { response: { 200: { $ref: 'CartResponse#' } } } }, async () => data);
+    const response = await app.inject('/');
+    await app.close();
+    return { body: response.body, length: response.headers['content-length'] };
+  }
+
+  it('write each "X or null" field as the anyOf they replace, in UTF-8 bytes counted right', async () => {
+    for (const data of [cart(true, 'ben cotta'), cart(false, null), cart(true, null)]) {
+      const ours = await written(true, data);
+      expect(ours).toEqual(await written(false, data));
+      expect(JSON.parse(ours.body)).toEqual(data);
+      expect(Number(ours.length)).toBe(Buffer.byteLength(ours.body));
+    }
   });
 });

@@ -13,7 +13,7 @@ import { migrate } from '../../server/db/migrations';
 import { seedCatalog } from '../../server/db/seed';
 import { createMailer } from '../../server/mail/mailer';
 import type { Services } from '../../server/services';
-import { watchDeclaredStatuses } from './declared-statuses';
+import { watchDeclaredAnswers } from './declared-answers';
 
 /** Wednesday 18 November 2026, 17:00 in Rome: the shop opens at 18:00, every slot is still ahead. */
 export const TEST_NOW = '2026-11-18T17:00:00+01:00';
@@ -178,7 +178,7 @@ export async function startTestServer(
     postgresUrl: handle.postgresUrl,
     ...options.app,
   });
-  const statuses = watchDeclaredStatuses(app);
+  const answers = watchDeclaredAnswers(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -196,9 +196,9 @@ export async function startTestServer(
       await drop();
       fs.rmSync(outboxDir, { recursive: true, force: true });
       fs.rmSync(mediaDir, { recursive: true, force: true });
-      const undeclared = statuses.undeclared();
-      if (undeclared.length > 0) {
-        throw new Error(`The server answered statuses its operations do not declare in openapi.yaml: ${undeclared.join(', ')}`);
+      const violations = answers.violations();
+      if (violations.length > 0) {
+        throw new Error(`The server answered what its operations do not declare in openapi.yaml: ${violations.join(', ')}`);
       }
     },
   };

@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
+import { compressedForms, preferredCoding, type ContentCoding } from '../http/compression';
 import { noneMatchHits, weakEtag } from '../http/etag';
 import { defineRoute } from '../http/contract';
 import { categoryDto, pricedCartDto, discountDto, productDto, zoneDto } from '../http/wire';
@@ -18,10 +18,11 @@ const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p
 export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { catalog, schedule, quotes, checkout, discounts, cassa } = services;
 
-  // The menu is the same for everyone until the catalogue changes: serialise (and gzip) it once per
-  // snapshot and shop status, then every visit is a buffer copy. Its ETag hashes the body itself, so
-  // what changes it without a version bump (the hour opening the shop, the day's sold-out marks, the
-  // pickup code's dates) changes the ETag too: a browser never gets 304 for a menu it does not hold.
+  // The menu is the same for everyone until the catalogue changes: serialise it once per snapshot and
+  // shop status, compress it once per content, then every visit is a buffer copy. Its ETag hashes the
+  // body itself, so what changes it without a version bump (the hour opening the shop, the day's
+  // sold-out marks, the pickup code's dates) changes the ETag too: a browser never gets 304 for a menu
+  // it does not hold. A snapshot reloaded with the same content keeps the compressed forms.
   let webappCache:
     | {
         snapshot: CatalogSnapshot;
@@ -29,7 +30,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
         message: string | null;
         pickup: DiscountRule | null;
         body: Buffer;
-        gzipped: Buffer;
+        compressed: Record<ContentCoding, Buffer>;
         etag: string;
       }
     | undefined;
@@ -61,14 +62,16 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
         }) as Uint8Array, // the contract's serialisers answer bytes (server/http/lazy-serializers.ts)
       );
       const etag = weakEtag(snapshot.catalogueVersion, body);
-      cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, gzipped: gzipSync(body), etag };
+      const compressed = cached?.etag === etag ? cached.compressed : compressedForms(body);
+      cached = { snapshot, closed: status.closed, message: status.clientMessage, pickup, body, compressed, etag };
       webappCache = cached;
     }
     // Browsers keep it and ask again every time (no-cache), with If-None-Match: 304 when unchanged.
     reply.header('etag', cached.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (noneMatchHits(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(cached.gzipped);
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (coding) return reply.header('content-encoding', coding).send(cached.compressed[coding]);
     return reply.send(cached.body);
   });
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -149,6 +150,31 @@ describe('the menu answer revalidates with its ETag', () => {
       expect(again.headers.get('etag')).toBe(etag);
     }
     expect((await webapp({ 'if-none-match': 'W/"0-other"' })).status).toBe(200);
+  });
+
+  it('is sent in brotli when the client takes it, else gzip, never in a coding it refuses: the same bytes and ETag', async () => {
+    const url = '/api/v1/ecommerce/webapp';
+    const plain = await server.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const sizes: Record<string, number> = {};
+    const asked: [string, 'br' | 'gzip' | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['*', 'gzip'],
+      ['identity', undefined],
+    ];
+    for (const [acceptEncoding, coding] of asked) {
+      const answer = await server.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe(coding);
+      const bytes = answer.rawPayload;
+      const decoded = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+      expect(decoded.equals(plain.rawPayload), acceptEncoding).toBe(true);
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+      expect(answer.headers.vary).toBe('accept-encoding');
+      if (coding) sizes[coding] = bytes.length;
+    }
+    expect(sizes.br).toBeLessThan(sizes.gzip! * 0.9);
   });
 
   it('after a change the old ETag gets 200 with the new price and a new ETag', async () => {

@@ -67,14 +67,16 @@ export function createXsrf(key: string) {
       app.decorateReply('issueXsrf', function (this: FastifyReply, sessionToken: string | null) {
         return setCookie(this.request, this, issue(sessionTag(sessionToken)));
       });
-      app.addHook('onRequest', async (request) => {
+      // A callback hook, not an async one: every request passes here, most of them GETs that need nothing.
+      app.addHook('onRequest', (request, _reply, done) => {
         // Every unsafe method, whatever the path: a percent-encoded "/%61pi/" reaches the same routes.
-        if (SAFE_METHODS.has(request.method)) return;
+        if (SAFE_METHODS.has(request.method)) return done();
         const cookie = request.cookies[XSRF_COOKIE];
         const header = request.headers[XSRF_HEADER];
         if (!isGenuine(cookie, sessionTag(request.authToken())) || typeof header !== 'string' || header !== cookie) {
-          throw new AppError('csrf', 'Sessione scaduta: ricarica la pagina e riprova.');
+          return done(new AppError('csrf', 'Sessione scaduta: ricarica la pagina e riprova.'));
         }
+        done();
       });
     },
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { ApiClient, loggedInClient, openEventStream, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let siteDir: string;
@@ -45,6 +45,32 @@ describe('security headers', () => {
     expectSecurityHeaders(api.headers);
     expect(api.headers.get('strict-transport-security')).toBeNull();
     expect(api.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('are on every kind of answer: a refusal, a 404, a 304, an uploaded image and the cassa’s event stream', async () => {
+    const refused = await fetch(`${server.baseUrl}/api/v1/ecommerce/cart`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(419);
+    expectSecurityHeaders(refused.headers);
+    const missing = await fetch(`${server.baseUrl}/api/v1/non-esiste`);
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing.headers);
+    const etag = (await fetch(`${server.baseUrl}/api/v1/ecommerce/webapp`)).headers.get('etag')!;
+    const unchanged = await fetch(`${server.baseUrl}/api/v1/ecommerce/webapp`, { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+    expectSecurityHeaders(unchanged.headers);
+    fs.writeFileSync(path.join(server.mediaDir, 'forno.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const image = await fetch(`${server.baseUrl}/media/forno.png`);
+    expect(image.status).toBe(200);
+    expectSecurityHeaders(image.headers);
+    const { client } = await loggedInClient(server, { role: 'admin' });
+    const stream = await openEventStream(server.baseUrl, client.token!);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      expectSecurityHeaders(stream.headers);
+    } finally {
+      stream.close();
+    }
   });
 
   it('the API reference page still loads under the same policy: its scripts are files, none inline', async () => {

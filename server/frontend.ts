@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { acceptedCodings } from './http/compression';
 import { ROOT } from './root';
 
 const gzip = promisify(gzipCallback);
@@ -141,7 +142,9 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
         (await dataBlock(initialRequests(pathname, new URLSearchParams(query)))) +
         index.slice(headEnd);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
+      // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
+      const codings = acceptedCodings(request.headers['accept-encoding']);
+      if (!codings.has('gzip') && !codings.has('*')) return reply.send(html);
       return reply.header('content-encoding', 'gzip').send(await gzip(html));
     }
     if (readable && !api && file) {

@@ -2,18 +2,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type ContentCoding = 'br' | 'gzip';
 
-/**
- * The coding to answer with for an Accept-Encoding header: brotli when the client takes it (browsers
- * do over https), else gzip, else none. A coding listed with q=0 is refused (RFC 9110 §12.5.3).
- */
-export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | null {
-  if (!acceptEncoding) return null;
+/** The codings an Accept-Encoding header takes: each one listed, save those given q=0 (RFC 9110 §12.5.3). */
+export function acceptedCodings(acceptEncoding: string | undefined): Set<string> {
   const accepted = new Set<string>();
-  for (const item of acceptEncoding.split(',')) {
+  for (const item of (acceptEncoding ?? '').split(',')) {
     const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
     const q = params.find((param) => param.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(coding);
+    if (coding && (!q || Number(q.slice(2)) > 0)) accepted.add(coding);
   }
+  return accepted;
+}
+
+/** The coding to answer with: brotli when the client takes it (browsers do over https), else gzip, else none. */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | null {
+  const accepted = acceptedCodings(acceptEncoding);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;

@@ -127,13 +127,16 @@ describe('files', () => {
     }
   });
 
-  it('gzips the page only for a client that accepts it', async () => {
+  it('gzips the page only for a client that accepts gzip, not one that lists it with q=0', async () => {
     const plain = await server.app.inject({ method: 'GET', url: '/blog' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     const gzipped = await server.app.inject({ method: 'GET', url: '/blog', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.vary).toContain('accept-encoding');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    const refused = await server.app.inject({ method: 'GET', url: '/blog', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminActors';
+import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminCodesActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';

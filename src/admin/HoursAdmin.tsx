@@ -8,7 +8,7 @@ import {
   createWeeklyHoursActors,
   windowField,
   type SpecialDayRow,
-} from '../api/adminActors';
+} from '../api/adminCalendarActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';

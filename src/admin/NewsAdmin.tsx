@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminActors';
+import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminContentActors';
 import { useAppActors } from '../actors/AppActors';
 import { formatShopDate } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';

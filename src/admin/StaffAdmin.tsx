@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminActors';
+import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';

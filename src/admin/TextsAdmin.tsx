@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createTextsActors } from '../api/adminActors';
+import { createTextsActors } from '../api/adminContentActors';
 import { useAppActors } from '../actors/AppActors';
 import { HEADING_FIELDS, homeFieldLabel, HOMEPAGE_FIELD_NUMBERS, HOME_TEXT_LIMITS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
-import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminActors';
+import { BLANK_ZONE, createZoneEditorActors, createZoneListActors, type ZoneRow } from '../api/adminZonesActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { DELIVERY_FEE_LABEL, formatEuro, MIN_ORDER_LABEL } from '../domain';

@@ -92,6 +92,26 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHES.map((selector) => ({ selector, message: BY_CODE }))] },
   },
   {
+    // One writer per engine (issue 27): only server/db and the two order writers ask which engine runs.
+    files: ['{server,tests,bench,scripts}/**/*.{ts,tsx}'],
+    ignores: ['server/db/**', 'server/orders/order-writer.sqlite.ts', 'server/orders/order-writer.postgres.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/engine$',
+              importNames: ['isPostgres'],
+              message:
+                'Only server/db and the order writers ask which engine runs: write one query for both, or put the difference behind a helper in server/db.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/{actors,api,ui}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP_IMPORT] }] },
   },

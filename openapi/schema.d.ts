@@ -1624,10 +1624,11 @@ export interface components {
          *     something else names (or a locked one) cannot be deleted or changed that way;
          *     `order.below_minimum`: a home delivery's goods (before any discount) do not reach its zone's
          *     minimum order (the message names it); nothing is stored; `image.unsupported`: an uploaded
-         *     file is not a JPG, PNG or WebP.
+         *     file is not a JPG, PNG or WebP; `idempotency.mismatch`: the Idempotency-Key was already used
+         *     for another operation, order or body (nothing was done: send a new key).
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };

@@ -26,6 +26,10 @@ import { ScheduleService } from './ecommerce/schedule';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { OrderEvents } from './orders/order-events';
+import { PostgresOrderWriter } from './orders/order-writer.postgres';
+import { SqliteOrderWriter } from './orders/order-writer.sqlite';
+import type { OrderWriter } from './orders/order-writer';
+import { byEngine } from './db/engine';
 import { PgListener } from './db/pg-listener';
 
 export interface ServiceDeps {
@@ -55,6 +59,11 @@ export function createServices(deps: ServiceDeps) {
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   const listener = deps.postgresUrl ? new PgListener(deps.postgresUrl, deps.onEventsError) : undefined;
   const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError });
+  // Each engine's writer tells the streams its own way: SQLite in this process, PostgreSQL by NOTIFY.
+  const orders = byEngine<OrderWriter>(db, {
+    sqlite: () => new SqliteOrderWriter(db, clock, events),
+    postgres: () => new PostgresOrderWriter(db, clock),
+  });
   const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
   const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits);
   return {
@@ -65,11 +74,12 @@ export function createServices(deps: ServiceDeps) {
     discounts,
     listener,
     events,
+    orders,
     limits,
-    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, events }),
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders }),
     auth,
     account: new AccountService(db),
-    cassa: new CassaService({ db, clock, catalog, schedule, quotes, events }),
+    cassa: new CassaService({ db, clock, catalog, schedule, quotes, orders }),
     blog: new BlogService(db),
     admin,
     adminMenu: new AdminMenuService(db, clock, admin),

@@ -28,17 +28,9 @@ import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField,
 import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
 import { pricedOrder, type QuoteService, type ReopenedOrder } from '../ecommerce/quote';
 import type { ScheduleService } from '../ecommerce/schedule';
-import type { OrderEvents } from '../orders/order-events';
-import {
-  changeOrderState,
-  insertOrder,
-  loadOrders,
-  replaceOrder,
-  reopenedOrder,
-  type OrderChangeRefusal,
-  type OrderDraft,
-  type OrderRecord,
-} from '../orders/order-store';
+import { assertSameRequest, fingerprint } from '../orders/idempotency';
+import { loadOrders, reopenedOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
+import type { OrderChangeRefusal, OrderWriter, OrderWrites, StoredKey } from '../orders/order-writer';
 
 export type CassaOrderInput = components['schemas']['CassaOrderWriteRequest'];
 export type NewClientInput = components['schemas']['NewClient'];
@@ -49,7 +41,9 @@ export interface RequestKey {
   key: string;
 }
 
-const scopedKey = (idempotency: RequestKey | null) => idempotency && `cassa:${idempotency.staffId}:${idempotency.key}`;
+/** The key as stored (scoped to the staff member), with the fingerprint of the request it came with. */
+const storedKey = (idempotency: RequestKey | null, operation: string, target: number | null, body: unknown): StoredKey | null =>
+  idempotency && { key: `cassa:${idempotency.staffId}:${idempotency.key}`, fingerprint: fingerprint(operation, target, body) };
 
 /** A line of a client's latest order, to be priced again today. */
 export interface RepeatLine {
@@ -103,16 +97,9 @@ export class CassaService {
       catalog: CatalogService;
       schedule: ScheduleService;
       quotes: QuoteService;
-      events: OrderEvents;
+      orders: OrderWriter;
     },
   ) {}
-
-  /** Writes a change of orders in one transaction; once committed, the cassa's streams hear of it. */
-  private async write<T>(change: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await this.deps.db.transaction().execute(change);
-    this.deps.events.committed();
-    return result;
-  }
 
   async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string }> {
     const rows = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
@@ -269,8 +256,28 @@ export class CassaService {
     };
   }
 
-  private async orderWithKey(key: string): Promise<number | undefined> {
-    return (await this.deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst())?.id;
+  /**
+   * The order a request key already answered and what that request asked: a key is stored with the
+   * new order it placed, or in `cassa_request_keys` with the change it applied.
+   */
+  private async keyed(key: string): Promise<{ orderId: number; fingerprint: string | null } | undefined> {
+    const db = this.deps.db;
+    return db
+      .selectFrom('cassa_request_keys')
+      .select(['order_id as orderId', 'fingerprint'])
+      .where('key', '=', key)
+      .unionAll(
+        db.selectFrom('orders').select(['id as orderId', 'idempotency_fingerprint as fingerprint']).where('idempotency_key', '=', key),
+      )
+      .executeTakeFirst();
+  }
+
+  /** A request whose key was seen: the same request answers with the order as it is, another is refused. */
+  private async replay(key: StoredKey | null): Promise<StoredOrder | undefined> {
+    const earlier = key && (await this.keyed(key.key));
+    if (!earlier) return undefined;
+    assertSameRequest(earlier.fingerprint, key.fingerprint);
+    return { order: await this.order(earlier.orderId), replayed: true };
   }
 
   /**
@@ -278,27 +285,23 @@ export class CassaService {
    * confirm of the same order — a double press, a retry after a lost answer — returns the first one.
    */
   async store(input: CassaOrderInput, idempotency: RequestKey | null = null): Promise<StoredOrder> {
-    const key = scopedKey(idempotency);
-    const earlier = key && (await this.orderWithKey(key));
-    if (earlier) return { order: await this.order(earlier), replayed: true };
+    const key = storedKey(idempotency, 'cassa.store', null, input);
+    const earlier = await this.replay(key);
+    if (earlier) return earlier;
     const { draft, clientToCreate } = await this.draft(input, null);
     try {
-      const id = await this.write(async (tx) => {
-        if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
+      const { id } = await this.deps.orders.write(async (orders) => {
+        if (clientToCreate) draft.clientId = (await this.insertClient(orders.tx, clientToCreate)).id;
         // Staff judge capacity themselves: no limit, but the slot load counts the order.
-        return (await insertOrder(tx, this.deps.clock, draft, { idempotencyKey: key })).id;
+        return orders.insert(draft, { idempotency: key });
       });
       return { order: await this.order(id), replayed: false };
     } catch (error) {
       // Two confirms with one key raced: the loser's transaction (and its new client) rolled back.
-      const winner = key && isUniqueViolation(error) ? await this.orderWithKey(key) : undefined;
-      if (winner) return { order: await this.order(winner), replayed: true };
+      const winner = isUniqueViolation(error) ? await this.replay(key) : undefined;
+      if (winner) return winner;
       throw error;
     }
-  }
-
-  private async keyedOrder(key: string): Promise<number | undefined> {
-    return (await this.deps.db.selectFrom('cassa_request_keys').select('order_id').where('key', '=', key).executeTakeFirst())?.order_id;
   }
 
   /**
@@ -309,28 +312,28 @@ export class CassaService {
    */
   private async once<T>(
     id: number,
-    idempotency: RequestKey | null,
+    key: StoredKey | null,
     prepare: () => Promise<T>,
-    apply: (tx: Db, prepared: T) => Promise<void>,
+    apply: (orders: OrderWrites, prepared: T) => Promise<void>,
   ): Promise<StoredOrder> {
-    const key = scopedKey(idempotency);
-    const earlier = key && (await this.keyedOrder(key));
-    if (earlier) return { order: await this.order(earlier), replayed: true };
+    const earlier = await this.replay(key);
+    if (earlier) return earlier;
     const prepared = await prepare();
     try {
-      await this.write(async (tx) => {
-        await apply(tx, prepared);
-        if (key)
-          await tx
+      await this.deps.orders.write(async (orders) => {
+        await apply(orders, prepared);
+        if (key) {
+          await orders.tx
             .insertInto('cassa_request_keys')
-            .values({ key, order_id: id, created_at: this.deps.clock.now().toISOString() })
+            .values({ key: key.key, fingerprint: key.fingerprint, order_id: id, created_at: this.deps.clock.now().toISOString() })
             .execute();
+        }
       });
     } catch (error) {
       // Two sends with one key raced: the loser's transaction rolled back whole (on the key, or as
       // stale behind its twin's version), and it answers as the resend it is.
-      const winner = key ? await this.keyedOrder(key) : undefined;
-      if (winner) return { order: await this.order(winner), replayed: true };
+      const winner = await this.replay(key);
+      if (winner) return winner;
       throw error;
     }
     return { order: await this.order(id), replayed: false };
@@ -342,16 +345,16 @@ export class CassaService {
     if (basedOnVersion === undefined) throw invalidField('version', "Ricarica l'ordine prima di modificarlo.");
     return this.once(
       id,
-      idempotency,
+      storedKey(idempotency, 'cassa.update', id, input),
       async () => {
         const existing = await this.order(id);
         if (!canEditOrder({ sourceId: existing.source_id })) throw conflict(EXTERNAL_ORDER_MESSAGE, 'order.external');
         refuse(isFinalStatus(existing.status as OrderStatus) ? 'final' : null);
         return this.draft(input, existing);
       },
-      async (tx, { draft, clientToCreate }) => {
-        if (clientToCreate) draft.clientId = (await this.insertClient(tx, clientToCreate)).id;
-        refuse(await replaceOrder(tx, this.deps.clock, id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
+      async (orders, { draft, clientToCreate }) => {
+        if (clientToCreate) draft.clientId = (await this.insertClient(orders.tx, clientToCreate)).id;
+        refuse(await orders.replace(id, { draft, basedOnVersion, nextStatus: statusAfterEdit }));
       },
     );
   }
@@ -359,18 +362,18 @@ export class CassaService {
   async setStatus(id: number, status: OrderStatus, idempotency: RequestKey | null = null): Promise<StoredOrder> {
     return this.once(
       id,
-      idempotency,
+      storedKey(idempotency, 'cassa.status', id, { status }),
       async () => null,
-      async (tx) => refuse(await changeOrderState(tx, this.deps.clock, id, { status })),
+      async (orders) => refuse(await orders.changeState(id, { status })),
     );
   }
 
   async setDelivered(id: number, delivered: 0 | 1, idempotency: RequestKey | null = null): Promise<StoredOrder> {
     return this.once(
       id,
-      idempotency,
+      storedKey(idempotency, 'cassa.delivered', id, { delivered }),
       async () => null,
-      async (tx) => refuse(await changeOrderState(tx, this.deps.clock, id, { delivered })),
+      async (orders) => refuse(await orders.changeState(id, { delivered })),
     );
   }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Driver, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer';
 import { GroupCommitSqliteDriver } from './group-commit';
 import { statementName } from './statement-names';
@@ -174,9 +174,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   };
   return { db, dialect: 'sqlite', file: path.resolve(url), close };
 }
-
-/** The database (or transaction) is PostgreSQL's. */
-export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A row still referenced elsewhere (a delete racing an insert that names it). */
 export function isForeignKeyViolation(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
 import { ORDER_STATUS, slotOf } from '../../src/domain';
-import { addSlotLoad } from '../orders/order-store';
+import { addSlotLoad } from '../orders/order-rules';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
@@ -483,6 +483,17 @@ const loginLimits: Migration = {
   },
 };
 
+/**
+ * Security review (issue 27): an Idempotency-Key is stored with the fingerprint of the request it
+ * answered, so the same key with another operation, order or body is refused, never replayed.
+ */
+const idempotencyFingerprints: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').addColumn('idempotency_fingerprint', 'varchar(64)').execute();
+    await db.schema.alterTable('cassa_request_keys').addColumn('fingerprint', 'varchar(64)').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -501,6 +512,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_07_0012_order_events_live': orderEventsLive(this.dialect),
       '2026_12_07_0013_cassa_offline_request_keys': cassaOfflineRequestKeys,
       '2026_12_08_0014_login_limits_shared': loginLimits,
+      '2026_12_09_0015_idempotency_fingerprints': idempotencyFingerprints,
     };
   }
 }

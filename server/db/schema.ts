@@ -157,6 +157,8 @@ export interface OrdersTable {
   delivery_fee_cents: Generated<number>;
   /** "<user id>:<key>" so that two customers' keys never collide */
   idempotency_key: string | null;
+  /** what the keyed request asked (idempotency.ts): the same key with another request is refused */
+  idempotency_fingerprint: string | null;
   created_at: string;
   updated_at: string;
   /** grows by one with every edit of details or lines: an edit based on an older one is refused */
@@ -277,6 +279,8 @@ export interface SettingGroupsTable {
 export interface CassaRequestKeysTable {
   key: string;
   order_id: number;
+  /** what the keyed request asked (idempotency.ts); null for keys stored before it was kept */
+  fingerprint: string | null;
   created_at: string;
 }
 

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { ORDER_SOURCE, ORDER_STATUS, ovenGroupOf, ovenItemCount, shopLocalTime } from '../../src/domain';
 import { bumpCatalogueVersion } from '../ecommerce/catalog';
-import { addSlotLoad } from '../orders/order-store';
+import { addSlotLoad } from '../orders/order-rules';
 import type { Clock } from '../clock';
 import type { Db } from './database';
 import { seedData } from './seed-data';

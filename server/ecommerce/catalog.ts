@@ -10,7 +10,8 @@ import {
   type ZoneCharges,
 } from '../../src/domain';
 import type { Clock } from '../clock';
-import { isPostgres, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
 import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
 import { sql, type Selectable } from 'kysely';
@@ -139,7 +140,7 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)` }))
     .returning('value')
     .executeTakeFirstOrThrow();
-  if (isPostgres(tx)) await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${value})`.execute(tx);
+  await notifyOnCommit(tx, CATALOGUE_CHANNEL, value);
 }
 
 export interface CatalogFollowOptions {

@@ -11,14 +11,15 @@ import {
 } from '../../src/domain';
 import type { AuthUser } from '../auth/auth.service';
 import type { Clock } from '../clock';
-import { isPostgres, isUniqueViolation, type Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import { AppError, conflict, FieldErrorCollector, invalidField } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { orderConfirmationMail } from '../mail/templates';
 import { lineDescription, storedLineOf } from '../orders/order-dto';
-import type { OrderEvents } from '../orders/order-events';
-import { insertOrder, NOT_OWN_ADDRESS, SLOT_FULL, type OrderAddress, type OrderDraft } from '../orders/order-store';
+import { assertSameRequest, fingerprint } from '../orders/idempotency';
+import type { OrderDraft } from '../orders/order-store';
+import { NOT_OWN_ADDRESS, SLOT_FULL, type OrderAddress, type OrderWriter, type StoredKey } from '../orders/order-writer';
 import type { OrderRow } from '../db/schema';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { pricedOrder, type QuoteService } from './quote';
@@ -91,8 +92,11 @@ const SUMMARY_COLUMNS = [
 ] as const;
 export type OrderSummary = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number]>;
 
-const orderByKeyQuery = prepared<{ key: string }, OrderSummary>((db, param) =>
-  db.selectFrom('orders').select(SUMMARY_COLUMNS).where('idempotency_key', '=', param('key')),
+const orderByKeyQuery = prepared<{ key: string }, OrderSummary & Pick<OrderRow, 'idempotency_fingerprint'>>((db, param) =>
+  db
+    .selectFrom('orders')
+    .select([...SUMMARY_COLUMNS, 'idempotency_fingerprint'])
+    .where('idempotency_key', '=', param('key')),
 );
 
 export interface PlacedOrder {
@@ -110,17 +114,22 @@ export class CheckoutService {
       schedule: ScheduleService;
       quotes: QuoteService;
       mail: MailQueue;
-      events: OrderEvents;
+      orders: OrderWriter;
     },
   ) {}
 
-  private async existing(key: string): Promise<OrderSummary | undefined> {
-    return (await orderByKeyQuery(this.deps.db, { key })).rows[0];
+  /** The order an earlier request with this key placed; a key of another request is refused. */
+  private async existing({ key, fingerprint }: StoredKey): Promise<OrderSummary | undefined> {
+    const row = (await orderByKeyQuery(this.deps.db, { key })).rows[0];
+    if (!row) return undefined;
+    const { idempotency_fingerprint: stored, ...order } = row;
+    assertSameRequest(stored, fingerprint);
+    return order;
   }
 
   async placeOrder(user: AuthUser, input: CheckoutRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
-    const { db, clock, catalog, schedule, quotes } = this.deps;
-    const key = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
+    const { clock, catalog, schedule, quotes } = this.deps;
+    const key = idempotencyKey ? { key: `${user.id}:${idempotencyKey}`, fingerprint: fingerprint('checkout', user.id, input) } : null;
     if (key) {
       const earlier = await this.existing(key);
       if (earlier) return { order: earlier, replayed: true };
@@ -188,17 +197,14 @@ export class CheckoutService {
               created_at: clock.now().toISOString(),
             },
           };
-    const write = (tx: Db) =>
-      insertOrder(tx, clock, draft, {
-        idempotencyKey: key,
+    try {
+      const inserted = await this.deps.orders.place(draft, {
+        idempotency: key,
         capacity,
         address,
         // Committed with the order: a crash right after still sends the confirmation.
         mail: (orderNum) => confirmationMail(user, shopName, orderNum, draft),
       });
-    try {
-      // On PostgreSQL the order is one statement, a transaction of its own.
-      const inserted = isPostgres(db) ? await write(db) : await db.transaction().execute(write);
       if (inserted === NOT_OWN_ADDRESS) throw invalidField('addressSelector', ADDRESS_REQUIRED);
       if (inserted === SLOT_FULL) {
         // Named on the field, so the browser returns to the step where the slot is chosen.
@@ -206,7 +212,6 @@ export class CheckoutService {
         throw new AppError('conflict', message, { code: 'slot.full', errors: { fascia: [message] } });
       }
       this.deps.mail.soon();
-      this.deps.events.committed();
       // Everything the answer tells is what was just written: no need to read it back.
       const order: OrderSummary = {
         id: inserted.id,

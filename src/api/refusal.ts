@@ -44,6 +44,7 @@ const CODES: Record<RefusalCode, true> = {
   'order.total_changed': true,
   'order.below_minimum': true,
   'image.unsupported': true,
+  'idempotency.mismatch': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder } from '../../server/orders/order-store';
 import { type ApiClient, loggedInClient, openEventStream, productId, startTestServer, TODAY, type TestServer } from './harness';
 
 const API = '/api/v1/ecommerce/cassa';
@@ -135,8 +134,8 @@ describe('order events, written with the change they report', () => {
       lines: [],
     };
     await expect(
-      server.handle.db.transaction().execute(async (tx) => {
-        await insertOrder(tx, server.clock, draft);
+      server.services.orders.write(async (orders) => {
+        await orders.insert(draft, {});
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -136,6 +136,52 @@ describe('a status or delivered change resent with its key', () => {
   });
 });
 
+describe('a key reused for another request (security review): 422 idempotency.mismatch, nothing done', () => {
+  const MISMATCH = { code: 'idempotency.mismatch', message: "Questa richiesta è già stata usata per un'altra operazione." };
+
+  it('a cancel of another order under the same key is refused, and that order stays live', async () => {
+    const first = await newOrder('Gina Lollobrigida');
+    const second = await newOrder('Sophia Loren');
+    expect((await admin.patch(`${API}/orders/${first.id}`, { status: 3 }, keyed('cancel-key-01'))).status).toBe(200);
+    const refused = await admin.patch(`${API}/orders/${second.id}`, { status: 3 }, keyed('cancel-key-01'));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject(MISMATCH);
+    expect((await row(second.id)).status).toBe(0);
+    // The same cancel again still replays its first answer.
+    const again = await admin.patch(`${API}/orders/${first.id}`, { status: 3 }, keyed('cancel-key-01'));
+    expect(again.status).toBe(200);
+    expect(again.body.order).toMatchObject({ id: first.id, status: 3 });
+  });
+
+  it('the key of a new order is refused on a change, and a change key with another body is refused', async () => {
+    const created = await admin.post(`${API}/orders/store`, order('Anna Magnani'), keyed('store-key-01'));
+    expect(created.status).toBe(201);
+    const id = created.body.order.id as number;
+    const reused = await admin.patch(`${API}/orders/delivered-status/${id}`, { status: 1 }, keyed('store-key-01'));
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject(MISMATCH);
+    expect((await row(id)).delivered).toBe(0);
+
+    expect((await admin.patch(`${API}/orders/${id}`, { status: 1 }, keyed('print-key-01'))).status).toBe(200);
+    const otherBody = await admin.patch(`${API}/orders/${id}`, { status: 3 }, keyed('print-key-01'));
+    expect(otherBody.status).toBe(422);
+    expect((await row(id)).status).toBe(1);
+  });
+
+  it('a new order with another body under a used key is refused, the same body replays', async () => {
+    const first = await admin.post(`${API}/orders/store`, order('Marcello Mastroianni'), keyed('store-key-02'));
+    expect(first.status).toBe(201);
+    const other = await admin.post(`${API}/orders/store`, order('Federico Fellini'), keyed('store-key-02'));
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject(MISMATCH);
+    const named = await server.handle.db.selectFrom('orders').select('id').where('name', '=', 'Federico Fellini').execute();
+    expect(named).toEqual([]);
+    const same = await admin.post(`${API}/orders/store`, order('Marcello Mastroianni'), keyed('store-key-02'));
+    expect(same.status).toBe(200);
+    expect(same.body.order.id).toBe(first.body.order.id);
+  });
+});
+
 describe("the init's last order lines ('Ripeti ultimo ordine')", () => {
   it("gives each client's latest order that is not cancelled, with product, dough and addition ids; none for a new client", async () => {
     const line = { id: ids.margherita, qty: 2, variants: [{ id: ids.doppioImpasto }], additions: [{ id: ids.bufala }] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrderNumber } from '../../server/orders/order-store';
+import { nextOrderNumber } from '../../server/orders/order-rules';
 import { ApiClient, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
 import { readTicket } from './ticket-text';
 

@@ -319,6 +319,24 @@ describe('checkout under load', () => {
     expect((await stranger.client.post('/api/v1/ecommerce/checkout', body, { headers })).status).toBe(201);
   });
 
+  it('a checkout with another cart under a used Idempotency-Key is refused (422), not answered with the first order', async () => {
+    const { client, id } = await loggedInClient(server);
+    const headers = { 'idempotency-key': 'c0ffee-other-cart' };
+    const body = { data: deliveryForm({ fascia: '21:30' }), cart: [{ id: coca, qty: 1 }] };
+    const first = await client.post('/api/v1/ecommerce/checkout', body, { headers });
+    expect(first.status).toBe(201);
+    const other = await client.post('/api/v1/ecommerce/checkout', { ...body, cart: [{ id: coca, qty: 3 }] }, { headers });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({
+      code: 'idempotency.mismatch',
+      message: "Questa richiesta è già stata usata per un'altra operazione.",
+    });
+    const same = await client.post('/api/v1/ecommerce/checkout', body, { headers });
+    expect(same.status).toBe(200);
+    expect(same.body.order.id).toBe(first.body.order.id);
+    expect(await server.handle.db.selectFrom('orders').select('id').where('user_id', '=', id).execute()).toHaveLength(1);
+  });
+
   it(`20 parallel checkouts into a slot with room for 5 pizzas accept exactly 5 (${ENGINE})`, async () => {
     await server.handle.db.updateTable('settings').set({ value: '5' }).where('key', '=', 'slot_capacity').execute();
     server.services.catalog.invalidate();

@@ -361,6 +361,19 @@ const SCENARIOS: Scenario[] = [
       }),
   },
   {
+    code: 'idempotency.mismatch',
+    what: "a cassa cancel of another order under the first cancel's Idempotency-Key",
+    status: 422,
+    message: "Questa richiesta è già stata usata per un'altra operazione.",
+    send: async () => {
+      const cancel = (order: CassaOrder) =>
+        admin.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 }, { headers: { 'idempotency-key': 'annulla-0001' } });
+      const first = await cassaOrder('Primo annullo', async () => undefined, cancel);
+      expect(first.status).toBe(200);
+      return cassaOrder('Secondo annullo', async () => undefined, cancel);
+    },
+  },
+  {
     code: 'order.below_minimum',
     what: "a home delivery under its zone's minimum order",
     status: 422,

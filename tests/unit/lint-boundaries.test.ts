@@ -138,6 +138,32 @@ describe('src/app imports the areas, never the reverse', () => {
   });
 });
 
+describe('only server/db and the two order writers ask which engine runs', () => {
+  const asks = (from: string) => `import { isPostgres } from '${from}';\nexport const e = isPostgres;`;
+
+  it.each([
+    ['server/ecommerce/example.ts', '../db/engine'],
+    ['server/orders/order-rules.ts', '../db/engine'],
+    ['server/services.ts', './db/engine'],
+    ['tests/server/example.test.ts', '../../server/db/engine'],
+  ])('refuses isPostgres in %s', async (file, from) => {
+    expect(await broken(file, asks(from))).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['server/db/example.ts', './engine'],
+    ['server/orders/order-writer.sqlite.ts', '../db/engine'],
+    ['server/orders/order-writer.postgres.ts', '../db/engine'],
+  ])('allows it in %s', async (file, from) => {
+    expect(await broken(file, asks(from))).toEqual([]);
+  });
+
+  it('lets the wiring choose a writer through byEngine', async () => {
+    const code = "import { byEngine } from './db/engine';\nexport const b = byEngine;";
+    expect(await broken('server/services.ts', code)).toEqual([]);
+  });
+});
+
 describe('the import-cycle check (import-cycles.test.ts) fires', () => {
   const graphOf = (files: Record<string, string>) => importGraph(new Map(Object.entries(files)));
   // Circles through a type import, a re-export with a dynamic import back, and a file importing itself.

@@ -27,7 +27,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
 export interface OpenOptions {
-  /** An idle pooled connection died (server restart, admin kill); the pool replaces it on next use. */
+  /** A pooled connection died (server restart, admin kill): its query failed, the pool replaces it on next use. */
   onIdleConnectionError?: (error: Error) => void;
 }
 
@@ -96,12 +96,12 @@ export function rawConnectionOf(db: Db): RawConnection {
  * The pool as Kysely sees it, whose connections run the hot paths' `prepared` queries as named
  * statements: PostgreSQL parses and plans each once per connection, not at every run.
  */
-function namingStatements(pool: pg.Pool): PostgresPool {
+function namingStatements(pool: pg.Pool, onConnectionError: (error: Error) => void): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     /** statements whose result columns changed since this connection prepared them (a `select *` after a migration) */
     const stale = new Set<string>();
-    const query = async (sql: string, values: unknown[]) => {
+    const run = async (sql: string, values: unknown[]) => {
       const name = statementName(sql);
       if (!name || stale.has(name)) return client.query(sql, values);
       try {
@@ -113,23 +113,44 @@ function namingStatements(pool: pg.Pool): PostgresPool {
         return client.query(sql, values);
       }
     };
+    let broken = false;
+    const query = async (sql: string, values: unknown[]) => {
+      try {
+        return await run(sql, values);
+      } catch (error) {
+        broken ||= isConnectionLost(error);
+        throw error;
+      }
+    };
     return {
       // A cursor (Kysely's streams) passes through as it is.
       query: ((sql: unknown, values: unknown[]) =>
         typeof sql === 'string' ? query(sql, values) : client.query(sql as never)) as unknown as PostgresPoolClient['query'],
-      release: () => client.release(),
+      // A lost connection is dropped, not pooled: its end may arrive after the next user took it.
+      release: () => client.release(broken),
     };
   };
   return {
     async connect() {
       const client = await pool.connect();
       let wrapped = clients.get(client);
-      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      if (!wrapped) {
+        clients.set(client, (wrapped = wrap(client)));
+        // A connection killed while checked out (an admin's pg_terminate_backend mid-transaction) fails
+        // its query, then emits 'error' as it ends: without a listener that would end the process.
+        client.on('error', onConnectionError);
+      }
       return wrapped;
     },
     end: () => pool.end(),
   };
 }
+
+/** The connection itself failed (terminated by an admin, a server shutting down, the socket gone), not a statement. */
+const isConnectionLost = (error: unknown): boolean => {
+  const code = (error as { code?: string }).code;
+  return code === undefined || code.startsWith('57P') || code.startsWith('08');
+};
 
 /** `postgres://…` → PostgreSQL; anything else is a SQLite file path (or ":memory:"). */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
@@ -139,8 +160,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // 4 connections beat 8, 10 and 16).
     const pool = new pg.Pool({ connectionString: url, max: Math.max(4, 2 * os.availableParallelism()) });
     // Without a listener, pg re-throws an idle client's error and takes the whole process down.
-    pool.on('error', options.onIdleConnectionError ?? (() => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
+    const onConnectionError = options.onIdleConnectionError ?? (() => {});
+    pool.on('error', onConnectionError);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool, onConnectionError) }) });
     rawConnections.set(db, { dialect: 'postgres', pool });
     return { db, dialect: 'postgres', postgresUrl: url, close: () => db.destroy() };
   }

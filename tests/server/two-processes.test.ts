@@ -108,3 +108,70 @@ describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL d
     stream.close();
   });
 });
+
+describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL database: event ids in commit order', () => {
+  it('interleaved edits from both, one delayed after drawing its event id: a reader resuming from its last id skips and repeats nothing', async () => {
+    const staff = (await loggedInClient(server, { role: 'admin' })).client;
+    const viaSecond = new ApiClient(secondUrl);
+    viaSecond.token = staff.token;
+    const store = async (name: string) => {
+      const stored = await staff.post('/api/v1/ecommerce/cassa/orders/store', {
+        data: { client_id: 0, delivery: 'ritiro', nomeCliente: name, telefono: '333 765 4321', fascia: '21:00', payment_type: 'Contanti' },
+        cart: [{ id: await productId(server, 'Margherita'), qty: 1 }],
+      });
+      expect(stored.status).toBe(201);
+      return stored.body.order.id as number;
+    };
+    const slow = await store('Lento');
+    const fast = await store('Veloce');
+    const db = server.handle.db;
+    // The slow order's events hold their transaction 300 ms after their id is drawn, before it commits.
+    await sql`create function test_hold_event() returns trigger language plpgsql as $$ begin perform pg_sleep(0.3); return null; end $$`.execute(
+      db,
+    );
+    await sql`create trigger test_hold_event after insert on order_events for each row
+      when (new.order_id = ${sql.lit(slow)}) execute function test_hold_event()`.execute(db);
+    try {
+      let lastId =
+        (
+          await db
+            .selectFrom('order_events')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id ?? 0;
+      const firstId = lastId;
+      const read: number[] = [];
+      let writing = true;
+      const reader = (async () => {
+        while (writing || (await server.services.events.since(lastId)).length) {
+          for (const event of await server.services.events.since(lastId)) {
+            read.push(event.id);
+            lastId = event.id;
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      const deliver = (client: ApiClient, id: number, status: number) =>
+        client.patch(`/api/v1/ecommerce/cassa/orders/delivered-status/${id}`, { status }).then((r) => expect(r.status).toBe(200));
+      for (let round = 0; round < 5; round++) {
+        const status = round % 2 ? 0 : 1;
+        const held = deliver(staff, slow, status);
+        // The other process edits while the first holds its drawn id uncommitted.
+        await new Promise((r) => setTimeout(r, 100));
+        await Promise.all([
+          deliver(viaSecond, fast, status),
+          deliver(viaSecond, fast, 1 - status).then(() => deliver(viaSecond, fast, status)),
+        ]);
+        await held;
+      }
+      writing = false;
+      await reader;
+      const written = (await db.selectFrom('order_events').select('id').where('id', '>', firstId).orderBy('id').execute()).map((r) => r.id);
+      expect(written).toHaveLength(20);
+      expect(read).toEqual(written);
+    } finally {
+      await sql`drop trigger test_hold_event on order_events`.execute(db);
+      await sql`drop function test_hold_event()`.execute(db);
+    }
+  });
+});

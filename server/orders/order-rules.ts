@@ -218,7 +218,9 @@ const insertLineQuery = prepared<LineValues & { order_id: number }, { id: number
 );
 
 const insertAdditionQuery = prepared<AdditionValues & { order_line_id: number }, unknown>((db, param) =>
-  db.insertInto('order_line_additions').values(paramsOf(param, ['order_line_id', 'product_id', 'name', 'price_cents'])),
+  db
+    .insertInto('order_line_additions')
+    .values(paramsOf(param, ['order_line_id', ...(Object.keys(ADDITION_COLUMN_TYPES) as (keyof AdditionValues)[])])),
 );
 
 async function insertLines(tx: Db, orderId: number, lines: PricedLine[]): Promise<void> {

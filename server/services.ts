@@ -27,6 +27,7 @@ import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/queue';
 import { OrderEvents } from './orders/order-events';
 import { PgListener } from './db/pg-listener';
+import { SessionStreams } from './auth/session-streams';
 
 export interface ServiceDeps {
   db: Db;
@@ -39,6 +40,8 @@ export interface ServiceDeps {
   /** PostgreSQL only: order events and catalogue changes reach every process through its one LISTEN connection */
   postgresUrl?: string;
   onEventsError?: (error: unknown) => void;
+  /** an order stream's heartbeat, in ms (SSE_HEARTBEAT_MS unless a test shortens it) */
+  streamHeartbeatMs?: number;
   /** the limits' database store failed: they count in this process's memory meanwhile */
   onLimitsFallback?: () => void;
 }
@@ -54,9 +57,10 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   const listener = deps.postgresUrl ? new PgListener(deps.postgresUrl, deps.onEventsError) : undefined;
-  const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError });
+  const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError, heartbeatMs: deps.streamHeartbeatMs });
   const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
-  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits);
+  const sessionStreams = new SessionStreams(db, listener);
+  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits, sessionStreams);
   return {
     mail,
     catalog,
@@ -65,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
     discounts,
     listener,
     events,
+    sessionStreams,
     limits,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, events }),
     auth,

@@ -144,8 +144,8 @@ export async function startTestServer(
   options: {
     now?: string;
     settings?: Record<string, string>;
-    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle'>>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle, the heartbeat */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle' | 'streamHeartbeatMs'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();

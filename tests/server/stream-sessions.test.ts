@@ -1,0 +1,93 @@
+/**
+ * A staff stream lives as long as its session: a logout, 'Disattiva' or the session's expiry closes it,
+ * and one session holds at most STREAMS_PER_SESSION streams (the oldest closed past it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_SESSION } from '../../server/auth/session-streams';
+import { loggedInClient, openEventStream, productId, startTestServer, TODAY, type ApiClient, type TestServer } from './harness';
+
+let server: TestServer;
+let owner: ApiClient;
+
+beforeAll(async () => {
+  // The default heartbeat (20 s): a stream that ends within a second was closed by the event itself.
+  server = await startTestServer({ settings: { slot_capacity: '1000' } });
+  owner = (await loggedInClient(server, { role: 'admin', name: 'Titolare' })).client;
+});
+afterAll(() => server?.close());
+
+/** A phone order stored by `staff`: an event every stream of the cassa hears. */
+async function storeOrder(staff: ApiClient): Promise<number> {
+  const response = await staff.post('/api/v1/ecommerce/cassa/orders/store', {
+    data: {
+      client_id: 0,
+      delivery: 'ritiro',
+      nomeCliente: 'Cliente al banco',
+      telefono: '3339876543',
+      fascia: '21:00',
+      payment_type: 'Contanti',
+      delivery_date: TODAY,
+    },
+    cart: [{ id: await productId(server, 'Margherita'), qty: 1 }],
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.order.id;
+}
+
+describe('a staff stream bound to its session', () => {
+  it('ends within a second of its logout, and the logged-out token opens no other', async () => {
+    const { client: staff } = await loggedInClient(server, { role: 'admin' });
+    const stream = await openEventStream(server.baseUrl, staff.token!);
+    await storeOrder(owner);
+    await stream.next();
+    expect((await staff.post('/api/logout')).status).toBe(200);
+    expect(await stream.ended(1000)).toBe(true);
+    expect((await openEventStream(server.baseUrl, staff.token!)).status).toBe(401);
+  });
+
+  it("ends within a second of 'Disattiva', while the owner's own stream goes on", async () => {
+    const { client: staff, id } = await loggedInClient(server, { role: 'admin', name: 'Cassiere a termine' });
+    const theirs = await openEventStream(server.baseUrl, staff.token!);
+    const mine = await openEventStream(server.baseUrl, owner.token!);
+    const members = (await owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number }[];
+    const member = members.find((m) => m.id === id)!;
+    const disabled = await owner.put(`/api/v1/admin/staff/${id}`, { active: false, version: member.version });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(await theirs.ended(1000)).toBe(true);
+    const order = await storeOrder(owner);
+    const [heard] = await mine.next();
+    expect(heard!.data.order_id).toBe(order);
+    mine.close();
+  });
+
+  it(`holds at most ${STREAMS_PER_SESSION} streams per session: a new one closes the oldest, the others go on`, async () => {
+    const { client: staff } = await loggedInClient(server, { role: 'admin' });
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_SESSION; i++) streams.push(await openEventStream(server.baseUrl, staff.token!));
+    const newest = await openEventStream(server.baseUrl, staff.token!);
+    expect(newest.status).toBe(200);
+    expect(await streams[0]!.ended(1000)).toBe(true);
+    const order = await storeOrder(owner);
+    for (const open of [...streams.slice(1), newest]) {
+      const [heard] = await open.next();
+      expect(heard!.data.order_id).toBe(order);
+      open.close();
+    }
+  });
+});
+
+describe('an expired session', () => {
+  it('ends its stream at the next heartbeat', async () => {
+    const own = await startTestServer({ app: { streamHeartbeatMs: 200 } });
+    try {
+      const { client: staff } = await loggedInClient(own, { role: 'admin' });
+      const stream = await openEventStream(own.baseUrl, staff.token!);
+      // Heartbeats pass while the session holds.
+      await expect(stream.ended(600)).rejects.toThrow('timed out');
+      own.clock.advance(12 * 60 * 60 * 1000);
+      expect(await stream.ended(1000)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});

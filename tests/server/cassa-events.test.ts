@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../server/orders/order-store';
-import { type ApiClient, loggedInClient, openEventStream, productId, startTestServer, TODAY, type TestServer } from './harness';
+import {
+  type ApiClient,
+  counterOrder,
+  loggedInClient,
+  openEventStream,
+  productId,
+  startTestServer,
+  TODAY,
+  type TestServer,
+} from './harness';
 
 const API = '/api/v1/ecommerce/cassa';
 const TOMORROW = '2026-11-19';
@@ -18,18 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const phoneOrder = (date = TODAY) => ({
-  data: {
-    client_id: 0,
-    delivery: 'ritiro',
-    nomeCliente: 'Cliente al banco',
-    telefono: '3339876543',
-    fascia: '21:00',
-    payment_type: 'Contanti',
-    delivery_date: date,
-  },
-  cart: [{ id: margherita, qty: 1 }],
-});
+const phoneOrder = (date = TODAY) => counterOrder(margherita, date);
 
 async function store(date = TODAY): Promise<{ id: number; version: number }> {
   const response = await admin.post(`${API}/orders/store`, phoneOrder(date));

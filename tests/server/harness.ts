@@ -497,3 +497,17 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
     close: () => abort.abort(),
   };
 }
+
+/** A cassa order for the counter (pickup at 21:00, cash) of one `product`, on `date`: the body of cassa/orders/store. */
+export const counterOrder = (product: number, date = TODAY) => ({
+  data: {
+    client_id: 0,
+    delivery: 'ritiro',
+    nomeCliente: 'Cliente al banco',
+    telefono: '3339876543',
+    fascia: '21:00',
+    payment_type: 'Contanti',
+    delivery_date: date,
+  },
+  cart: [{ id: product, qty: 1 }],
+});

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION } from '../../server/auth/session-streams';
-import { loggedInClient, openEventStream, productId, startTestServer, TODAY, type ApiClient, type TestServer } from './harness';
+import { counterOrder, loggedInClient, openEventStream, productId, startTestServer, type ApiClient, type TestServer } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -18,18 +18,7 @@ afterAll(() => server?.close());
 
 /** A phone order stored by `staff`: an event every stream of the cassa hears. */
 async function storeOrder(staff: ApiClient): Promise<number> {
-  const response = await staff.post('/api/v1/ecommerce/cassa/orders/store', {
-    data: {
-      client_id: 0,
-      delivery: 'ritiro',
-      nomeCliente: 'Cliente al banco',
-      telefono: '3339876543',
-      fascia: '21:00',
-      payment_type: 'Contanti',
-      delivery_date: TODAY,
-    },
-    cart: [{ id: await productId(server, 'Margherita'), qty: 1 }],
-  });
+  const response = await staff.post('/api/v1/ecommerce/cassa/orders/store', counterOrder(await productId(server, 'Margherita')));
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.order.id;
 }

@@ -162,6 +162,26 @@ describe('order events, written with the change they report', () => {
   });
 });
 
+describe("the cassa's request keys", () => {
+  it('are pruned with the events after a day; a recent one still answers its resend without applying it again', async () => {
+    const order = await store();
+    const key = { headers: { 'idempotency-key': 'stampa-di-oggi' } };
+    expect((await admin.patch(`${API}/orders/${order.id}`, { status: 1 }, key)).status).toBe(200);
+    await server.handle.db
+      .insertInto('cassa_request_keys')
+      .values({ key: 'stampa-di-ieri', order_id: order.id, created_at: '2026-11-16T17:00:00.000Z' })
+      .execute();
+    await server.services.events.prune();
+    const keys = await server.handle.db.selectFrom('cassa_request_keys').select('key').where('order_id', '=', order.id).execute();
+    expect(keys.map((k) => k.key)).toEqual([expect.stringContaining('stampa-di-oggi')]);
+
+    expect((await admin.patch(`${API}/orders/${order.id}`, { status: 3 })).status).toBe(200);
+    const resent = await admin.patch(`${API}/orders/${order.id}`, { status: 1 }, key);
+    expect(resent.status).toBe(200);
+    expect(resent.body.order.status).toBe(3);
+  });
+});
+
 describe('closing the server', () => {
   it('ends the open streams, and close() does not wait for them', async () => {
     const own = await startTestServer();

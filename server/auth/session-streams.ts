@@ -15,17 +15,22 @@ export const STREAMS_PER_SESSION = 5;
 
 const SESSIONS_CHANNEL = 'ended_sessions';
 
-interface BoundStream {
+/** What the registry does with a stream: end it, or have it ask whether its session still holds. */
+export interface SessionBound {
+  close(): void;
+  recheck(): void;
+}
+
+interface BoundStream extends SessionBound {
   sessionId: number;
   userId: number;
-  close(): void;
 }
 
 /**
  * The open streams bound to their session, so a logout, a disabled account or a password reset closes
  * them at once. SQLite (one process): closed here. PostgreSQL: a NOTIFY on the sessions channel tells
- * every process (this one too) through the shared `PgListener`. A notification lost while the LISTEN
- * connection was down is caught by each stream's heartbeat, which re-checks its session.
+ * every process (this one too) through the shared `PgListener`; when its connection comes back, every
+ * stream re-checks its session. And each heartbeat re-checks it too (an expired session, a lost NOTIFY).
  */
 export class SessionStreams {
   /** per session, oldest first */
@@ -38,8 +43,13 @@ export class SessionStreams {
   ) {}
 
   /** Binds a stream to its session; returns the unbinding, for when the stream ends by itself. */
-  bind(session: { id: number; userId: number }, close: () => void): () => void {
-    const stream: BoundStream = { sessionId: session.id, userId: session.userId, close };
+  bind(session: { id: number; userId: number }, bound: SessionBound): () => void {
+    const stream: BoundStream = {
+      sessionId: session.id,
+      userId: session.userId,
+      close: () => bound.close(),
+      recheck: () => bound.recheck(),
+    };
     const open = this.#streams.get(session.id) ?? [];
     open.push(stream);
     this.#streams.set(session.id, open);
@@ -58,8 +68,10 @@ export class SessionStreams {
     this.#unsubscribe =
       this.listener?.subscribe(SESSIONS_CHANNEL, {
         notify: (payload) => this.#close(JSON.parse(payload) as EndedSessions),
-        // What was ended meanwhile: each stream's next heartbeat re-checks its session.
-        reconnected: () => undefined,
+        // What was ended meanwhile was told to nobody here: every stream re-checks its session now.
+        reconnected: () => {
+          for (const stream of [...this.#streams.values()].flat()) stream.recheck();
+        },
       }) ?? null;
   }
 

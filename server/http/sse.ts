@@ -39,7 +39,10 @@ export function orderEventStreams(
       stillValid: async () => (await services.auth.sessionForToken(token))?.id === session.id,
     });
     open.add(stream);
-    const unbind = services.sessionStreams.bind({ id: session.id, userId: session.user.id }, () => stream.close('revoked'));
+    const unbind = services.sessionStreams.bind(
+      { id: session.id, userId: session.user.id },
+      { close: () => stream.close('revoked'), recheck: () => void stream.recheck() },
+    );
     reply.sse.onClose(() => stream.close());
     void stream.ended.then((reason) => {
       open.delete(stream);
@@ -51,11 +54,12 @@ export function orderEventStreams(
     reply.sse.keepAlive();
     reply.sse.sendHeaders();
     reply.raw.flushHeaders();
-    // Written while the handler returns: the stream lives on until its client or its session goes.
+    // Written while the handler returns: the stream lives on until its client or its session goes. A
+    // write waits for the client to take it (backpressure), or for the stream to end meanwhile.
     void (async () => {
       for await (const message of stream) {
         if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
-        else await reply.sse.send(eventMessage(message));
+        else await Promise.race([reply.sse.send(eventMessage(message)), stream.ended]);
       }
     })().catch(() => stream.close());
   };

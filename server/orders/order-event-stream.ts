@@ -138,9 +138,16 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
     return this.lastId <= (await this.source.latestId()) ? this.lastId : null;
   }
 
-  async #beat(): Promise<void> {
+  /** Asks now whether the stream may go on (`stillValid`), and ends it if not. */
+  async recheck(): Promise<boolean> {
     // A failed check (the database away) keeps the stream: only a session known to be over ends it.
-    if (this.options.stillValid && !(await this.options.stillValid().catch(() => true))) return this.close('revoked');
+    if (!this.options.stillValid || (await this.options.stillValid().catch(() => true))) return true;
+    this.close('revoked');
+    return false;
+  }
+
+  async #beat(): Promise<void> {
+    if (!(await this.recheck())) return;
     this.#heartbeatDue = true;
     this.#signal();
   }

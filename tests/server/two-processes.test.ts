@@ -160,4 +160,15 @@ describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL d
     expect((await throughSecond.post('/api/logout')).status).toBe(200);
     expect(await stream.ended(1000)).toBe(true);
   });
+
+  it('a logout told while the listener was down ends the stream when it comes back, not at a heartbeat 20 s later', async () => {
+    const staff = await loggedInClient(server, { role: 'admin' });
+    const stream = await openEventStream(server.baseUrl, staff.client.token!);
+    await sql`select pg_terminate_backend(${server.services.events.listenerPid!})`.execute(server.handle.db);
+    await expect.poll(() => server.services.events.listenerPid).toBeNull();
+    const throughSecond = new ApiClient(secondUrl);
+    throughSecond.token = staff.client.token!;
+    expect((await throughSecond.post('/api/logout')).status).toBe(200);
+    expect(await stream.ended(5000)).toBe(true);
+  });
 });

@@ -100,16 +100,15 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
     try {
       const replayFrom = await this.#replayFrom();
       let given = replayFrom ?? 0;
-      if (replayFrom !== null) {
-        for (let page = await this.source.read(given, this.filter); page.length > 0 && !this.#end;) {
-          for (const event of page) {
-            if (this.#end) return;
-            yield { type: 'event', event };
-            given = event.id;
-          }
-          if (page.length < this.source.pageSize) break;
-          page = await this.source.read(given, this.filter);
+      // The replay reads a page at a time, as the client takes them.
+      for (let more = replayFrom !== null; more && !this.#end;) {
+        const page = await this.source.read(given, this.filter);
+        for (const event of page) {
+          if (this.#end) return;
+          yield { type: 'event', event };
+          given = event.id;
         }
+        more = page.length === this.source.pageSize;
       }
       while (!this.#end) {
         const event = this.#live.shift();

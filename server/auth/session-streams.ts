@@ -44,12 +44,7 @@ export class SessionStreams {
 
   /** Binds a stream to its session; returns the unbinding, for when the stream ends by itself. */
   bind(session: { id: number; userId: number }, bound: SessionBound): () => void {
-    const stream: BoundStream = {
-      sessionId: session.id,
-      userId: session.userId,
-      close: () => bound.close(),
-      recheck: () => bound.recheck(),
-    };
+    const stream: BoundStream = { ...bound, sessionId: session.id, userId: session.userId };
     const open = this.#streams.get(session.id) ?? [];
     open.push(stream);
     this.#streams.set(session.id, open);

@@ -324,7 +324,11 @@ export class AuthService {
   /** The session's streams close with it, in every process. */
   async logout(token: string): Promise<void> {
     const ended = await this.db.deleteFrom('api_tokens').where('token_hash', '=', hashSecret(token)).returning('id').execute();
-    for (const { id } of ended) await this.streams.ended({ sessionId: id });
+    await this.#streamsEnded(ended);
+  }
+
+  async #streamsEnded(sessions: { id: number }[]): Promise<void> {
+    for (const { id } of sessions) await this.streams.ended({ sessionId: id });
   }
 
   /** A user's sessions were deleted (an account disabled): their open streams close now. */
@@ -391,10 +395,17 @@ export class AuthService {
     if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (tx) => {
+    const others = await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      await tx.deleteFrom('api_tokens').where('user_id', '=', user.id).where('token_hash', '!=', hashSecret(currentToken)).execute();
+      return tx
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', user.id)
+        .where('token_hash', '!=', hashSecret(currentToken))
+        .returning('id')
+        .execute();
     });
+    // The other sessions ended with the old password: their streams too, this one's go on.
+    await this.#streamsEnded(others);
     return MESSAGES.changed;
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PgListener } from '../db/pg-listener';
 
-/** The sessions whose streams end: one (a logout), or all of a user's (an account disabled, a password reset). */
+/** The sessions whose streams end: one (a logout, a password change's others), or all of a user's (disabled, reset). */
 export type EndedSessions = { sessionId: number } | { userId: number };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION } from '../../server/auth/session-streams';
-import { counterOrder, loggedInClient, openEventStream, productId, startTestServer, type ApiClient, type TestServer } from './harness';
+import { ApiClient, counterOrder, loggedInClient, openEventStream, productId, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -47,6 +47,24 @@ describe('a staff stream bound to its session', () => {
     const [heard] = await mine.next();
     expect(heard!.data.order_id).toBe(order);
     mine.close();
+  });
+
+  it("ends within a second on a password change made from another of the user's sessions, whose own stream goes on", async () => {
+    const { client: here, email, password } = await loggedInClient(server, { role: 'admin' });
+    const elsewhere = new ApiClient(server.baseUrl);
+    elsewhere.token = (await elsewhere.post('/api/login', { email, password })).body.token;
+    const old = await openEventStream(server.baseUrl, elsewhere.token!);
+    const own = await openEventStream(server.baseUrl, here.token!);
+    const changed = await here.post('/api/change-password', {
+      current_password: password,
+      password: 'Un-altra-password-9',
+      password_confirmation: 'Un-altra-password-9',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await old.ended(1000)).toBe(true);
+    const order = await storeOrder(owner);
+    expect((await own.next())[0]!.data.order_id).toBe(order);
+    own.close();
   });
 
   it(`holds at most ${STREAMS_PER_SESSION} streams per session: a new one closes the oldest, the others go on`, async () => {

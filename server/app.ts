@@ -10,7 +10,7 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
-import { cassaRoutes, SSE_HEARTBEAT_MS } from './cassa/routes';
+import { cassaRoutes } from './cassa/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
@@ -44,6 +44,8 @@ export interface AppOptions {
   /** how often the stored catalogue version is compared with the cached one, in ms (0: never; default 500, so a
    *  change missed by NOTIFY, or made by another process on one SQLite file, shows within a second) */
   catalogueCheckMs?: number;
+  /** how often an order stream sends its heartbeat and re-checks its session, in ms (default 20 s) */
+  streamHeartbeatMs?: number;
   /** starting, ready or draining: what /readyz answers (main moves it; a test app is ready at once) */
   lifecycle?: Lifecycle;
 }
@@ -82,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     appUrl: options.appUrl,
     mediaDir: options.mediaDir,
     postgresUrl: options.postgresUrl,
+    streamHeartbeatMs: options.streamHeartbeatMs,
     onEventsError: (error) => app.log.warn({ err: error }, 'LISTEN connection trouble: catching up on reconnect'),
     onLimitsFallback: () => app.log.warn('login limits: the database store failed, counting in this process only meanwhile'),
     onMailError: (error, mail) =>
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The consumers subscribe before the shared LISTEN connection opens, and it closes before they stop.
   app.addHook('onReady', async () => {
     await services.events.start();
+    services.sessionStreams.start();
     services.catalog.follow({
       listener: services.listener,
       checkEveryMs: options.catalogueCheckMs ?? 500,
@@ -104,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     await services.listener?.stop();
     services.catalog.unfollow();
     await services.events.stop();
+    services.sessionStreams.stop();
   });
   app.addHook('onReady', async () => services.limits.start());
   app.addHook('onClose', async () => services.limits.stop());
@@ -117,8 +122,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerContractSchemas(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  // The cassa's live stream: a comment every 20 s keeps proxies and browsers from closing it.
-  await app.register(fastifySse, { heartbeatInterval: SSE_HEARTBEAT_MS });
+  // The order streams send their own heartbeat, which re-checks the session (server/http/sse.ts).
+  await app.register(fastifySse, { heartbeatInterval: 0 });
   const httpsOnly = options.appUrl.startsWith('https://');
   registerAuth(app, services.auth, { httpsOnly });
   await registerSecurityHeaders(app, { httpsOnly });

@@ -31,6 +31,7 @@ import { SqliteOrderWriter } from './orders/order-writer.sqlite';
 import type { OrderWriter } from './orders/order-writer';
 import { byEngine } from './db/engine';
 import { PgListener } from './db/pg-listener';
+import { SessionStreams } from './auth/session-streams';
 
 export interface ServiceDeps {
   db: Db;
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   /** PostgreSQL only: order events and catalogue changes reach every process through its one LISTEN connection */
   postgresUrl?: string;
   onEventsError?: (error: unknown) => void;
+  /** an order stream's heartbeat, in ms (SSE_HEARTBEAT_MS unless a test shortens it) */
+  streamHeartbeatMs?: number;
   /** the limits' database store failed: they count in this process's memory meanwhile */
   onLimitsFallback?: () => void;
 }
@@ -58,14 +61,15 @@ export function createServices(deps: ServiceDeps) {
   const admin = new AdminChanges(db, clock, catalog);
   const shopName = async () => (await catalog.snapshot()).settings.shop_name!;
   const listener = deps.postgresUrl ? new PgListener(deps.postgresUrl, deps.onEventsError) : undefined;
-  const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError });
+  const events = new OrderEvents(db, clock, { listener, onError: deps.onEventsError, heartbeatMs: deps.streamHeartbeatMs });
   // Each engine's writer tells the streams its own way: SQLite in this process, PostgreSQL by NOTIFY.
   const orders = byEngine<OrderWriter>(db, {
     sqlite: () => new SqliteOrderWriter(db, clock, events),
     postgres: () => new PostgresOrderWriter(db, clock),
   });
   const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
-  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits);
+  const sessionStreams = new SessionStreams(db, listener);
+  const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits, sessionStreams);
   return {
     mail,
     catalog,
@@ -75,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
     listener,
     events,
     orders,
+    sessionStreams,
     limits,
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders }),
     auth,

@@ -74,7 +74,7 @@ export class StaffService {
 
   /** Disables (sessions revoked in the same transaction) or re-enables an account; never the last active admin. */
   async setActive(editor: Editor, id: number, active: boolean, version: number): Promise<StaffMember> {
-    return this.changes.change(editor, async ({ tx, at, audit, claim }) => {
+    const member = await this.changes.change(editor, async ({ tx, at, audit, claim }) => {
       const before = await this.member(tx, id);
       await claim('users', id, version, async () => ({ ...memberOf(await this.member(tx, id)) }));
       if (!active && before.disabled_at === null) {
@@ -107,6 +107,9 @@ export class StaffService {
       }
       return memberOf(await this.member(tx, id));
     });
+    // Their open streams end with the sessions, once the deletion is committed.
+    if (!active) await this.auth.sessionsEnded(id);
+    return member;
   }
 
   /** Sends a new link to choose a password (a forgotten one, or an invitation that expired). */

@@ -9,6 +9,7 @@ import { resetMail, staffInviteMail, verificationMail } from '../mail/templates'
 import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
 import { LoginThrottle, RateLimiter, type LimitStore } from './rate-limiter';
+import type { SessionStreams } from './session-streams';
 import type { VerifyOutcome } from '../../src/domain';
 
 /** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
@@ -76,12 +77,18 @@ function checkEmail(errors: FieldErrorCollector, email: string): void {
   else if (!EMAIL_PATTERN.test(email)) errors.add('email', fieldMessages.format(fieldLabel('email')));
 }
 
-const userForTokenQuery = prepared<{ hash: string }, UserRow & { expires_at: string }>((db, param) =>
+/** A signed-in session: its token's row and who it belongs to. */
+export interface Session {
+  id: number;
+  user: AuthUser;
+}
+
+const sessionForTokenQuery = prepared<{ hash: string }, UserRow & { session_id: number; expires_at: string }>((db, param) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .selectAll('users')
-    .select('api_tokens.expires_at')
+    .select(['api_tokens.id as session_id', 'api_tokens.expires_at'])
     .where('api_tokens.token_hash', '=', param('hash'))
     .where('users.disabled_at', 'is', null),
 );
@@ -97,6 +104,7 @@ export class AuthService {
     private readonly mail: MailQueue,
     private readonly config: AuthConfig,
     limits: LimitStore,
+    private readonly streams: SessionStreams,
   ) {
     this.loginThrottle = new LoginThrottle(limits, { freeFailures: 5, firstBackoffMs: 60_000, accountFailuresPerHour: 100 });
     this.mailLimiter = new RateLimiter(limits, 'mail', 1, 60_000);
@@ -307,14 +315,25 @@ export class AuthService {
   }
 
   /** Every signed-in request asks: read from the database each time, so a logout takes effect at once. */
-  async userForToken(token: string): Promise<AuthUser | null> {
-    const row = (await userForTokenQuery(this.db, { hash: hashSecret(token) })).rows[0];
+  async sessionForToken(token: string): Promise<Session | null> {
+    const row = (await sessionForTokenQuery(this.db, { hash: hashSecret(token) })).rows[0];
     if (!row || row.expires_at <= this.now()) return null;
-    return toAuthUser(row);
+    return { id: row.session_id, user: toAuthUser(row) };
   }
 
+  /** The session's streams close with it, in every process. */
   async logout(token: string): Promise<void> {
-    await this.db.deleteFrom('api_tokens').where('token_hash', '=', hashSecret(token)).execute();
+    const ended = await this.db.deleteFrom('api_tokens').where('token_hash', '=', hashSecret(token)).returning('id').execute();
+    await this.#streamsEnded(ended);
+  }
+
+  async #streamsEnded(sessions: { id: number }[]): Promise<void> {
+    for (const { id } of sessions) await this.streams.ended({ sessionId: id });
+  }
+
+  /** A user's sessions were deleted (an account disabled): their open streams close now. */
+  sessionsEnded(userId: number): Promise<void> {
+    return this.streams.ended({ userId });
   }
 
   /** Same answer whether or not the address is registered, so the form reveals no accounts. */
@@ -349,7 +368,7 @@ export class AuthService {
     checkNewPassword(errors, input.password, input.password_confirmation, input.email);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (tx) => {
+    const userId = await this.db.transaction().execute(async (tx) => {
       const user = await this.consumeLink(tx, input.email, input.token, 'reset');
       if (!user) throw invalid({ email: [MESSAGES.resetInvalid] });
       // The link proves the address is theirs; old sessions end with the old password.
@@ -359,7 +378,9 @@ export class AuthService {
         .where('id', '=', user.id)
         .execute();
       await tx.deleteFrom('api_tokens').where('user_id', '=', user.id).execute();
+      return user.id;
     });
+    await this.sessionsEnded(userId);
     return MESSAGES.resetDone;
   }
 
@@ -374,10 +395,17 @@ export class AuthService {
     if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (tx) => {
+    const others = await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      await tx.deleteFrom('api_tokens').where('user_id', '=', user.id).where('token_hash', '!=', hashSecret(currentToken)).execute();
+      return tx
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', user.id)
+        .where('token_hash', '!=', hashSecret(currentToken))
+        .returning('id')
+        .execute();
     });
+    // The other sessions ended with the old password: their streams too, this one's go on.
+    await this.#streamsEnded(others);
     return MESSAGES.changed;
   }
 }

@@ -1,11 +1,11 @@
-import type { SSEReplyInterface } from '@fastify/sse';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { toEuros, type OrderStatus } from '../../src/domain';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { categoryDto, productDto, zoneDto } from '../http/wire';
 import { cassaOrderDetailDto, cassaOrderDto } from '../orders/order-dto';
-import type { OrderEvent } from '../orders/order-events';
+import { allOrders } from '../orders/order-event-stream';
+import { orderEventStreams } from '../http/sse';
 import type { RequestKey } from './cassa.service';
 import type { Services } from '../services';
 import { renderTicket } from './ticket-pdf';
@@ -26,14 +26,6 @@ const clientDto = (c: {
   cap: c.cap,
 });
 
-/** Under the 25 s after which some proxies and browsers give up on a quiet stream. */
-export const SSE_HEARTBEAT_MS = 20_000;
-
-/** What one event tells the cassa: which order, what happened, which day's list it belongs to. */
-const eventMessage = (event: OrderEvent) => ({
-  id: String(event.id),
-  data: { order_id: event.orderId, kind: event.kind, delivery_date: event.deliveryDate },
-});
 /** The request's Idempotency-Key, scoped by the service to the staff member who sent it. */
 async function requestKey(request: FastifyRequest): Promise<RequestKey | null> {
   const key = request.headers['idempotency-key'];
@@ -42,45 +34,11 @@ async function requestKey(request: FastifyRequest): Promise<RequestKey | null> {
 
 /** The cash desk; every route is for staff (role admin). */
 export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { cassa, catalog, events } = services;
-  const streams = new Set<SSEReplyInterface>();
-  // A stream never ends by itself: the server ends them all when it closes, or close() would wait forever.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.close();
-  });
+  const { cassa, catalog } = services;
+  const streamEvents = orderEventStreams(app, services);
 
-  defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, async (_request, reply) => {
-    const sse = reply.sse;
-    sse.keepAlive();
-    // Listen first, replay second: what is committed meanwhile waits for the replay to end. The replayed
-    // ids are kept for the stream's life: on PostgreSQL a replayed event's NOTIFY may still come after.
-    const replayed = new Set<number>();
-    const deliver = (event: OrderEvent) => {
-      if (!replayed.has(event.id)) void sse.send(eventMessage(event)).catch(() => sse.close());
-    };
-    let backlog: OrderEvent[] | null = [];
-    const unsubscribe = events.subscribe((event) => (backlog ? backlog.push(event) : deliver(event)));
-    streams.add(sse);
-    sse.onClose(() => {
-      unsubscribe();
-      streams.delete(sse);
-    });
-    sse.sendHeaders();
-    reply.raw.flushHeaders();
-    await sse.replay(async (lastEventId) => {
-      const after = Number(lastEventId);
-      if (!Number.isSafeInteger(after)) return;
-      for (let page = await events.since(after); page.length > 0; page = await events.since(page.at(-1)!.id)) {
-        for (const event of page) {
-          replayed.add(event.id);
-          await sse.send(eventMessage(event));
-        }
-      }
-    });
-    const waiting = backlog;
-    backlog = null;
-    for (const event of waiting) deliver(event);
-  });
+  // The cassa follows every order.
+  defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) => streamEvents(request, reply, allOrders));
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
     const { clients, snapshot, today, now } = await cassa.init();

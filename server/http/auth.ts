@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser } from '../auth/auth.service';
+import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser, type Session } from '../auth/auth.service';
 import { AppError } from '../errors';
 
 export const AUTH_COOKIE = 'auth_token';
@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The bearer token (header first, then the HttpOnly cookie), resolved at most once. */
     authToken(): string | null;
+    /** The token's session (a stream binds to it), resolved at most once. */
+    authSession(): Promise<Session | null>;
     authUser(): Promise<AuthUser | null>;
     /** https: the public address is https (APP_URL), or a trusted proxy says the request came over it */
     servedOverHttps(): boolean;
@@ -21,7 +23,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, options: {
     return options.httpsOnly || this.protocol === 'https';
   });
 
-  const resolved = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  const resolved = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
   app.decorateRequest('authToken', function (this: FastifyRequest) {
     const header = this.headers.authorization;
@@ -29,14 +31,18 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, options: {
     return this.cookies[AUTH_COOKIE] || null;
   });
 
-  app.decorateRequest('authUser', function (this: FastifyRequest) {
+  app.decorateRequest('authSession', function (this: FastifyRequest) {
     let pending = resolved.get(this);
     if (!pending) {
       const token = this.authToken();
-      pending = token ? auth.userForToken(token) : Promise.resolve(null);
+      pending = token ? auth.sessionForToken(token) : Promise.resolve(null);
       resolved.set(this, pending);
     }
     return pending;
+  });
+
+  app.decorateRequest('authUser', async function (this: FastifyRequest) {
+    return (await this.authSession())?.user ?? null;
   });
 }
 
@@ -73,9 +79,14 @@ export function clearAuthCookie(reply: FastifyReply): void {
   reply.clearCookie(AUTH_COOKIE, { path: '/api' });
 }
 
+/** The current session, for handlers behind a guard that already proved there is one. */
+export async function requireSession(request: FastifyRequest): Promise<Session> {
+  const session = await request.authSession();
+  if (!session) throw new AppError('unauthenticated', 'Devi accedere per continuare.');
+  return session;
+}
+
 /** The current user, for handlers behind a guard that already proved there is one. */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
-  const user = await request.authUser();
-  if (!user) throw new AppError('unauthenticated', 'Devi accedere per continuare.');
-  return user;
+  return (await requireSession(request)).user;
 }

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, loggedInClient, openEventStream, productId, startTestServer, TODAY, type TestServer } from './harness';
+import {
+  type ApiClient,
+  counterOrder,
+  loggedInClient,
+  openEventStream,
+  productId,
+  startTestServer,
+  TODAY,
+  type TestServer,
+} from './harness';
 
 const API = '/api/v1/ecommerce/cassa';
 const TOMORROW = '2026-11-19';
@@ -17,18 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const phoneOrder = (date = TODAY) => ({
-  data: {
-    client_id: 0,
-    delivery: 'ritiro',
-    nomeCliente: 'Cliente al banco',
-    telefono: '3339876543',
-    fascia: '21:00',
-    payment_type: 'Contanti',
-    delivery_date: date,
-  },
-  cart: [{ id: margherita, qty: 1 }],
-});
+const phoneOrder = (date = TODAY) => counterOrder(margherita, date);
 
 async function store(date = TODAY): Promise<{ id: number; version: number }> {
   const response = await admin.post(`${API}/orders/store`, phoneOrder(date));
@@ -160,6 +158,26 @@ describe('order events, written with the change they report', () => {
     const rows = await eventRows();
     expect(rows).toHaveLength(recent);
     expect(rows.every((r) => r.at >= '2026-11-17')).toBe(true);
+  });
+});
+
+describe("the cassa's request keys", () => {
+  it('are pruned with the events after a day; a recent one still answers its resend without applying it again', async () => {
+    const order = await store();
+    const key = { headers: { 'idempotency-key': 'stampa-di-oggi' } };
+    expect((await admin.patch(`${API}/orders/${order.id}`, { status: 1 }, key)).status).toBe(200);
+    await server.handle.db
+      .insertInto('cassa_request_keys')
+      .values({ key: 'stampa-di-ieri', order_id: order.id, created_at: '2026-11-16T17:00:00.000Z' })
+      .execute();
+    await server.services.events.prune();
+    const keys = await server.handle.db.selectFrom('cassa_request_keys').select('key').where('order_id', '=', order.id).execute();
+    expect(keys.map((k) => k.key)).toEqual([expect.stringContaining('stampa-di-oggi')]);
+
+    expect((await admin.patch(`${API}/orders/${order.id}`, { status: 3 })).status).toBe(200);
+    const resent = await admin.patch(`${API}/orders/${order.id}`, { status: 1 }, key);
+    expect(resent.status).toBe(200);
+    expect(resent.body.order.status).toBe(3);
   });
 });
 

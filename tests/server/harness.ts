@@ -144,8 +144,8 @@ export async function startTestServer(
   options: {
     now?: string;
     settings?: Record<string, string>;
-    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle'>>;
+    /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle, the heartbeat */
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle' | 'streamHeartbeatMs'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();
@@ -497,3 +497,17 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
     close: () => abort.abort(),
   };
 }
+
+/** A cassa order for the counter (pickup at 21:00, cash) of one `product`, on `date`: the body of cassa/orders/store. */
+export const counterOrder = (product: number, date = TODAY) => ({
+  data: {
+    client_id: 0,
+    delivery: 'ritiro',
+    nomeCliente: 'Cliente al banco',
+    telefono: '3339876543',
+    fascia: '21:00',
+    payment_type: 'Contanti',
+    delivery_date: date,
+  },
+  cart: [{ id: product, qty: 1 }],
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   ApiClient,
+  counterOrder,
   ENGINE,
   loggedInClient,
   menuPriceAt,
@@ -106,6 +107,69 @@ describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL d
     expect(live!.data).toMatchObject({ order_id: after, kind: 'created' });
     expect(Number(live!.id)).toBeGreaterThan(Number(caughtUp!.id));
     stream.close();
+  });
+
+  it('interleaved changes through both reach a client that reconnects to the other process: each event once, in id order', async () => {
+    const staff = await loggedInClient(server, { role: 'admin' });
+    const throughSecond = new ApiClient(secondUrl);
+    throughSecond.token = staff.client.token!;
+    const margherita = await productId(server, 'Margherita');
+    const orders: number[] = [];
+    for (let i = 0; i < 6; i++)
+      orders.push((await staff.client.post('/api/v1/ecommerce/cassa/orders/store', counterOrder(margherita))).body.order.id);
+    const eventIdsAfter = async (id: number) =>
+      (await server.handle.db.selectFrom('order_events').select('id').where('id', '>', id).orderBy('id').execute()).map((r) =>
+        String(r.id),
+      );
+    const [start] = (await eventIdsAfter(0)).slice(-1);
+    // Status and delivered changes of six orders at once, alternately through each process: their
+    // transactions overlap, and commit in any order.
+    const burst = (round: number) =>
+      Promise.all(
+        Array.from({ length: 24 }, async (_, i) => {
+          const through = i % 2 ? throughSecond : staff.client;
+          const order = orders[i % orders.length]!;
+          const change =
+            i % 4 < 2
+              ? through.patch(`/api/v1/ecommerce/cassa/orders/${order}`, { status: 1 + ((round + i) % 2) })
+              : through.patch(`/api/v1/ecommerce/cassa/orders/delivered-status/${order}`, { status: (round + i) % 2 });
+          expect((await change).status).toBe(200);
+        }),
+      );
+
+    const first = await openEventStream(server.baseUrl, staff.client.token!, start);
+    await burst(0);
+    const seen = await first.next(10, 10_000);
+    first.close();
+    // Away, then back on the other process while the next burst is under way.
+    const changing = burst(1);
+    const again = await openEventStream(secondUrl, staff.client.token!, seen.at(-1)!.id!);
+    await changing;
+    const expected = await eventIdsAfter(Number(start));
+    const rest = await again.next(expected.length - seen.length, 10_000);
+    await expect(again.next(1, 500)).rejects.toThrow('timed out');
+    again.close();
+    expect([...seen, ...rest].map((e) => e.id)).toEqual(expected);
+  });
+
+  it('a logout through one process ends, within a second, the stream its session holds on the other', async () => {
+    const staff = await loggedInClient(server, { role: 'admin' });
+    const stream = await openEventStream(server.baseUrl, staff.client.token!);
+    const throughSecond = new ApiClient(secondUrl);
+    throughSecond.token = staff.client.token!;
+    expect((await throughSecond.post('/api/logout')).status).toBe(200);
+    expect(await stream.ended(1000)).toBe(true);
+  });
+
+  it('a logout told while the listener was down ends the stream when it comes back, not at a heartbeat 20 s later', async () => {
+    const staff = await loggedInClient(server, { role: 'admin' });
+    const stream = await openEventStream(server.baseUrl, staff.client.token!);
+    await sql`select pg_terminate_backend(${server.services.events.listenerPid!})`.execute(server.handle.db);
+    await expect.poll(() => server.services.events.listenerPid).toBeNull();
+    const throughSecond = new ApiClient(secondUrl);
+    throughSecond.token = staff.client.token!;
+    expect((await throughSecond.post('/api/logout')).status).toBe(200);
+    expect(await stream.ended(5000)).toBe(true);
   });
 });
 

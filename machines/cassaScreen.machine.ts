@@ -3,7 +3,7 @@ import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts, CassaDraft } from './cassaOrder.types';
 import { cassaOutboxMachine } from './cassaOutbox.machine';
-import { orderPollingMachine, type OrderPollingSnapshot } from './orderPolling.machine';
+import { cassaDayListMachine, type CassaDayListSnapshot } from './cassaDayList.machine';
 
 export interface CassaScreenInput {
   /** the order the URL names (`/cassa?ordine=12`), or null */
@@ -41,12 +41,12 @@ export const screenEditor = cassaOrderMachine.provide({
 });
 
 /** The day's list, telling the screen which order the cashier opened. */
-export const screenOrders = orderPollingMachine.provide({
+export const screenOrders = cassaDayListMachine.provide({
   actions: { openOrder: sendParent((_, { id }: { id: number }) => ({ type: 'list.open', id })) },
 });
 
 /** The catalogue version the day's list was last read at (0 before the first answer: never newer). */
-export const listedVersion = (snapshot: OrderPollingSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
+export const listedVersion = (snapshot: CassaDayListSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
 
 /** What the editor needs of a cart snapshot. */
 export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({

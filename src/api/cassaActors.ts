@@ -4,8 +4,8 @@ import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
 import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
-import type { orderPollingMachine } from '../../machines/orderPolling.machine';
-import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, OrderPollingEvent } from '../../machines/orderPolling.types';
+import type { cassaDayListMachine } from '../../machines/cassaDayList.machine';
+import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, CassaDayListEvent } from '../../machines/cassaDayList.types';
 import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
 import {
   CANCELLED_ORDER_MESSAGE,
@@ -83,7 +83,7 @@ interface WireOrderEvent {
  * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
  * EventSource (jsdom) there is no stream and the list only polls.
  */
-export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
+export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
   if (typeof EventSource === 'undefined') return;
   const source = new EventSource(CASSA_EVENTS_URL, { withCredentials: true });
   source.onopen = () => sendBack({ type: 'live.opened' });
@@ -99,7 +99,7 @@ export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
 });
 
 /** GET the day's orders; PATCH the printed status and the delivered flag (through the outbox when offline); follow the live stream. */
-export function createOrderPollingActors(api: ApiClient, outbox?: OutboxChannel) {
+export function createCassaDayListActors(api: ApiClient, outbox?: OutboxChannel) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
       cassaDayFromWire(
@@ -135,7 +135,7 @@ export function createOrderPollingActors(api: ApiClient, outbox?: OutboxChannel)
       return 'ok' in settled ? settled : { ok: true };
     }),
     followOrders,
-  } satisfies ActorsOf<typeof orderPollingMachine>;
+  } satisfies ActorsOf<typeof cassaDayListMachine>;
 }
 
 /** The cassa's init as the widget holds it (money in cents), with the shop's clock running on. */
@@ -325,7 +325,7 @@ export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
   return cassaScreenMachine.provide({
     actors: {
       orders: screenOrders.provide({
-        actors: createOrderPollingActors(api, outbox),
+        actors: createCassaDayListActors(api, outbox),
         actions: {
           chime: () => effects.chime(),
           loadTicket: (_, { id }) => effects.loadTicket(id),

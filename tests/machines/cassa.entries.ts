@@ -8,7 +8,7 @@ import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrder.types';
 import { cassaOutboxMachine, type OutboxEntry } from '../../machines/cassaOutbox.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
-import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
   CASSA_TODAY,
@@ -25,7 +25,7 @@ import {
 import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
-const pollingEvents = internalEvents(orderPollingMachine);
+const dayListEvents = internalEvents(cassaDayListMachine);
 
 /** Today's first answer, and the next one with a new online order in it; tomorrow is empty. */
 export const firstAnswer = cassaDayFromWire(cassaDay([phoneOrder, onlinePickup, externalOrder]));
@@ -33,13 +33,13 @@ export const answerWithNewOrder = cassaDayFromWire(cassaDay([phoneOrder, onlineP
 export const tomorrowAnswer = cassaDayFromWire(cassaDay([], CASSA_TOMORROW));
 
 /** A day is answered with the new online order once the list has been seen (a refresh), tomorrow empty. */
-export function answerFor(snapshot: OrderPollingSnapshot, date: string | null) {
+export function answerFor(snapshot: CassaDayListSnapshot, date: string | null) {
   if (date === CASSA_TOMORROW) return tomorrowAnswer;
   return snapshot.context.knownIds === null ? firstAnswer : answerWithNewOrder;
 }
 
 /** The cashier acts on today's list when it is on screen and nothing is on its way (keeps the graph small). */
-const idle = (s: OrderPollingSnapshot) =>
+const idle = (s: CassaDayListSnapshot) =>
   !s.context.muted &&
   // The cashier's steps are walked before the stream opens; the live region's with the list quiet.
   s.matches({ live: { streaming: 'connecting' } }) &&
@@ -49,21 +49,21 @@ const idle = (s: OrderPollingSnapshot) =>
   s.context.pending.length === 0 &&
   s.context.tickets.length === 0;
 /** Nothing of the cashier's on its way and the list on screen: the live region's steps happen then. */
-const quietList = (s: OrderPollingSnapshot) =>
+const quietList = (s: CassaDayListSnapshot) =>
   s.matches({ list: 'ready' }) &&
   s.context.date === CASSA_TODAY &&
   s.context.pending.length === 0 &&
   s.context.tickets.length === 0 &&
   s.context.newIds.length === 0 &&
   !s.context.muted;
-const isLive = (s: OrderPollingSnapshot) => s.matches({ live: { streaming: 'healthy' } });
-const noShortTimer = (s: OrderPollingSnapshot) =>
+const isLive = (s: CassaDayListSnapshot) => s.matches({ live: { streaming: 'healthy' } });
+const noShortTimer = (s: CassaDayListSnapshot) =>
   s.matches({ printer: 'idle' }) && !s.matches({ live: 'lost' }) && !s.matches({ live: { streaming: { healthy: 'settling' } } });
-const firstLoad = (s: OrderPollingSnapshot) => s.context.knownIds === null && s.context.date === null;
+const firstLoad = (s: CassaDayListSnapshot) => s.context.knownIds === null && s.context.date === null;
 
-export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
-  name: 'orderPolling',
-  machine: orderPollingMachine,
+export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
+  name: 'cassaDayList',
+  machine: cassaDayListMachine,
   input: { date: null, muted: false },
   // Three parallel regions: one path per edge covers the graph without the simple paths' explosion.
   maxSimplePathStates: 0,
@@ -81,26 +81,26 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
           ]
         : null,
     (s) => {
-      const input = invokeInput<{ date: string | null }>(s, pollingEvents.invokeId('loadDay'));
-      return input === undefined ? null : { type: pollingEvents.done('loadDay'), output: answerFor(s, input.date) };
+      const input = invokeInput<{ date: string | null }>(s, dayListEvents.invokeId('loadDay'));
+      return input === undefined ? null : { type: dayListEvents.done('loadDay'), output: answerFor(s, input.date) };
     },
     (s) =>
       s.hasTag('loading') && s.context.newIds.length === 0
-        ? { type: pollingEvents.error('loadDay'), error: new TypeError('Failed to fetch') }
+        ? { type: dayListEvents.error('loadDay'), error: new TypeError('Failed to fetch') }
         : null,
     // A print may be refused (the order was cancelled meanwhile), a delivered tick may hit a server outage.
     (s) => {
       if (!s.hasTag('saving')) return null;
       const change = s.context.pending[0]!;
       return [
-        { type: pollingEvents.done('saveChange'), output: { ok: true } },
+        { type: dayListEvents.done('saveChange'), output: { ok: true } },
         'status' in change
           ? {
-              type: pollingEvents.done('saveChange'),
+              type: dayListEvents.done('saveChange'),
               output: { ok: false, message: 'Questo ordine è stato annullato e non è modificabile.' },
             }
           : {
-              type: pollingEvents.error('saveChange'),
+              type: dayListEvents.error('saveChange'),
               error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico'),
             },
       ];
@@ -108,15 +108,15 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
     // The 0.5 s print timer, the tenth-of-a-second gathering of live events and the stream's retry pause
     // (at most 2 s here) always fire before a refresh: the refresh comes when none of them waits.
     // While the stream is up the 30 s timer passes without a refresh (the replay lets it fire) and the 2-minute one refreshes.
-    (s) => (noShortTimer(s) && !isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH') } : null),
-    (s) => (noShortTimer(s) ? { type: pollingEvents.after('orderPolling.list.failed', 'ORDERS_REFRESH') } : null),
-    (s) => (noShortTimer(s) && isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH_LIVE') } : null),
-    { type: pollingEvents.after('orderPolling.printer.waiting', 'PRINT') },
+    (s) => (noShortTimer(s) && !isLive(s) ? { type: dayListEvents.after('cassaDayList.list.ready', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) ? { type: dayListEvents.after('cassaDayList.list.failed', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) && isLive(s) ? { type: dayListEvents.after('cassaDayList.list.ready', 'ORDERS_REFRESH_LIVE') } : null),
+    { type: dayListEvents.after('cassaDayList.printer.waiting', 'PRINT') },
     // The live stream: it opens, fails (twice at most: the graph stays small), and tells of changes.
     (s) => (quietList(s) && s.matches({ live: { streaming: 'connecting' } }) ? { type: 'live.opened' } : null),
     (s) =>
       quietList(s) && s.matches({ live: 'streaming' }) && s.context.liveFailures < 2
-        ? [{ type: 'live.lost' }, { type: pollingEvents.error('followOrders'), error: new Error('EventSource is not defined') }]
+        ? [{ type: 'live.lost' }, { type: dayListEvents.error('followOrders'), error: new Error('EventSource is not defined') }]
         : null,
     (s) =>
       quietList(s) && s.context.liveFailures === 0 && !s.context.otherDayOrders && s.matches({ live: { streaming: 'healthy' } })
@@ -129,8 +129,8 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
             { type: 'live.event', orderId: 91, kind: 'printed', deliveryDate: '2026-11-25' },
           ]
         : null,
-    { type: pollingEvents.after('orderPolling.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
-    (s) => (s.context.pending.length === 0 ? { type: pollingEvents.after('orderPolling.live.lost', 'LIVE_RETRY') } : null),
+    { type: dayListEvents.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
+    (s) => (s.context.pending.length === 0 ? { type: dayListEvents.after('cassaDayList.live.lost', 'LIVE_RETRY') } : null),
   ],
   serializeState: (s) =>
     JSON.stringify({
@@ -368,7 +368,7 @@ export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
 export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LINES, lines: openedPhoneOrder.lines } } }).getSnapshot();
 
 /** The list as it tells the screen about a refresh read after the owner changed the catalogue (version 2). */
-export const listAfterChange = orderPollingMachine.resolveState({
+export const listAfterChange = cassaDayListMachine.resolveState({
   value: { list: 'ready', live: { streaming: { healthy: 'quiet' } }, writer: 'idle', printer: 'idle' },
   context: {
     date: CASSA_TODAY,
@@ -482,4 +482,4 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     }),
 };
 
-export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];
+export const cassaEntries = [cassaDayListEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];

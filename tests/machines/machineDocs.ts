@@ -33,7 +33,7 @@ const SCREENS: Record<string, string> = {
   cookieConsent: 'every page: the cookie banner',
   forgotPassword: '/auth/forgot-password',
   login: '/auth/login',
-  orderPolling: '/cassa: the day’s orders (refresh, chime, print, delivered)',
+  cassaDayList: '/cassa: the day’s orders (live stream, refresh, chime, print, delivered)',
   pageReload: 'every page: the hourly reload of customers’ pages',
   productDialog: '/ecommerce: the product dialog',
   recordEditor: '/admin: every record editor (products, categories, zones, posts, staff…)',

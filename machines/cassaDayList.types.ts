@@ -51,14 +51,14 @@ export type OrderChange = { id: number; status: 1 } | { id: number; delivered: 0
 /** A change the server refused with a reason (a cancelled order, an order gone). */
 export type ChangeResult = { ok: true } | { ok: false; message: string };
 
-export interface OrderPollingInput {
+export interface CassaDayListInput {
   /** the day to show, yyyy-mm-dd; null for the shop's today (the server's clock decides what today is) */
   date: string | null;
   /** the chime for new online orders is off (remembered between visits) */
   muted: boolean;
 }
 
-export interface OrderPollingContext {
+export interface CassaDayListContext {
   /** null until the server has said which day "today" is */
   date: string | null;
   day: CassaDay | null;
@@ -87,7 +87,7 @@ export interface LiveOrderEvent {
   deliveryDate: string;
 }
 
-export type OrderPollingEvent =
+export type CassaDayListEvent =
   | { type: 'date.change'; date: string }
   | { type: 'orders.refresh' }
   | { type: 'order.print'; id: number }

@@ -6,11 +6,11 @@ import type {
   ChangeResult,
   DayCounters,
   OrderChange,
-  OrderPollingContext,
-  OrderPollingEvent,
-  OrderPollingInput,
+  CassaDayListContext,
+  CassaDayListEvent,
+  CassaDayListInput,
   LiveOrderEvent,
-} from './orderPolling.types';
+} from './cassaDayList.types';
 
 export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare la modifica: riprova.';
 
@@ -44,15 +44,15 @@ function applyChange(day: CassaDay, change: OrderChange): CassaDay {
 /** The server's day with the changes still on their way on top: a refresh never undoes a click. */
 const withPending = (day: CassaDay, pending: readonly OrderChange[]): CassaDay => pending.reduce(applyChange, day);
 
-const freshOnlineIds = (context: OrderPollingContext, day: CassaDay) =>
+const freshOnlineIds = (context: CassaDayListContext, day: CassaDay) =>
   context.knownIds === null
     ? []
     : day.orders.filter((o) => o.sourceId === ORDER_SOURCE.online && !context.knownIds!.includes(o.id)).map((o) => o.id);
 
-const listedOrder = (context: OrderPollingContext, id: number) => context.day?.orders.find((o) => o.id === id);
+const listedOrder = (context: CassaDayListContext, id: number) => context.day?.orders.find((o) => o.id === id);
 
 /** A live event the list must show: its day is the one shown (or not known yet), or the order is listed (it moved away). */
-const concernsList = (context: OrderPollingContext, event: LiveOrderEvent) =>
+const concernsList = (context: CassaDayListContext, event: LiveOrderEvent) =>
   context.date === null || event.deliveryDate === context.date || listedOrder(context, event.orderId) !== undefined;
 
 /**
@@ -65,11 +65,11 @@ const concernsList = (context: OrderPollingContext, event: LiveOrderEvent) =>
  * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
  * the stream again after a growing pause, reloading once it is back.
  */
-export const orderPollingMachine = setup({
+export const cassaDayListMachine = setup({
   types: {
-    input: {} as OrderPollingInput,
-    context: {} as OrderPollingContext,
-    events: {} as OrderPollingEvent,
+    input: {} as CassaDayListInput,
+    context: {} as CassaDayListContext,
+    events: {} as CassaDayListEvent,
     tags: {} as 'loading' | 'failed' | 'saving' | 'live' | 'offline',
   },
   actors: {
@@ -80,7 +80,7 @@ export const orderPollingMachine = setup({
       throw new Error('saveChange not provided');
     }),
     /** The stream of order events: sends `live.opened`, a `live.event` per change, `live.lost` when it fails. */
-    followOrders: fromCallback<OrderPollingEvent>(() => {
+    followOrders: fromCallback<CassaDayListEvent>(() => {
       throw new Error('followOrders not provided');
     }),
   },
@@ -104,7 +104,7 @@ export const orderPollingMachine = setup({
     hasTicket: ({ context }) => context.tickets.length > 0,
     isRefused: (_, result: ChangeResult) => !result.ok,
     /** Not following the stream: the list refreshes every 30 s. */
-    isPolling: not(stateIn('#orderPolling.live.streaming.healthy')),
+    isPolling: not(stateIn('#cassaDayList.live.streaming.healthy')),
     concernsList: ({ context, event }) => {
       assertEvent(event, 'live.event');
       return concernsList(context, event);
@@ -153,7 +153,7 @@ export const orderPollingMachine = setup({
     PRINT: 500,
   },
 }).createMachine({
-  id: 'orderPolling',
+  id: 'cassaDayList',
   type: 'parallel',
   context: ({ input }) => ({
     date: input.date,
@@ -256,14 +256,14 @@ export const orderPollingMachine = setup({
                   { guard: 'wasLost', target: 'healthy', actions: [assign({ liveFailures: 0 }), 'reload'] },
                   { target: 'healthy' },
                 ],
-                'live.lost': { target: '#orderPolling.live.lost', actions: 'countFailure' },
+                'live.lost': { target: '#cassaDayList.live.lost', actions: 'countFailure' },
               },
             },
             healthy: {
               tags: ['live'],
               initial: 'quiet',
               // Lost while it was up: the list refreshes now, then every 30 s.
-              on: { 'live.lost': { target: '#orderPolling.live.lost', actions: ['countFailure', 'reload'] } },
+              on: { 'live.lost': { target: '#cassaDayList.live.lost', actions: ['countFailure', 'reload'] } },
               states: {
                 quiet: {
                   on: {
@@ -346,4 +346,4 @@ export const orderPollingMachine = setup({
   },
 });
 
-export type OrderPollingSnapshot = SnapshotFrom<typeof orderPollingMachine>;
+export type CassaDayListSnapshot = SnapshotFrom<typeof cassaDayListMachine>;

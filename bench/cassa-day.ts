@@ -75,11 +75,11 @@ async function snapshotOf(day: CassaDay) {
     cassaDayListMachine.provide({
       actors: {
         loadDay: fromPromise(async () => day),
-        saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ ok: true })),
+        saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ kind: 'saved' })),
         // No stream here: the list as it renders while the stream is connecting (no notice).
         followOrders: fromCallback(() => {}),
       },
-      actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {} },
+      actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {}, writeQueued: () => {} },
     }),
     { input: { date: null, muted: true } },
   ).start();

@@ -13,11 +13,21 @@ import type {
   SaveOrderInput,
   SaveOrderOutcome,
 } from './cassaOrder.types';
+import { queuedEntry, type OutboxEntry } from './cassaOutbox.machine';
 import { suggestBoxMachine } from './suggestBox.machine';
 
 const BLANK_FORM = newOrderForm({ date: '', time: '00:00' });
 const NO_CART: CartFacts = { lines: [], code: null, isPricing: false };
 const EMPTY_CART = { type: 'toCart', params: { type: 'cart.empty' } } as const;
+/** After a save: a new order on screen, the cart emptied, the list reloaded, the URL as it now stands. */
+const NEXT_ORDER = [
+  'startNewOrder',
+  EMPTY_CART,
+  'ordersChanged',
+  { type: 'showOrder', params: ({ context }: { context: CassaOrderContext }) => ({ id: context.orderId }) },
+] as const;
+
+export const QUEUED_MESSAGE = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
 
 /** One item of a product the search or the gift list picked, as the cart takes it. */
 const addProduct = ({ context, event }: { context: CassaOrderContext; event: CassaOrderEvent }): CartEvent => {
@@ -111,8 +121,9 @@ export const cassaOrderMachine = setup({
     isOpened: (_, outcome: LoadOrderOutcome) => outcome.ok,
     /** The URL now names another order than the one on screen (or none). */
     hasUrlMoved: ({ context }) => context.orderId !== (context.opened?.id ?? null),
-    isSaved: (_, outcome: SaveOrderOutcome) => outcome.ok,
-    isStale: (_, outcome: SaveOrderOutcome) => !outcome.ok && outcome.reason === 'stale',
+    isSaved: (_, outcome: SaveOrderOutcome) => outcome.kind === 'saved',
+    isQueued: (_, outcome: SaveOrderOutcome) => outcome.kind === 'queued',
+    isStale: (_, outcome: SaveOrderOutcome) => outcome.kind === 'stale',
     /** An empty cart has nothing to confirm (a double press after a save finds it empty); one being priced has no final total yet. */
     hasPricedCart: ({ context }) => context.cart.lines.length > 0 && !context.cart.isPricing,
   },
@@ -124,6 +135,10 @@ export const cassaOrderMachine = setup({
     /** The day's list loads again (it shows the order just saved). */
     ordersChanged: () => {
       throw new Error('ordersChanged not provided');
+    },
+    /** Puts a save the server could not be reached for in 'Da inviare' (the screen owns the outbox). */
+    writeQueued: (_, _entry: OutboxEntry) => {
+      throw new Error('writeQueued not provided');
     },
     /** The URL names this order, or none (after an update the list comes back). */
     showOrder: (_, _params: { id: number | null }) => {
@@ -137,13 +152,13 @@ export const cassaOrderMachine = setup({
       errors: {},
       productQuery: '',
     })),
-    /** A save went through: its message shows, and a new client is suggested from the next order on. */
+    /** A save went through (or waits in 'Da inviare'): its message shows, and a new client is suggested from the next order on. */
     rememberSaved: assign(({ context }, outcome: SaveOrderOutcome) => {
       const catalog = context.catalog!;
-      const client = outcome.ok ? outcome.client : null;
+      const client = outcome.kind === 'saved' ? outcome.client : null;
       const known = client === null || catalog.clients.some((c) => c.id === client.id);
       return {
-        message: outcome.ok ? outcome.message : null,
+        message: outcome.kind === 'saved' ? outcome.message : QUEUED_MESSAGE,
         isError: false,
         catalog: known ? catalog : { ...catalog, clients: [...catalog.clients, client] },
         // An update clears the selection; after a new order the URL keeps what it names (none, or
@@ -151,10 +166,11 @@ export const cassaOrderMachine = setup({
         orderId: context.opened ? null : context.orderId,
       };
     }),
+    /** Stale, refused or failed: why, and the fields the server named. */
     rememberRefusal: assign((_, outcome: SaveOrderOutcome) => ({
-      message: outcome.ok ? null : outcome.message,
+      message: 'message' in outcome ? outcome.message : null,
       isError: true,
-      errors: outcome.ok ? {} : outcome.errors,
+      errors: outcome.kind === 'refused' ? outcome.errors : {},
     })),
     changeForm: assign({ form: ({ context, event }) => changedForm(context.form, event), errors: {} }),
   },
@@ -377,19 +393,23 @@ export const cassaOrderMachine = setup({
                     user: context.opened.user,
                     nomeCitofono: context.opened.nomeCitofono,
                   },
-                  idempotencyKey: context.idempotencyKey,
+                  idempotencyKey: context.idempotencyKey!,
                   cart: { lines: context.cart.lines, code: context.cart.code },
                 }),
                 onDone: [
                   {
                     guard: { type: 'isSaved', params: ({ event }) => event.output },
                     target: 'choosing',
+                    actions: [{ type: 'rememberSaved', params: ({ event }) => event.output }, ...NEXT_ORDER],
+                  },
+                  {
+                    // The server could not be reached: the order waits in 'Da inviare' with its key, and the cashier goes on.
+                    guard: { type: 'isQueued', params: ({ event }) => event.output },
+                    target: 'choosing',
                     actions: [
                       { type: 'rememberSaved', params: ({ event }) => event.output },
-                      'startNewOrder',
-                      EMPTY_CART,
-                      'ordersChanged',
-                      { type: 'showOrder', params: ({ context }) => ({ id: context.orderId }) },
+                      { type: 'writeQueued', params: ({ event }) => queuedEntry(event.output) },
+                      ...NEXT_ORDER,
                     ],
                   },
                   {
@@ -404,17 +424,9 @@ export const cassaOrderMachine = setup({
                     target: 'opening',
                     actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
                   },
-                  // The cashier's form stays as typed, with the server's reasons under the fields.
+                  // Refused or failed: the cashier's form stays as typed, with its key (pressing again
+                  // cannot make a second order) and the server's reasons under the fields.
                   { target: 'editing', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
-                ],
-                onError: [
-                  {
-                    guard: 'hasUrlMoved',
-                    target: 'choosing',
-                    actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                  },
-                  // Nothing is lost: the same confirm, with the same key, can be pressed again.
-                  { target: 'editing', actions: assign({ message: ({ event }) => errorText(event.error), isError: true }) },
                 ],
               },
             },

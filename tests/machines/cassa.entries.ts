@@ -1,12 +1,11 @@
 /** Path-coverage entries of the cassa's machines (added to machineRegistry in registry.ts). */
-import { createActor, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../../src/api/client';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../../src/api/cassaActors';
 import { cartMachine, EMPTY_CART as NO_LINES } from '../../machines/cart.machine';
 import { newOrderForm } from '../../machines/cassaOrder.form';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrder.types';
-import { cassaOutboxMachine, type OutboxEntry } from '../../machines/cassaOutbox.machine';
+import { cassaOutboxMachine, type OutboxEntry, type SendOutcome } from '../../machines/cassaOutbox.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
@@ -26,6 +25,16 @@ import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 const dayListEvents = internalEvents(cassaDayListMachine);
+
+export const CANCELLED = 'Questo ordine è stato annullato e non è modificabile.';
+/** A print made while the server could not be reached: it waits in 'Da inviare'. */
+export const queuedPrint: OutboxEntry = {
+  key: 'chiave-stampa-1',
+  queuedAt: 3,
+  label: `Ordine ${phoneOrder.id} stampato`,
+  write: { kind: 'status', orderId: phoneOrder.id, status: 1 },
+  summary: null,
+};
 
 /** Today's first answer, and the next one with a new online order in it; tomorrow is empty. */
 export const firstAnswer = cassaDayFromWire(cassaDay([phoneOrder, onlinePickup, externalOrder]));
@@ -88,22 +97,19 @@ export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
       s.hasTag('loading') && s.context.newIds.length === 0
         ? { type: dayListEvents.error('loadDay'), error: new TypeError('Failed to fetch') }
         : null,
-    // A print may be refused (the order was cancelled meanwhile), a delivered tick may hit a server outage.
+    // A print may be refused (the order was cancelled meanwhile) or find the server unreachable (queued),
+    // a delivered tick may hit a server outage.
     (s) => {
       if (!s.hasTag('saving')) return null;
       const change = s.context.pending[0]!;
-      return [
-        { type: dayListEvents.done('saveChange'), output: { ok: true } },
-        'status' in change
-          ? {
-              type: dayListEvents.done('saveChange'),
-              output: { ok: false, message: 'Questo ordine è stato annullato e non è modificabile.' },
-            }
-          : {
-              type: dayListEvents.error('saveChange'),
-              error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico'),
-            },
-      ];
+      const saved = { type: dayListEvents.done('saveChange'), output: { kind: 'saved' } };
+      return 'status' in change
+        ? [
+            saved,
+            { type: dayListEvents.done('saveChange'), output: { kind: 'refused', message: CANCELLED, errors: {} } },
+            { type: dayListEvents.done('saveChange'), output: { kind: 'queued', entry: queuedPrint } },
+          ]
+        : [saved, { type: dayListEvents.done('saveChange'), output: { kind: 'failed', message: 'Servizio non disponibile' } }];
     },
     // The 0.5 s print timer, the tenth-of-a-second gathering of live events and the stream's retry pause
     // (at most 2 s here) always fire before a refresh: the refresh comes when none of them waits.
@@ -166,6 +172,7 @@ export const changedCatalog = cassaCatalogFromWire(
 );
 const margherita = cassaCatalog.products.find((p) => p.name === 'Margherita')!;
 const bufala = cassaCatalog.products.find((p) => p.name === 'Bufala')!;
+export const SERVER_DOWN = 'Servizio non disponibile';
 export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
 export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null, lastOrder: [] };
 
@@ -305,15 +312,17 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
       return [
         {
           type: orderEvents.done('saveOrder'),
-          output: { ok: true, message: 'Ordine creato. Ordine numero #4 delle 19:45.', client: isNew ? NEW_CLIENT : null },
+          output: { kind: 'saved', message: 'Ordine creato. Ordine numero #4 delle 19:45.', client: isNew ? NEW_CLIENT : null },
         },
         isNew
           ? {
               type: orderEvents.done('saveOrder'),
-              output: { ok: false, reason: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: REFUSED_FIELDS },
+              output: { kind: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: REFUSED_FIELDS },
             }
-          : { type: orderEvents.done('saveOrder'), output: { ok: false, reason: 'stale', message: STALE, errors: {} } },
-        { type: orderEvents.error('saveOrder'), error: new TypeError('Failed to fetch') },
+          : { type: orderEvents.done('saveOrder'), output: { kind: 'stale', message: STALE } },
+        { type: orderEvents.done('saveOrder'), output: { kind: 'failed', message: SERVER_DOWN } },
+        // The server could not be reached: the order waits in 'Da inviare'.
+        { type: orderEvents.done('saveOrder'), output: { kind: 'queued', entry: queuedOrder } },
       ];
     },
   ],
@@ -384,9 +393,17 @@ export const listAfterChange = cassaDayListMachine.resolveState({
   },
 });
 
+/** The screen's outbox with nothing left by an earlier page and a server that has not answered yet: what is queued stays counted. */
+const waitingOutbox = cassaOutboxMachine.provide({
+  actors: { loadOutbox: fromPromise<OutboxEntry[]>(async () => []), sendEntry: fromPromise(() => new Promise<SendOutcome>(() => {})) },
+  actions: { storeEntry: () => {}, dropEntry: () => {} },
+});
+
 export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
   name: 'cassaScreen',
-  machine: cassaScreenMachine,
+  machine: cassaScreenMachine.provide({ actors: { outbox: waitingOutbox } }),
+  // The outbox runs for real: the tests count what reaches 'Da inviare'.
+  realChildren: ['outbox'],
   // The list on screen, or an order the URL names (the chime remembered off).
   inputs: [
     { orderId: null, muted: false, createKey: () => 'chiave-ordine-1' },
@@ -403,6 +420,8 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
     { type: 'editor.cart', command: { type: 'cart.empty' } },
     { type: 'editor.saved' },
     { type: 'editor.show', id: null },
+    // A print the server could not be reached for (the editor's queued saves arrive the same way).
+    { type: 'write.queued', entry: queuedPrint },
     { type: 'xstate.snapshot.cart', snapshot: pricingCart } as never,
     { type: 'xstate.snapshot.orders', snapshot: listAfterChange } as never,
   ],
@@ -435,7 +454,6 @@ export const queuedEdit: OutboxEntry = {
   summary: { title: 'Ordine #1', rows: ['Ritiro alle 21:00 del 2026-11-18', '3 × Margherita'] },
 };
 export const serverVersion = { title: 'Ordine #1', rows: ['Consegna alle 19:30 del 2026-11-18', '1 × Margherita'] };
-export const CANCELLED = 'Questo ordine è stato annullato e non è modificabile.';
 
 type OutboxSnapshot = SnapshotFrom<typeof cassaOutboxMachine>;
 const outboxHas = (s: OutboxSnapshot, key: string) => s.context.entries.some((e) => e.key === key);
@@ -461,10 +479,10 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     (s) =>
       s.hasTag('sending')
         ? [
-            { type: outboxEvents.done('sendEntry'), output: { ok: true } },
+            { type: outboxEvents.done('sendEntry'), output: { kind: 'saved' } },
             s.context.entries[0]!.write.kind === 'update'
-              ? { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'stale', theirs: serverVersion } }
-              : { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'refused', message: CANCELLED } },
+              ? { type: outboxEvents.done('sendEntry'), output: { kind: 'stale', theirs: serverVersion } }
+              : { type: outboxEvents.done('sendEntry'), output: { kind: 'refused', message: CANCELLED } },
             ...(s.context.attempt < 2 ? [{ type: outboxEvents.error('sendEntry'), error: new TypeError('Failed to fetch') }] : []),
           ]
         : null,

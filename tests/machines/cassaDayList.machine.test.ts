@@ -3,9 +3,9 @@ import { EXTERNAL_ORDER_MESSAGE } from '../../src/domain';
 import { connectCassaDayList } from '../../machines/cassaDayList.connect';
 import { LIVE_LOST_MESSAGE } from '../../machines/cassaDayList.connect';
 import { cassaDayListMachine, SAVE_FAILED_MESSAGE } from '../../machines/cassaDayList.machine';
-import type { CassaDay, CassaDayListEvent } from '../../machines/cassaDayList.types';
-import { externalOrder } from '../mocks/cassa.fixtures';
-import { cassaDayListEntry } from './cassa.entries';
+import type { CassaDay, CassaDayListEvent, ChangeResult } from '../../machines/cassaDayList.types';
+import { externalOrder, phoneOrder } from '../mocks/cassa.fixtures';
+import { cassaDayListEntry, queuedPrint } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
@@ -13,13 +13,14 @@ const paths = generatePaths(cassaDayListMachine, cassaDayListEntry);
 const events = internalEvents(cassaDayListMachine);
 
 function fakes() {
-  const effects = { chime: vi.fn(), loadTicket: vi.fn(), printTicket: vi.fn(), openOrder: vi.fn() };
+  const effects = { chime: vi.fn(), loadTicket: vi.fn(), printTicket: vi.fn(), openOrder: vi.fn(), writeQueued: vi.fn() };
   const machine = cassaDayListMachine.provide({
     actions: {
       chime: () => effects.chime(),
       loadTicket: (_, { id }) => effects.loadTicket(id),
       printTicket: (_, { id }) => effects.printTicket(id),
       openOrder: (_, { id }) => effects.openOrder(id),
+      writeQueued: (_, entry) => effects.writeQueued(entry),
     },
   });
   return { effects, machine };
@@ -39,6 +40,10 @@ describe('cassa day list machine: path coverage', () => {
     await replayEntryPath(cassaDayListEntry, path, {
       machine,
       assertInvariant: (snapshot, { step, previous, invocations }) => {
+        const reloadStarted = () => {
+          const loads = invocations.filter((i) => i.src === 'loadDay');
+          return loads.length > loadsBefore && loads.at(-1)!.outcome === 'pending';
+        };
         const sent: CassaDayListEvent[] = [];
         const view = connectCassaDayList(snapshot, (event) => sent.push(event));
         const { day, newIds, muted } = snapshot.context;
@@ -103,12 +108,21 @@ describe('cassa day list machine: path coverage', () => {
         }
         const external = view.rows.find((r) => r.id === externalOrder.id);
         if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_MESSAGE });
-        if (type === events.error('saveChange')) expect(view.notice).toBe(SAVE_FAILED_MESSAGE);
+        if (type === events.done('saveChange')) {
+          const outcome = (step.event as { output: ChangeResult }).output;
+          const row = (v: typeof view) => v.rows.find((r) => r.id === phoneOrder.id)!;
+          // Not written: the cassa says why and the server's list comes back; queued: it waits in 'Da inviare', the row as clicked.
+          expect(view.notice).toBe(outcome.kind === 'failed' ? SAVE_FAILED_MESSAGE : outcome.kind === 'refused' ? outcome.message : null);
+          expect(reloadStarted()).toBe(outcome.kind === 'failed' || outcome.kind === 'refused');
+          if (outcome.kind === 'queued') {
+            expect(effects.writeQueued).toHaveBeenLastCalledWith(queuedPrint);
+            expect(row(view).statusLabel).toBe(row(before!).statusLabel);
+          } else expect(effects.writeQueued).not.toHaveBeenCalled();
+        }
 
         // The live stream: while it is up the list needs no 'Aggiorna'; when it fails, the cassa says so.
-        const loads = invocations.filter((i) => i.src === 'loadDay');
-        const reloaded = loads.length > loadsBefore && loads.at(-1)!.outcome === 'pending';
-        loadsBefore = loads.length;
+        const reloaded = reloadStarted();
+        loadsBefore = invocations.filter((i) => i.src === 'loadDay').length;
         expect(view.isLive).toBe(snapshot.matches({ live: { streaming: 'healthy' } }));
         expect(view.liveNotice).toBe(snapshot.matches({ live: 'lost' }) ? LIVE_LOST_MESSAGE : null);
         const stream = invocations.filter((i) => i.src === 'followOrders').at(-1)!;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
-import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
-import type { CassaOrderEvent, SaveOrderInput } from '../../machines/cassaOrder.types';
+import { cassaOrderMachine, QUEUED_MESSAGE } from '../../machines/cassaOrder.machine';
+import type { CassaOrderEvent, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
 import {
   cassaCatalog,
   cassaOrderEntry,
@@ -10,7 +10,9 @@ import {
   NEW_CLIENT,
   NEW_ORDER_DRAFT,
   openedPhoneOrder,
+  queuedOrder,
   REFUSED_FIELDS,
+  SERVER_DOWN,
   STALE,
 } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -21,12 +23,13 @@ const events = internalEvents(cassaOrderMachine);
 const mario = cassaCatalog.clients.find((c) => c.id === 1)!;
 
 function fakes() {
-  const effects = { toCart: vi.fn<(command: CartEvent) => void>(), ordersChanged: vi.fn(), showOrder: vi.fn() };
+  const effects = { toCart: vi.fn<(command: CartEvent) => void>(), ordersChanged: vi.fn(), showOrder: vi.fn(), writeQueued: vi.fn() };
   const machine = cassaOrderMachine.provide({
     actions: {
       toCart: (_, command) => effects.toCart(command),
       ordersChanged: () => effects.ordersChanged(),
       showOrder: (_, { id }) => effects.showOrder(id),
+      writeQueued: (_, entry) => effects.writeQueued(entry),
     },
   });
   return { effects, machine };
@@ -175,24 +178,38 @@ describe('cassa order machine: path coverage', () => {
             }
             break;
           case events.done('saveOrder'): {
-            const output = event.output;
-            if (output.ok) {
+            const output = event.output as SaveOrderOutcome;
+            if (output.kind === 'saved' || output.kind === 'queued') {
               // Ready for the next order, the cart emptied and the list reloaded; after an edit the list comes back.
               expect(opened).toBeNull();
               expect(form).toMatchObject({ name: '', clientId: 0, hour: 19, minute: 45 });
               expect(snapshot.context.idempotencyKey).toBeNull();
               expect(effects.toCart).toHaveBeenCalledWith({ type: 'cart.empty' });
               expect(effects.ordersChanged).toHaveBeenCalled();
-              expect(view.message).toEqual({ text: output.message, isError: false });
               // The URL follows: none after an update, what it already named after a new order.
               expect(snapshot.context.orderId).toBe(before!.opened ? null : before!.orderId);
               expect(effects.showOrder).toHaveBeenLastCalledWith(snapshot.context.orderId);
+            }
+            if (output.kind === 'saved') {
+              expect(view.message).toEqual({ text: output.message, isError: false });
               if (output.client) expect(snapshot.context.catalog!.clients).toContainEqual(NEW_CLIENT);
-            } else if (output.reason === 'stale') {
+              expect(effects.writeQueued).not.toHaveBeenCalled();
+            } else if (output.kind === 'queued') {
+              // Unreachable: the order waits in 'Da inviare' (the screen's outbox hears it) and the cashier is told so.
+              expect(view.message).toEqual({ text: QUEUED_MESSAGE, isError: false });
+              expect(effects.writeQueued).toHaveBeenLastCalledWith(queuedOrder);
+            } else if (output.kind === 'stale') {
               // Nothing overwritten: the message stays while the order as saved elsewhere loads again.
               expect(view.message).toEqual({ text: STALE, isError: true });
               if (snapshot.context.orderId === before!.opened!.id)
                 expect(invocations.at(-1)).toMatchObject({ src: 'loadOrder', input: { id: before!.opened!.id } });
+            } else if (output.kind === 'failed') {
+              expect(view.message).toEqual({ text: SERVER_DOWN, isError: true });
+              // What was typed stays, with its key, unless the URL moved on to another order meanwhile.
+              if (snapshot.context.orderId === (before!.opened?.id ?? null)) {
+                expect(form).toEqual(before!.form);
+                expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
+              }
             } else if (isEditing) {
               // Every field the server named shows its reason at once: no name and a bad phone together.
               expect(view.client.error).toBe(REFUSED_FIELDS.nomeCliente);
@@ -220,14 +237,6 @@ describe('cassa order machine: path coverage', () => {
           case events.error('cassaOrder.ready.catalogue.reloading'):
             // The products on screen stay; the next refresh of the list tries again.
             expect(snapshot.context.catalog).toBe(before!.catalog);
-            break;
-          case events.error('saveOrder'):
-            expect(view.message).toEqual({ text: 'Failed to fetch', isError: true });
-            // What was typed stays, with its key, unless the URL moved on to another order meanwhile.
-            if (snapshot.context.orderId === (before!.opened?.id ?? null)) {
-              expect(form).toEqual(before!.form);
-              expect(snapshot.context.idempotencyKey).toBe(before!.idempotencyKey);
-            }
             break;
         }
         if (message === null) expect(view.message).toBeNull();

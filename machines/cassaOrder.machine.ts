@@ -1,11 +1,10 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { freeItems, searchProducts, type DeliveryType } from '../src/domain';
-import type { CartEvent, CartLine } from './cart.machine';
-import { categoryIds, changedForm, formWithClient, newOrderForm, productIn, repeatedLines } from './cassaOrder.form';
+import { assertEvent, assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { CartEvent } from './cart.machine';
+import { cassaLinesMachine } from './cassaLines.machine';
+import { cartLoad, changedForm, deliveryFor, formWithClient, newOrderForm, openedOrDraft, repeatedLines } from './cassaOrder.form';
 import type {
   CartFacts,
   CassaCatalog,
-  CassaOrderForm,
   CassaOrderContext,
   CassaOrderEvent,
   CassaOrderInput,
@@ -19,9 +18,11 @@ import { suggestBoxMachine } from './suggestBox.machine';
 const BLANK_FORM = newOrderForm({ date: '', time: '00:00' });
 const NO_CART: CartFacts = { lines: [], code: null, isPricing: false };
 const EMPTY_CART = { type: 'toCart', params: { type: 'cart.empty' } } as const;
+/** A new order on screen: its form, and an empty product search. */
+const NEW_ORDER = ['startNewOrder', 'clearLines'] as const;
 /** After a save: a new order on screen, the cart emptied, the list reloaded, the URL as it now stands. */
 const NEXT_ORDER = [
-  'startNewOrder',
+  ...NEW_ORDER,
   EMPTY_CART,
   'ordersChanged',
   { type: 'showOrder', params: ({ context }: { context: CassaOrderContext }) => ({ id: context.orderId }) },
@@ -29,37 +30,12 @@ const NEXT_ORDER = [
 
 export const QUEUED_MESSAGE = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
 
-/** One item of a product the search or the gift list picked, as the cart takes it. */
-const addProduct = ({ context, event }: { context: CassaOrderContext; event: CassaOrderEvent }): CartEvent => {
-  assertEvent(event, ['product.add', 'freeItem.add']);
-  const product = productIn(context.catalog!.products, event.productId)!;
-  return { type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } };
-};
-/** The cart prices for the delivery type (RITIRO-IN-PIZZERIA set for pickup, cleared for home delivery) and the zone's fee. */
-const deliveryFor = (delivery: DeliveryType, zoneId: number | null): CartEvent => ({ type: 'delivery.select', delivery, zoneId });
-/** The order a successful load brought. */
-const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
-/** The cart takes an order's lines and code, priced again (an opened order's unchanged lines at its own prices). */
-const cartLoad = (orderId: number | null, order: { form: CassaOrderForm; lines: CartLine[]; code: string | null }): CartEvent => ({
-  type: 'cart.load',
-  orderId,
-  lines: order.lines,
-  code: order.code,
-  delivery: order.form.delivery,
-  zoneId: order.form.zoneId,
-});
-/** The order the load brought, or the draft typed on it before a reload when the draft is of that very version. */
-const openedOrDraft = (context: CassaOrderContext, output: LoadOrderOutcome) => {
-  const order = loaded(output);
-  const draft = context.draft;
-  return draft && draft.orderId === order.id && draft.version === order.version ? { order, typed: draft } : { order, typed: order };
-};
-
 /**
  * The cassa's add/edit widget: a phone order typed from the first letter of the name to 'Conferma
  * ordine', or an order of the list (the URL names it) loaded, changed and saved. The cart is another
  * actor (the cassa's own cart machine): the widget hears its lines as `cart.changed` and sends it
- * commands through the provided `toCart`. The name and product boxes' popups are `suggestBox` children.
+ * commands through the provided `toCart`. The name box's popup is a `suggestBox` child; the product
+ * search and the gifts are the `lines` child (cassaLines), enabled while an order is being edited.
  */
 export const cassaOrderMachine = setup({
   types: {
@@ -79,6 +55,7 @@ export const cassaOrderMachine = setup({
       throw new Error('saveOrder not provided');
     }),
     suggestBox: suggestBoxMachine,
+    lines: cassaLinesMachine.provide({ actions: { toCart: sendParent((_, command: CartEvent) => ({ type: 'lines.cart', command })) } }),
   },
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null,
@@ -109,15 +86,6 @@ export const cassaOrderMachine = setup({
       assertEvent(event, 'minute.change');
       return Number.isInteger(event.minute) && event.minute >= 0 && event.minute <= 59;
     },
-    isSearchable: ({ context, event }) => {
-      assertEvent(event, 'product.add');
-      const catalog = context.catalog!;
-      return productIn(searchProducts(catalog.products, categoryIds(catalog), ''), event.productId) !== undefined;
-    },
-    isFreeItem: ({ context, event }) => {
-      assertEvent(event, 'freeItem.add');
-      return productIn(freeItems(context.catalog!.products), event.productId) !== undefined;
-    },
     isOpened: (_, outcome: LoadOrderOutcome) => outcome.ok,
     /** The URL now names another order than the one on screen (or none). */
     hasUrlMoved: ({ context }) => context.orderId !== (context.opened?.id ?? null),
@@ -144,13 +112,14 @@ export const cassaOrderMachine = setup({
     showOrder: (_, _params: { id: number | null }) => {
       throw new Error('showOrder not provided');
     },
-    clearProductQuery: assign({ productQuery: '' }),
+    /** The lines hear the products (loaded, or reloaded at a newer version). */
+    tellLines: sendTo('lines', (_, catalog: CassaCatalog) => ({ type: 'lines.catalog' as const, catalog })),
+    clearLines: sendTo('lines', { type: 'lines.clear' }),
     startNewOrder: assign(({ context }) => ({
       opened: null,
       form: newOrderForm(context.catalog!.now()),
       idempotencyKey: null,
       errors: {},
-      productQuery: '',
     })),
     /** A save went through (or waits in 'Da inviare'): its message shows, and a new client is suggested from the next order on. */
     rememberSaved: assign(({ context }, outcome: SaveOrderOutcome) => {
@@ -184,7 +153,6 @@ export const cassaOrderMachine = setup({
     opened: null,
     form: BLANK_FORM,
     cart: NO_CART,
-    productQuery: '',
     idempotencyKey: null,
     message: null,
     isError: false,
@@ -192,7 +160,7 @@ export const cassaOrderMachine = setup({
   }),
   invoke: [
     { id: 'clientBox', src: 'suggestBox', input: { reopensAfterPick: false } },
-    { id: 'productBox', src: 'suggestBox', input: { reopensAfterPick: true } },
+    { id: 'lines', src: 'lines' },
   ],
   initial: 'loading',
   on: {
@@ -200,6 +168,7 @@ export const cassaOrderMachine = setup({
     'order.select': { actions: assign({ orderId: ({ event }) => event.id }) },
     'order.clear': { actions: assign({ orderId: null }) },
     'cart.changed': { actions: assign({ cart: ({ event }) => event.cart }) },
+    'lines.cart': { actions: { type: 'toCart', params: ({ event }) => event.command } },
   },
   states: {
     loading: {
@@ -214,12 +183,20 @@ export const cassaOrderMachine = setup({
             target: 'ready',
             actions: [
               assign({ catalog: ({ event }) => event.output }),
-              'startNewOrder',
+              { type: 'tellLines', params: ({ event }) => event.output },
+              ...NEW_ORDER,
               { type: 'toCart', params: ({ context }) => cartLoad(null, context.draft!) },
               assign(({ context }) => ({ form: context.draft!.form, draft: null })),
             ],
           },
-          { target: 'ready', actions: [assign({ catalog: ({ event }) => event.output }), 'startNewOrder'] },
+          {
+            target: 'ready',
+            actions: [
+              assign({ catalog: ({ event }) => event.output }),
+              { type: 'tellLines', params: ({ event }) => event.output },
+              ...NEW_ORDER,
+            ],
+          },
         ],
         onError: 'failed',
       },
@@ -240,7 +217,7 @@ export const cassaOrderMachine = setup({
               always: [
                 { guard: 'hasOrderId', target: 'opening' },
                 // The URL names no order any more: the one on screen makes room for a new one.
-                { guard: 'isOpenedOrder', target: 'editing', actions: ['startNewOrder', EMPTY_CART] },
+                { guard: 'isOpenedOrder', target: 'editing', actions: [...NEW_ORDER, EMPTY_CART] },
                 { target: 'editing' },
               ],
             },
@@ -248,7 +225,7 @@ export const cassaOrderMachine = setup({
               tags: ['loading'],
               on: {
                 'order.select': { target: 'opening', reenter: true, actions: assign({ orderId: ({ event }) => event.id }) },
-                'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART] },
+                'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), ...NEW_ORDER, EMPTY_CART] },
               },
               invoke: {
                 id: 'loadOrder',
@@ -275,9 +252,9 @@ export const cassaOrderMachine = setup({
                           draft: typed === order ? context.draft : null,
                           errors: {},
                           idempotencyKey: null,
-                          productQuery: '',
                         };
                       }),
+                      'clearLines',
                     ],
                   },
                   {
@@ -285,7 +262,7 @@ export const cassaOrderMachine = setup({
                     target: 'editing',
                     actions: [
                       assign({ message: ({ event }) => (event.output.ok ? null : event.output.message), isError: true }),
-                      'startNewOrder',
+                      ...NEW_ORDER,
                       EMPTY_CART,
                       { type: 'showOrder', params: { id: null } },
                     ],
@@ -295,19 +272,22 @@ export const cassaOrderMachine = setup({
                   target: 'editing',
                   actions: [
                     assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                    'startNewOrder',
+                    ...NEW_ORDER,
                     EMPTY_CART,
                     { type: 'showOrder', params: { id: null } },
                   ],
                 },
               },
             },
+            // The product search and the gifts take items only here.
             editing: {
+              entry: sendTo('lines', { type: 'lines.enable' }),
+              exit: sendTo('lines', { type: 'lines.disable' }),
               on: {
                 'order.select': { target: 'opening', actions: assign({ orderId: ({ event }) => event.id, message: null }) },
                 'order.clear': {
                   guard: 'isOpenedOrder',
-                  actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART],
+                  actions: [assign({ orderId: null, message: null }), ...NEW_ORDER, EMPTY_CART],
                 },
                 'client.query': { guard: 'isNewOrder', actions: ['changeForm', sendTo('clientBox', { type: 'suggest.type' })] },
                 'client.pick': {
@@ -343,16 +323,6 @@ export const cassaOrderMachine = setup({
                     { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) },
                   ],
                 },
-                'product.query': {
-                  actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],
-                },
-                // 'Aggiungi' takes the focus from the box first: the item goes in all the same, and its
-                // popup decides whether the list comes back.
-                'product.add': {
-                  guard: 'isSearchable',
-                  actions: [{ type: 'toCart', params: addProduct }, 'clearProductQuery', sendTo('productBox', { type: 'suggest.pick' })],
-                },
-                'freeItem.add': { guard: 'isFreeItem', actions: { type: 'toCart', params: addProduct } },
                 // The client's latest order fills the cart again, priced today (what left the catalogue is left out).
                 'order.repeat': {
                   guard: 'hasLastOrder',
@@ -446,7 +416,10 @@ export const cassaOrderMachine = setup({
               invoke: {
                 id: 'reloadCatalog',
                 src: 'loadCatalog',
-                onDone: { target: 'current', actions: assign({ catalog: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'current',
+                  actions: [assign({ catalog: ({ event }) => event.output }), { type: 'tellLines', params: ({ event }) => event.output }],
+                },
                 // The old catalogue stays; the next refresh of the list tries again.
                 onError: 'current',
               },

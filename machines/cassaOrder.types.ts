@@ -1,5 +1,5 @@
 import type { DeliveryType, PaymentType, ShopNow } from '../src/domain';
-import type { CartLine } from './cart.machine';
+import type { CartEvent, CartLine } from './cart.machine';
 import type { WriteOutcome } from './cassaOutbox.machine';
 import type { Category, Product, Zone } from './shop.machine';
 
@@ -116,7 +116,6 @@ export interface CassaOrderContext {
   opened: OpenedOrder | null;
   form: CassaOrderForm;
   cart: CartFacts;
-  productQuery: string;
   idempotencyKey: string | null;
   /** the last save's outcome, or why an order could not be opened */
   message: string | null;
@@ -144,6 +143,5 @@ export type CassaOrderEvent =
   | { type: 'minute.change'; minute: number }
   | { type: 'delivery.change'; delivery: DeliveryType }
   | { type: 'payment.change'; paymentType: PaymentType }
-  | { type: 'product.query'; text: string }
-  | { type: 'product.add'; productId: number }
-  | { type: 'freeItem.add'; productId: number };
+  /** the lines (cassaLines): an item for the cart */
+  | { type: 'lines.cart'; command: CartEvent };

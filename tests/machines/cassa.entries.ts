@@ -6,6 +6,7 @@ import { newOrderForm } from '../../machines/cassaOrder.form';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrder.types';
 import { cassaOutboxMachine, type OutboxEntry, type SendOutcome } from '../../machines/cassaOutbox.machine';
+import { cassaLinesMachine } from '../../machines/cassaLines.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
@@ -197,7 +198,7 @@ type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
 const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
 const DEFAULT_FORM = JSON.stringify(newOrderForm(cassaCatalog.now()));
 const isNewOrder = (s: Snapshot) => editing(s) && s.context.opened === null && s.context.message === null;
-const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
+const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM;
 /** Each change is tried once, on an untouched new order with an empty cart, so the graph stays small. */
 const pristine = (s: Snapshot) => isNewOrder(s) && isPristineForm(s) && s.context.cart.lines.length === 0;
 /** What the cart tells the widget: one line priced, or still being priced; empty again after a save. */
@@ -282,9 +283,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
             { type: 'client.query', text: 'Nuovo Nome' },
             { type: 'client.pick', id: 1 },
             { type: 'client.pick', id: 99 },
-            { type: 'product.query', text: 'MARG' },
-            { type: 'product.add', productId: margherita.id },
-            { type: 'product.add', productId: bufala.id },
+            // The product search or the gifts picked an item.
+            { type: 'lines.cart', command: { type: 'line.add', choice: { product: margherita, variant: null, additions: [], qty: 1 } } },
             { type: 'zone.select', zoneId: 2 },
             { type: 'zone.select', zoneId: 404 },
             { type: 'field.change', field: 'address', value: 'Via Roma 1' },
@@ -294,11 +294,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
             { type: 'minute.change', minute: 60 },
             { type: 'payment.change', paymentType: 'Carta di credito' },
             { type: 'delivery.change', delivery: 'ritiro' },
-            { type: 'freeItem.add', productId: freeDrink.id },
-            { type: 'freeItem.add', productId: margherita.id },
           ]
         : null,
-    (s) => (isNewOrder(s) && s.context.productQuery === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
     // 'Ripeti ultimo ordine' once Mario Rossi (who ordered before) is picked.
     (s) => (isNewOrder(s) && s.context.form.clientId === 1 && s.context.cart.lines.length === 0 ? { type: 'order.repeat' } : null),
     // Confirm: a new order with a typed name, or the opened order (the guard wants a priced cart).
@@ -343,13 +340,48 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         s.context.form.paymentType,
       ],
       cart: `${s.context.cart.lines.length}${s.context.cart.isPricing ? ' pricing' : ''}`,
-      query: s.context.productQuery,
       key: s.context.idempotencyKey,
       message: s.context.message,
       errors: Object.keys(s.context.errors),
       clients: s.context.catalog?.clients.length ?? 0,
       version: s.context.catalog?.catalogueVersion ?? null,
     }),
+};
+
+// --- the order widget's lines: the product search and the gifts ----------------------------------
+
+type LinesSnapshot = SnapshotFrom<typeof cassaLinesMachine>;
+/** The products are known and nothing is typed: each pick is tried from there, so the graph stays small. */
+const linesReady = (s: LinesSnapshot) => s.context.catalog !== null && s.context.query === '';
+
+export const cassaLinesEntry: MachineEntry<typeof cassaLinesMachine> = {
+  name: 'cassaLines',
+  machine: cassaLinesMachine,
+  events: [
+    // The editor: the products as loaded, then the owner's next version; an order on screen or not; a new order.
+    (s) =>
+      s.context.catalog === null
+        ? { type: 'lines.catalog', catalog: cassaCatalog }
+        : linesReady(s) && s.context.catalog === cassaCatalog
+          ? { type: 'lines.catalog', catalog: changedCatalog }
+          : null,
+    { type: 'lines.enable' },
+    { type: 'lines.disable' },
+    (s) => (s.context.query !== '' ? { type: 'lines.clear' } : null),
+    // The cashier: a search typed, a product added (an ingredient is not sold alone), a gift (only 0 € items are).
+    (s) =>
+      linesReady(s)
+        ? [
+            { type: 'product.query', text: 'MARG' },
+            { type: 'product.add', productId: margherita.id },
+            { type: 'product.add', productId: bufala.id },
+            { type: 'freeItem.add', productId: freeDrink.id },
+            { type: 'freeItem.add', productId: margherita.id },
+          ]
+        : null,
+    (s) => (s.context.query === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, version: s.context.catalog?.catalogueVersion ?? null, query: s.context.query }),
 };
 
 // --- suggestion popup -----------------------------------------------------------------------
@@ -500,4 +532,4 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     }),
 };
 
-export const cassaEntries = [cassaDayListEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];
+export const cassaEntries = [cassaDayListEntry, cassaOrderEntry, cassaLinesEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];

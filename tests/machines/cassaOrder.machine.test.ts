@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
 import type { CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
 import { cassaOrderMachine, QUEUED_MESSAGE } from '../../machines/cassaOrder.machine';
@@ -43,8 +44,15 @@ describe('cassa order machine: path coverage', () => {
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine } = fakes();
+    /** What the widget told its product search (the `lines` child), in order. */
+    const linesTold: EventObject[] = [];
+    const inspect = (e: InspectionEvent) => {
+      if (e.type === '@xstate.event' && (e.actorRef as AnyActorRef).id === 'lines' && !e.event.type.startsWith('xstate.'))
+        linesTold.push(e.event);
+    };
     await replayEntryPath(cassaOrderEntry, path, {
       machine,
+      inspect,
       assertInvariant: (snapshot, { step, previous, invocations }) => {
         const sent: CassaOrderEvent[] = [];
         const view = connectCassaOrder(snapshot, (event) => sent.push(event));
@@ -63,7 +71,9 @@ describe('cassa order machine: path coverage', () => {
         expect(view.confirmButton.isDisabled).toBe(!(isEditing && cart.lines.length > 0 && !cart.isPricing));
         expect(view.client.isDisabled).toBe(opened !== null || !isEditing);
         expect(view.client.canOpen).toBe(opened === null && isEditing && view.client.suggestions.length > 0);
-        expect(view.productSearch.canOpen).toBe(isEditing);
+        // The product search and the gifts take items while an order is being edited, and only then.
+        const toggles = linesTold.filter((e) => e.type === 'lines.enable' || e.type === 'lines.disable');
+        expect(toggles.at(-1)?.type === 'lines.enable').toBe(isEditing);
         expect(view.client.newClientNote).toBe(!opened && form.clientId === 0 && form.name.trim() ? NEW_CLIENT_NOTE : null);
         expect(view.failure !== null).toBe(snapshot.hasTag('failed'));
         expect(view.time.summary).toBe(`${String(form.hour).padStart(2, '0')}:${String(form.minute).padStart(2, '0')}`);
@@ -136,17 +146,10 @@ describe('cassa order machine: path coverage', () => {
             else if (event.type === 'zone.select')
               expect(lastCommand).toEqual({ type: 'delivery.select', delivery: form.delivery, zoneId: form.zoneId });
             break;
-          case 'product.add':
-          case 'freeItem.add': {
-            // Ingredients are not sold alone; only 0 € items are gifts.
-            const added = snapshot.context.catalog!.products.find((p) => p.id === (event as { productId: number }).productId)!;
-            const accepted = event.type === 'product.add' ? added.category_id !== 9 : added.priceCents === 0;
-            const addedNames = effects.toCart.mock.calls.flatMap(([c]) => (c.type === 'line.add' ? [c.choice.product.name] : []));
-            if (accepted) expect(lastCommand).toMatchObject({ type: 'line.add', choice: { product: { name: added.name }, qty: 1 } });
-            else expect(addedNames).not.toContain(added.name);
-            if (event.type === 'product.add' && accepted) expect(snapshot.context.productQuery).toBe('');
+          case 'lines.cart':
+            // An item the product search or the gifts picked reaches the cart.
+            expect(lastCommand).toEqual((event as { command: CartEvent }).command);
             break;
-          }
           case 'order.confirm': {
             // Every confirm carries its key (kept by retries, resent by the outbox); an edit the version it is based on; both the cart's lines.
             const input = invocations.at(-1)!.input as SaveOrderInput;
@@ -230,7 +233,7 @@ describe('cassa order machine: path coverage', () => {
           case events.done('cassaOrder.ready.catalogue.reloading'):
             // The owner's new price and sold-out badge are in the search; the order being edited is untouched.
             expect(snapshot.context.catalog).toEqual(changedCatalog);
-            expect(view.productSearch.results.find((r) => r.name === 'Margherita')).toBeDefined();
+            expect(linesTold.at(-1)).toEqual({ type: 'lines.catalog', catalog: changedCatalog });
             expect({ form, opened, cart }).toEqual({ form: before!.form, opened: before!.opened, cart: before!.cart });
             expect(snapshot.matches({ ready: { order: 'editing' } })).toBe(previous!.matches({ ready: { order: 'editing' } }));
             break;
@@ -240,21 +243,16 @@ describe('cassa order machine: path coverage', () => {
             break;
         }
         if (message === null) expect(view.message).toBeNull();
-        expect(view.productSearch.results.map((r) => r.name)).not.toContain('Bufala');
 
         // The handlers send what the machine expects.
         view.client.onChange('Ma');
         view.client.onPick(1);
-        view.productSearch.onChange('mar');
-        view.productSearch.onAdd(5);
         view.zone.onChange('');
         view.time.hour.onChange(20);
         view.confirmButton.onPress();
         expect(sent).toEqual([
           { type: 'client.query', text: 'Ma' },
           { type: 'client.pick', id: 1 },
-          { type: 'product.query', text: 'mar' },
-          { type: 'product.add', productId: 5 },
           { type: 'zone.select', zoneId: null },
           { type: 'hour.change', hour: 20 },
           { type: 'order.confirm' },

@@ -116,7 +116,8 @@ const ui: UiModel<typeof cassaEditorUiModel> = {
         ];
       case 'product.add':
         return [
-          { type: 'product.add', productId: margherita.id },
+          // The product search (the widget's `lines` child) tells the widget the item for the cart.
+          { type: 'lines.cart', command: { type: 'line.add', choice: { product: margherita, variant: null, additions: [], qty: 1 } } },
           { type: 'cart.changed', cart: { ...PRICED_CART, isPricing: true } },
           { type: 'cart.changed', cart: PRICED_CART },
         ];

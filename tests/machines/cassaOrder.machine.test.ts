@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
 import type { CartEvent } from '../../machines/cart.machine';
 import { connectCassaOrder, NEW_CLIENT_NOTE } from '../../machines/cassaOrder.connect';
-import { cassaOrderMachine, QUEUED_MESSAGE } from '../../machines/cassaOrder.machine';
+import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
+import { QUEUED_MESSAGE } from '../../machines/cassaOrder.setup';
 import type { CassaOrderEvent, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
 import {
   cassaCatalog,

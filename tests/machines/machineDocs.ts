@@ -105,7 +105,8 @@ export async function loadMachines(): Promise<MachineModule[]> {
     name: kept.filter((k) => k.file === file).length === 1 ? baseOf(file) : `${baseOf(file)}.${exportName}`,
     file: `machines/${file}`,
     machine,
-    entry: machineRegistry.find((e) => e.machine === machine),
+    // (an entry may give the machine with some I/O provided: the same definition)
+    entry: machineRegistry.find((e) => e.machine.config === machine.config),
     summary: docComment(source, exportName),
   }));
 }

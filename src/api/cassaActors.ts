@@ -127,7 +127,7 @@ export function createCassaDayListActors(api: ApiClient) {
               }),
         (result) => {
           const settled = answer(result, [404, 409], (_status, body) => refusedWrite(body, 'Questo ordine non si può più modificare.'));
-          return settled !== null && typeof settled === 'object' && 'kind' in settled ? settled : { kind: 'saved' };
+          return 'kind' in settled ? settled : { kind: 'saved' };
         },
       );
     }),

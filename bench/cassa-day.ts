@@ -1,6 +1,6 @@
 /**
- * How long the cassa's day list takes to render with 300 orders: the `orderPolling` machine is given a
- * generated day, its view-model (`connectOrderPolling`) is rendered by React into jsdom. Two figures,
+ * How long the cassa's day list takes to render with 300 orders: the `cassaDayList` machine is given a
+ * generated day, its view-model (`connectCassaDayList`) is rendered by React into jsdom. Two figures,
  * median and p95 of BENCH_RUNS renders each (after BENCH_WARMUP unmeasured ones):
  *   - mount: connect + the first render of the whole widget (opening /cassa on a busy night);
  *   - refresh: connect + re-render after a 30 s refresh that changed one order (what happens all night).
@@ -14,9 +14,9 @@
 import { performance } from 'node:perf_hooks';
 import { JSDOM } from 'jsdom';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { connectOrderPolling } from '../machines/orderPolling.connect';
-import { orderPollingMachine } from '../machines/orderPolling.machine';
-import type { CassaDay, CassaListOrder, ChangeResult, OrderChange } from '../machines/orderPolling.types';
+import { connectCassaDayList } from '../machines/cassaDayList.connect';
+import { cassaDayListMachine } from '../machines/cassaDayList.machine';
+import type { CassaDay, CassaListOrder, ChangeResult, OrderChange } from '../machines/cassaDayList.types';
 
 const ORDERS = Number(process.env.BENCH_ORDERS) || 300;
 const RUNS = Math.min(Number(process.env.BENCH_RUNS) || 40, 500);
@@ -72,14 +72,14 @@ function generatedDay(count: number, changed = -1): CassaDay {
 /** The machine's snapshot once it has shown `day` (no timer left running: the actor is stopped). */
 async function snapshotOf(day: CassaDay) {
   const actor = createActor(
-    orderPollingMachine.provide({
+    cassaDayListMachine.provide({
       actors: {
         loadDay: fromPromise(async () => day),
-        saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ ok: true })),
+        saveChange: fromPromise<ChangeResult, OrderChange>(async () => ({ kind: 'saved' })),
         // No stream here: the list as it renders while the stream is connecting (no notice).
         followOrders: fromCallback(() => {}),
       },
-      actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {} },
+      actions: { chime: () => {}, loadTicket: () => {}, printTicket: () => {}, openOrder: () => {}, writeQueued: () => {} },
     }),
     { input: { date: null, muted: true } },
   ).start();
@@ -109,10 +109,10 @@ async function main() {
     dom.window.document.body.append(container);
     const root = createRoot(container);
     let start = performance.now();
-    flushSync(() => root.render(createElement(OrdersWidget, { view: connectOrderPolling(before, send) })));
+    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(before, send) })));
     const mounted = performance.now() - start;
     start = performance.now();
-    flushSync(() => root.render(createElement(OrdersWidget, { view: connectOrderPolling(after, send) })));
+    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(after, send) })));
     const refreshed = performance.now() - start;
     if (container.querySelectorAll('.cassa-row').length !== ORDERS) throw new Error('the list did not render every order');
     root.unmount();

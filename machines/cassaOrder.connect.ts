@@ -1,6 +1,5 @@
-import { CASSA_DELIVERY_LABELS, formatEuro, formatTime, freeItems, PAYMENT_LABELS, searchProducts, suggestClients } from '../src/domain';
+import { CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, suggestClients } from '../src/domain';
 import type { DeliveryType, PaymentType } from '../src/domain';
-import { categoryIds } from './cassaOrder.form';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
 import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
 
@@ -21,12 +20,11 @@ const FIELD_ERROR_KEYS: readonly string[] = Object.values(FIELD_ERRORS);
 
 /** The add/edit widget: what it shows and the handlers it calls; pure, so path tests assert it. */
 export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: CassaOrderEvent) => void) {
-  const { catalog, form, opened, message, isError, errors, productQuery } = snapshot.context;
+  const { catalog, form, opened, message, isError, errors } = snapshot.context;
   const isNew = opened === null;
   const isEditable = snapshot.matches({ ready: { order: 'editing' } });
   const isSaving = snapshot.hasTag('saving');
   const fieldError = (name: keyof typeof FIELD_ERRORS) => errors[FIELD_ERRORS[name]] ?? null;
-  const products = catalog ? searchProducts(catalog.products, categoryIds(catalog), productQuery) : [];
   const clientSuggestions =
     catalog && isNew
       ? suggestClients(catalog.clients, form.name).map((c) => ({
@@ -103,26 +101,8 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
       summary: formatTime(form.hour, form.minute),
       error: fieldError('time'),
     },
-    productSearch: {
-      value: productQuery,
-      isDisabled: !isEditable,
-      box: snapshot.children.productBox!,
-      canOpen: isEditable,
-      results: products.map((p) => ({ id: p.id, name: p.name, price: formatEuro(p.priceCents), soldOut: p.sold_out })),
-      emptyMessage: products.length === 0 ? 'Nessun prodotto trovato.' : null,
-      onChange: (text: string) => send({ type: 'product.query', text }),
-      onAdd: (productId: number) => send({ type: 'product.add', productId }),
-      /** 'Aggiungi': the first product the text finds */
-      addButton: {
-        isDisabled: !isEditable || products.length === 0 || productQuery.trim() === '',
-        onPress: () => products[0] && send({ type: 'product.add', productId: products[0].id }),
-      },
-    },
-    freeItems: {
-      isDisabled: !isEditable,
-      options: catalog ? freeItems(catalog.products).map((p) => ({ id: p.id, name: p.name })) : [],
-      onAdd: (productId: number) => send({ type: 'freeItem.add', productId }),
-    },
+    /** the product search and the gifts: the `lines` child, with its own view (connectCassaLines) */
+    lines: snapshot.children.lines!,
     /** The product a cart line was made of (the staff dialog reopens it), if it is still in the catalogue. */
     catalogProduct: (id: number) => catalog?.products.find((p) => p.id === id) ?? null,
     confirmButton: {

@@ -1,6 +1,6 @@
-import { defaultDeliveryTime, toMinutes, type ShopNow } from '../src/domain';
-import { lineFrom, type CartLine } from './cart.machine';
-import type { CassaCatalog, CassaClient, CassaOrderEvent, CassaOrderForm } from './cassaOrder.types';
+import { defaultDeliveryTime, toMinutes, type DeliveryType, type ShopNow } from '../src/domain';
+import { lineFrom, type CartEvent, type CartLine } from './cart.machine';
+import type { CassaCatalog, CassaClient, CassaOrderContext, CassaOrderEvent, CassaOrderForm, LoadOrderOutcome } from './cassaOrder.types';
 import type { Product } from './shop.machine';
 
 /** A new order's form: delivery at home, cash, today at the first sensible time from now. */
@@ -72,3 +72,23 @@ export function repeatedLines(catalog: CassaCatalog, clientId: number): CartLine
     return [lineFrom({ product, variant, additions, qty: line.qty })];
   });
 }
+
+/** The cart prices for the delivery type (RITIRO-IN-PIZZERIA set for pickup, cleared for home delivery) and the zone's fee. */
+export const deliveryFor = (delivery: DeliveryType, zoneId: number | null): CartEvent => ({ type: 'delivery.select', delivery, zoneId });
+/** The order a successful load brought. */
+export const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
+/** The cart takes an order's lines and code, priced again (an opened order's unchanged lines at its own prices). */
+export const cartLoad = (orderId: number | null, order: { form: CassaOrderForm; lines: CartLine[]; code: string | null }): CartEvent => ({
+  type: 'cart.load',
+  orderId,
+  lines: order.lines,
+  code: order.code,
+  delivery: order.form.delivery,
+  zoneId: order.form.zoneId,
+});
+/** The order the load brought, or the draft typed on it before a reload when the draft is of that very version. */
+export const openedOrDraft = (context: CassaOrderContext, output: LoadOrderOutcome) => {
+  const order = loaded(output);
+  const draft = context.draft;
+  return draft && draft.orderId === order.id && draft.version === order.version ? { order, typed: draft } : { order, typed: order };
+};

@@ -1,164 +1,30 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { freeItems, searchProducts, type DeliveryType } from '../src/domain';
-import type { CartEvent, CartLine } from './cart.machine';
-import { categoryIds, changedForm, formWithClient, newOrderForm, productIn, repeatedLines } from './cassaOrder.form';
-import type {
-  CartFacts,
-  CassaCatalog,
-  CassaOrderForm,
-  CassaOrderContext,
-  CassaOrderEvent,
-  CassaOrderInput,
-  LoadOrderOutcome,
-  SaveOrderInput,
-  SaveOrderOutcome,
-} from './cassaOrder.types';
-import { suggestBoxMachine } from './suggestBox.machine';
+import { assign, sendTo, type SnapshotFrom } from 'xstate';
+import { cartLoad, deliveryFor, formWithClient, newOrderForm, openedOrDraft, repeatedLines } from './cassaOrder.form';
+import { cassaOrderSetup } from './cassaOrder.setup';
+import type { CartFacts, CassaOrderContext } from './cassaOrder.types';
+import { queuedEntry } from './cassaOutbox.machine';
 
 const BLANK_FORM = newOrderForm({ date: '', time: '00:00' });
 const NO_CART: CartFacts = { lines: [], code: null, isPricing: false };
 const EMPTY_CART = { type: 'toCart', params: { type: 'cart.empty' } } as const;
-
-/** One item of a product the search or the gift list picked, as the cart takes it. */
-const addProduct = ({ context, event }: { context: CassaOrderContext; event: CassaOrderEvent }): CartEvent => {
-  assertEvent(event, ['product.add', 'freeItem.add']);
-  const product = productIn(context.catalog!.products, event.productId)!;
-  return { type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } };
-};
-/** The cart prices for the delivery type (RITIRO-IN-PIZZERIA set for pickup, cleared for home delivery) and the zone's fee. */
-const deliveryFor = (delivery: DeliveryType, zoneId: number | null): CartEvent => ({ type: 'delivery.select', delivery, zoneId });
-/** The order a successful load brought. */
-const loaded = (output: LoadOrderOutcome) => (output as Extract<LoadOrderOutcome, { ok: true }>).order;
-/** The cart takes an order's lines and code, priced again (an opened order's unchanged lines at its own prices). */
-const cartLoad = (orderId: number | null, order: { form: CassaOrderForm; lines: CartLine[]; code: string | null }): CartEvent => ({
-  type: 'cart.load',
-  orderId,
-  lines: order.lines,
-  code: order.code,
-  delivery: order.form.delivery,
-  zoneId: order.form.zoneId,
-});
-/** The order the load brought, or the draft typed on it before a reload when the draft is of that very version. */
-const openedOrDraft = (context: CassaOrderContext, output: LoadOrderOutcome) => {
-  const order = loaded(output);
-  const draft = context.draft;
-  return draft && draft.orderId === order.id && draft.version === order.version ? { order, typed: draft } : { order, typed: order };
-};
+/** A new order on screen: its form, and an empty product search. */
+const NEW_ORDER = ['startNewOrder', 'clearLines'] as const;
+/** After a save: a new order on screen, the cart emptied, the list reloaded, the URL as it now stands. */
+const NEXT_ORDER = [
+  ...NEW_ORDER,
+  EMPTY_CART,
+  'ordersChanged',
+  { type: 'showOrder', params: ({ context }: { context: CassaOrderContext }) => ({ id: context.orderId }) },
+] as const;
 
 /**
  * The cassa's add/edit widget: a phone order typed from the first letter of the name to 'Conferma
  * ordine', or an order of the list (the URL names it) loaded, changed and saved. The cart is another
  * actor (the cassa's own cart machine): the widget hears its lines as `cart.changed` and sends it
- * commands through the provided `toCart`. The name and product boxes' popups are `suggestBox` children.
+ * commands through the provided `toCart`. The name box's popup is a `suggestBox` child; the product
+ * search and the gifts are the `lines` child (cassaLines), enabled while an order is being edited.
  */
-export const cassaOrderMachine = setup({
-  types: {
-    input: {} as CassaOrderInput,
-    context: {} as CassaOrderContext,
-    events: {} as CassaOrderEvent,
-    tags: {} as 'loading' | 'saving' | 'failed',
-  },
-  actors: {
-    loadCatalog: fromPromise<CassaCatalog>(async () => {
-      throw new Error('loadCatalog not provided');
-    }),
-    loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async () => {
-      throw new Error('loadOrder not provided');
-    }),
-    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async () => {
-      throw new Error('saveOrder not provided');
-    }),
-    suggestBox: suggestBoxMachine,
-  },
-  guards: {
-    hasOrderId: ({ context }) => context.orderId !== null,
-    /** A new order was being typed when the page went away, and the URL names none. */
-    hasNewOrderDraft: ({ context }) => context.draft?.orderId === null && context.orderId === null,
-    /** 'Ripeti ultimo ordine': a new order for a known client who ordered before. */
-    hasLastOrder: ({ context }) =>
-      context.opened === null && context.form.clientId !== 0 && repeatedLines(context.catalog!, context.form.clientId).length > 0,
-    isNewerCatalogue: ({ context, event }) => {
-      assertEvent(event, 'catalogue.changed');
-      return event.version > context.catalog!.catalogueVersion;
-    },
-    isNewOrder: ({ context }) => context.opened === null,
-    isOpenedOrder: ({ context }) => context.opened !== null,
-    isKnownClient: ({ context, event }) => {
-      assertEvent(event, 'client.pick');
-      return context.catalog!.clients.some((c) => c.id === event.id);
-    },
-    isKnownZone: ({ context, event }) => {
-      assertEvent(event, 'zone.select');
-      return event.zoneId === null || context.catalog!.zones.some((z) => z.id === event.zoneId);
-    },
-    isHour: ({ event }) => {
-      assertEvent(event, 'hour.change');
-      return Number.isInteger(event.hour) && event.hour >= 0 && event.hour <= 23;
-    },
-    isMinute: ({ event }) => {
-      assertEvent(event, 'minute.change');
-      return Number.isInteger(event.minute) && event.minute >= 0 && event.minute <= 59;
-    },
-    isSearchable: ({ context, event }) => {
-      assertEvent(event, 'product.add');
-      const catalog = context.catalog!;
-      return productIn(searchProducts(catalog.products, categoryIds(catalog), ''), event.productId) !== undefined;
-    },
-    isFreeItem: ({ context, event }) => {
-      assertEvent(event, 'freeItem.add');
-      return productIn(freeItems(context.catalog!.products), event.productId) !== undefined;
-    },
-    isOpened: (_, outcome: LoadOrderOutcome) => outcome.ok,
-    /** The URL now names another order than the one on screen (or none). */
-    hasUrlMoved: ({ context }) => context.orderId !== (context.opened?.id ?? null),
-    isSaved: (_, outcome: SaveOrderOutcome) => outcome.ok,
-    isStale: (_, outcome: SaveOrderOutcome) => !outcome.ok && outcome.reason === 'stale',
-    /** An empty cart has nothing to confirm (a double press after a save finds it empty); one being priced has no final total yet. */
-    hasPricedCart: ({ context }) => context.cart.lines.length > 0 && !context.cart.isPricing,
-  },
-  actions: {
-    /** A command for the cassa's cart (load an order's lines, empty it, add an item, follow the delivery type). */
-    toCart: (_, _params: CartEvent) => {
-      throw new Error('toCart not provided');
-    },
-    /** The day's list loads again (it shows the order just saved). */
-    ordersChanged: () => {
-      throw new Error('ordersChanged not provided');
-    },
-    /** The URL names this order, or none (after an update the list comes back). */
-    showOrder: (_, _params: { id: number | null }) => {
-      throw new Error('showOrder not provided');
-    },
-    clearProductQuery: assign({ productQuery: '' }),
-    startNewOrder: assign(({ context }) => ({
-      opened: null,
-      form: newOrderForm(context.catalog!.now()),
-      idempotencyKey: null,
-      errors: {},
-      productQuery: '',
-    })),
-    /** A save went through: its message shows, and a new client is suggested from the next order on. */
-    rememberSaved: assign(({ context }, outcome: SaveOrderOutcome) => {
-      const catalog = context.catalog!;
-      const client = outcome.ok ? outcome.client : null;
-      const known = client === null || catalog.clients.some((c) => c.id === client.id);
-      return {
-        message: outcome.ok ? outcome.message : null,
-        isError: false,
-        catalog: known ? catalog : { ...catalog, clients: [...catalog.clients, client] },
-        // An update clears the selection; after a new order the URL keeps what it names (none, or
-        // an order clicked while this one was saving).
-        orderId: context.opened ? null : context.orderId,
-      };
-    }),
-    rememberRefusal: assign((_, outcome: SaveOrderOutcome) => ({
-      message: outcome.ok ? null : outcome.message,
-      isError: true,
-      errors: outcome.ok ? {} : outcome.errors,
-    })),
-    changeForm: assign({ form: ({ context, event }) => changedForm(context.form, event), errors: {} }),
-  },
-}).createMachine({
+export const cassaOrderMachine = cassaOrderSetup.createMachine({
   id: 'cassaOrder',
   context: ({ input }) => ({
     createKey: input.createKey,
@@ -168,7 +34,6 @@ export const cassaOrderMachine = setup({
     opened: null,
     form: BLANK_FORM,
     cart: NO_CART,
-    productQuery: '',
     idempotencyKey: null,
     message: null,
     isError: false,
@@ -176,7 +41,7 @@ export const cassaOrderMachine = setup({
   }),
   invoke: [
     { id: 'clientBox', src: 'suggestBox', input: { reopensAfterPick: false } },
-    { id: 'productBox', src: 'suggestBox', input: { reopensAfterPick: true } },
+    { id: 'lines', src: 'lines' },
   ],
   initial: 'loading',
   on: {
@@ -184,6 +49,7 @@ export const cassaOrderMachine = setup({
     'order.select': { actions: assign({ orderId: ({ event }) => event.id }) },
     'order.clear': { actions: assign({ orderId: null }) },
     'cart.changed': { actions: assign({ cart: ({ event }) => event.cart }) },
+    'lines.cart': { actions: { type: 'toCart', params: ({ event }) => event.command } },
   },
   states: {
     loading: {
@@ -198,12 +64,20 @@ export const cassaOrderMachine = setup({
             target: 'ready',
             actions: [
               assign({ catalog: ({ event }) => event.output }),
-              'startNewOrder',
+              { type: 'tellLines', params: ({ event }) => event.output },
+              ...NEW_ORDER,
               { type: 'toCart', params: ({ context }) => cartLoad(null, context.draft!) },
               assign(({ context }) => ({ form: context.draft!.form, draft: null })),
             ],
           },
-          { target: 'ready', actions: [assign({ catalog: ({ event }) => event.output }), 'startNewOrder'] },
+          {
+            target: 'ready',
+            actions: [
+              assign({ catalog: ({ event }) => event.output }),
+              { type: 'tellLines', params: ({ event }) => event.output },
+              ...NEW_ORDER,
+            ],
+          },
         ],
         onError: 'failed',
       },
@@ -224,7 +98,7 @@ export const cassaOrderMachine = setup({
               always: [
                 { guard: 'hasOrderId', target: 'opening' },
                 // The URL names no order any more: the one on screen makes room for a new one.
-                { guard: 'isOpenedOrder', target: 'editing', actions: ['startNewOrder', EMPTY_CART] },
+                { guard: 'isOpenedOrder', target: 'editing', actions: [...NEW_ORDER, EMPTY_CART] },
                 { target: 'editing' },
               ],
             },
@@ -232,7 +106,7 @@ export const cassaOrderMachine = setup({
               tags: ['loading'],
               on: {
                 'order.select': { target: 'opening', reenter: true, actions: assign({ orderId: ({ event }) => event.id }) },
-                'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART] },
+                'order.clear': { target: 'editing', actions: [assign({ orderId: null, message: null }), ...NEW_ORDER, EMPTY_CART] },
               },
               invoke: {
                 id: 'loadOrder',
@@ -259,9 +133,9 @@ export const cassaOrderMachine = setup({
                           draft: typed === order ? context.draft : null,
                           errors: {},
                           idempotencyKey: null,
-                          productQuery: '',
                         };
                       }),
+                      'clearLines',
                     ],
                   },
                   {
@@ -269,7 +143,7 @@ export const cassaOrderMachine = setup({
                     target: 'editing',
                     actions: [
                       assign({ message: ({ event }) => (event.output.ok ? null : event.output.message), isError: true }),
-                      'startNewOrder',
+                      ...NEW_ORDER,
                       EMPTY_CART,
                       { type: 'showOrder', params: { id: null } },
                     ],
@@ -279,19 +153,22 @@ export const cassaOrderMachine = setup({
                   target: 'editing',
                   actions: [
                     assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                    'startNewOrder',
+                    ...NEW_ORDER,
                     EMPTY_CART,
                     { type: 'showOrder', params: { id: null } },
                   ],
                 },
               },
             },
+            // The product search and the gifts take items only here.
             editing: {
+              entry: sendTo('lines', { type: 'lines.enable' }),
+              exit: sendTo('lines', { type: 'lines.disable' }),
               on: {
                 'order.select': { target: 'opening', actions: assign({ orderId: ({ event }) => event.id, message: null }) },
                 'order.clear': {
                   guard: 'isOpenedOrder',
-                  actions: [assign({ orderId: null, message: null }), 'startNewOrder', EMPTY_CART],
+                  actions: [assign({ orderId: null, message: null }), ...NEW_ORDER, EMPTY_CART],
                 },
                 'client.query': { guard: 'isNewOrder', actions: ['changeForm', sendTo('clientBox', { type: 'suggest.type' })] },
                 'client.pick': {
@@ -327,16 +204,6 @@ export const cassaOrderMachine = setup({
                     { type: 'toCart', params: ({ context }) => deliveryFor(context.form.delivery, context.form.zoneId) },
                   ],
                 },
-                'product.query': {
-                  actions: [assign({ productQuery: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })],
-                },
-                // 'Aggiungi' takes the focus from the box first: the item goes in all the same, and its
-                // popup decides whether the list comes back.
-                'product.add': {
-                  guard: 'isSearchable',
-                  actions: [{ type: 'toCart', params: addProduct }, 'clearProductQuery', sendTo('productBox', { type: 'suggest.pick' })],
-                },
-                'freeItem.add': { guard: 'isFreeItem', actions: { type: 'toCart', params: addProduct } },
                 // The client's latest order fills the cart again, priced today (what left the catalogue is left out).
                 'order.repeat': {
                   guard: 'hasLastOrder',
@@ -377,19 +244,23 @@ export const cassaOrderMachine = setup({
                     user: context.opened.user,
                     nomeCitofono: context.opened.nomeCitofono,
                   },
-                  idempotencyKey: context.idempotencyKey,
+                  idempotencyKey: context.idempotencyKey!,
                   cart: { lines: context.cart.lines, code: context.cart.code },
                 }),
                 onDone: [
                   {
                     guard: { type: 'isSaved', params: ({ event }) => event.output },
                     target: 'choosing',
+                    actions: [{ type: 'rememberSaved', params: ({ event }) => event.output }, ...NEXT_ORDER],
+                  },
+                  {
+                    // The server could not be reached: the order waits in 'Da inviare' with its key, and the cashier goes on.
+                    guard: { type: 'isQueued', params: ({ event }) => event.output },
+                    target: 'choosing',
                     actions: [
                       { type: 'rememberSaved', params: ({ event }) => event.output },
-                      'startNewOrder',
-                      EMPTY_CART,
-                      'ordersChanged',
-                      { type: 'showOrder', params: ({ context }) => ({ id: context.orderId }) },
+                      { type: 'writeQueued', params: ({ event }) => queuedEntry(event.output) },
+                      ...NEXT_ORDER,
                     ],
                   },
                   {
@@ -404,17 +275,9 @@ export const cassaOrderMachine = setup({
                     target: 'opening',
                     actions: { type: 'rememberRefusal', params: ({ event }) => event.output },
                   },
-                  // The cashier's form stays as typed, with the server's reasons under the fields.
+                  // Refused or failed: the cashier's form stays as typed, with its key (pressing again
+                  // cannot make a second order) and the server's reasons under the fields.
                   { target: 'editing', actions: { type: 'rememberRefusal', params: ({ event }) => event.output } },
-                ],
-                onError: [
-                  {
-                    guard: 'hasUrlMoved',
-                    target: 'choosing',
-                    actions: assign({ message: ({ event }) => errorText(event.error), isError: true }),
-                  },
-                  // Nothing is lost: the same confirm, with the same key, can be pressed again.
-                  { target: 'editing', actions: assign({ message: ({ event }) => errorText(event.error), isError: true }) },
                 ],
               },
             },
@@ -434,7 +297,10 @@ export const cassaOrderMachine = setup({
               invoke: {
                 id: 'reloadCatalog',
                 src: 'loadCatalog',
-                onDone: { target: 'current', actions: assign({ catalog: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'current',
+                  actions: [assign({ catalog: ({ event }) => event.output }), { type: 'tellLines', params: ({ event }) => event.output }],
+                },
                 // The old catalogue stays; the next refresh of the list tries again.
                 onError: 'current',
               },

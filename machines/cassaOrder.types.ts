@@ -1,5 +1,6 @@
 import type { DeliveryType, PaymentType, ShopNow } from '../src/domain';
-import type { CartLine } from './cart.machine';
+import type { CartEvent, CartLine } from './cart.machine';
+import type { WriteOutcome } from './cassaOutbox.machine';
 import type { Category, Product, Zone } from './shop.machine';
 
 /** A client of the cassa's address book. */
@@ -77,14 +78,12 @@ export interface SaveOrderInput {
   /** null: a new order */
   order: Pick<OpenedOrder, 'id' | 'orderNum' | 'version' | 'user' | 'nomeCitofono'> | null;
   /** the confirm's key: a second confirm of the same order returns the first, a resent edit is not applied twice */
-  idempotencyKey: string | null;
+  idempotencyKey: string;
   cart: Pick<CartFacts, 'lines' | 'code'>;
 }
 
-export type SaveOrderOutcome =
-  | { ok: true; message: string; client: CassaClient | null }
-  /** 'stale': another cash desk saved the order first; 'refused': the server named what is wrong */
-  | { ok: false; reason: 'stale' | 'refused'; message: string; errors: Record<string, string> };
+/** Saved with the server's message (and the client it added for a new name), or queued, stale, refused, failed. */
+export type SaveOrderOutcome = WriteOutcome<{ message: string; client: CassaClient | null }>;
 
 /**
  * The order being typed as the browser keeps it (localStorage, saved by the screen's owner): after a
@@ -117,7 +116,6 @@ export interface CassaOrderContext {
   opened: OpenedOrder | null;
   form: CassaOrderForm;
   cart: CartFacts;
-  productQuery: string;
   idempotencyKey: string | null;
   /** the last save's outcome, or why an order could not be opened */
   message: string | null;
@@ -145,6 +143,5 @@ export type CassaOrderEvent =
   | { type: 'minute.change'; minute: number }
   | { type: 'delivery.change'; delivery: DeliveryType }
   | { type: 'payment.change'; paymentType: PaymentType }
-  | { type: 'product.query'; text: string }
-  | { type: 'product.add'; productId: number }
-  | { type: 'freeItem.add'; productId: number };
+  /** the lines (cassaLines): an item for the cart */
+  | { type: 'lines.cart'; command: CartEvent };

@@ -28,9 +28,23 @@ export interface OutboxEntry {
   summary: OrderSummary | null;
 }
 
-/** The answer to one send: written (or already written: the key), refused as stale, or refused for good. */
-export type SendOutcome =
-  { ok: true } | { ok: false; reason: 'stale'; theirs: OrderSummary } | { ok: false; reason: 'refused'; message: string };
+/**
+ * How one cassa write ended (a save, a print, a delivered tick): written; queued in 'Da inviare'
+ * because the server could not be reached; refused as stale (another cash desk saved first);
+ * refused for good (with the server's reasons); or failed (the server broke: nothing was written).
+ */
+export type WriteOutcome<TSaved extends object = object> =
+  | ({ kind: 'saved' } & TSaved)
+  | { kind: 'queued'; entry: OutboxEntry }
+  | { kind: 'stale'; message: string }
+  | { kind: 'refused'; message: string; errors: Record<string, string> }
+  | { kind: 'failed'; message: string };
+
+/** The entry a write queued (read after an `isQueued` guard). */
+export const queuedEntry = (outcome: WriteOutcome) => (outcome as Extract<WriteOutcome, { kind: 'queued' }>).entry;
+
+/** The answer to one send from the outbox: written (or already written: the key), refused as stale, or refused for good. */
+export type SendOutcome = { kind: 'saved' } | { kind: 'stale'; theirs: OrderSummary } | { kind: 'refused'; message: string };
 
 export interface OutboxContext {
   entries: OutboxEntry[];
@@ -80,8 +94,8 @@ export const cassaOutboxMachine = setup({
   },
   guards: {
     hasEntries: ({ context }) => context.entries.length > 0,
-    isSent: (_, outcome: SendOutcome) => outcome.ok,
-    isStale: (_, outcome: SendOutcome) => !outcome.ok && outcome.reason === 'stale',
+    isSent: (_, outcome: SendOutcome) => outcome.kind === 'saved',
+    isStale: (_, outcome: SendOutcome) => outcome.kind === 'stale',
   },
   actions: {
     /** The entry is kept in the browser (IndexedDB) until its answer arrives. */
@@ -153,7 +167,7 @@ export const cassaOutboxMachine = setup({
             guard: { type: 'isStale', params: ({ event }) => event.output },
             target: 'conflict',
             actions: assign(({ context, event }) => ({
-              conflict: { entry: context.entries[0]!, theirs: (event.output as Extract<SendOutcome, { reason: 'stale' }>).theirs },
+              conflict: { entry: context.entries[0]!, theirs: (event.output as Extract<SendOutcome, { kind: 'stale' }>).theirs },
               attempt: 0,
             })),
           },
@@ -163,7 +177,7 @@ export const cassaOutboxMachine = setup({
             actions: assign(({ context, event }) => ({
               ...withoutFirst({ context }),
               attempt: 0,
-              notice: `Non inviato: ${context.entries[0]!.label}. ${(event.output as Extract<SendOutcome, { reason: 'refused' }>).message}`,
+              notice: `Non inviato: ${context.entries[0]!.label}. ${(event.output as Extract<SendOutcome, { kind: 'refused' }>).message}`,
             })),
           },
         ],

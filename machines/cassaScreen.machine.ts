@@ -2,8 +2,8 @@ import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } fro
 import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts, CassaDraft } from './cassaOrder.types';
-import { cassaOutboxMachine } from './cassaOutbox.machine';
-import { orderPollingMachine, type OrderPollingSnapshot } from './orderPolling.machine';
+import { cassaOutboxMachine, type OutboxEntry } from './cassaOutbox.machine';
+import { cassaDayListMachine, type CassaDayListSnapshot } from './cassaDayList.machine';
 
 export interface CassaScreenInput {
   /** the order the URL names (`/cassa?ordine=12`), or null */
@@ -29,7 +29,9 @@ export type CassaScreenEvent =
   /** the editor: an order was saved */
   | { type: 'editor.saved' }
   /** the editor: the URL should name this order, or none */
-  | { type: 'editor.show'; id: number | null };
+  | { type: 'editor.show'; id: number | null }
+  /** the editor or the list: a write the server could not be reached for waits in 'Da inviare' */
+  | { type: 'write.queued'; entry: OutboxEntry };
 
 /** The editor, telling the screen what the cart and the list must hear. */
 export const screenEditor = cassaOrderMachine.provide({
@@ -37,16 +39,20 @@ export const screenEditor = cassaOrderMachine.provide({
     toCart: sendParent((_, command: CartEvent) => ({ type: 'editor.cart', command })),
     ordersChanged: sendParent({ type: 'editor.saved' }),
     showOrder: sendParent((_, { id }: { id: number | null }) => ({ type: 'editor.show', id })),
+    writeQueued: sendParent((_, entry: OutboxEntry) => ({ type: 'write.queued', entry })),
   },
 });
 
 /** The day's list, telling the screen which order the cashier opened. */
-export const screenOrders = orderPollingMachine.provide({
-  actions: { openOrder: sendParent((_, { id }: { id: number }) => ({ type: 'list.open', id })) },
+export const screenOrders = cassaDayListMachine.provide({
+  actions: {
+    openOrder: sendParent((_, { id }: { id: number }) => ({ type: 'list.open', id })),
+    writeQueued: sendParent((_, entry: OutboxEntry) => ({ type: 'write.queued', entry })),
+  },
 });
 
 /** The catalogue version the day's list was last read at (0 before the first answer: never newer). */
-export const listedVersion = (snapshot: OrderPollingSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
+export const listedVersion = (snapshot: CassaDayListSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
 
 /** What the editor needs of a cart snapshot. */
 export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
@@ -59,7 +65,7 @@ export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
  * The cash desk screen: the day's list (`orders`), the add/edit widget (`editor`) and the cassa's own
  * cart (`cart`, not persisted), started once with the screen. It routes what one child says to the
  * other: the cart's every change reaches the editor, the editor's cart commands reach the cart, a
- * save refreshes the list. The URL names the open order: the page reports it (`url.changed`), and
+ * save refreshes the list, a write either could not send reaches the outbox. The URL names the open order: the page reports it (`url.changed`), and
  * the screen asks for a new one through the provided `showOrder`. The list's answers carry the
  * catalogue version: the editor hears it and reloads the products, zones and badges when it is newer.
  */
@@ -125,6 +131,8 @@ export const cassaScreenMachine = setup({
     'editor.cart': { actions: sendTo('cart', ({ event }) => event.command) },
     'editor.saved': { actions: sendTo('orders', { type: 'orders.refresh' }) },
     'editor.show': { actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: true }) } },
+    // The outbox is the screen's child: no channel outside the actor system reaches it.
+    'write.queued': { actions: sendTo('outbox', ({ event }) => ({ type: 'outbox.add', entry: event.entry })) },
   },
 });
 

@@ -16,7 +16,7 @@ const total = { states: 0, statesCovered: 0, transitions: 0, transitionsCovered:
 for (const entry of machineRegistry) {
   try {
     const paths = generatePaths(entry.machine, entry);
-    const report = await coverage(entry.machine, paths, { serializeState: entry.serializeState });
+    const report = await coverage(entry.machine, paths, { serializeState: entry.serializeState, realChildren: entry.realChildren });
     const statesPct = percent(report.states.covered, report.states.total);
     const transitionsPct = percent(report.transitions.covered, report.transitions.total);
     rows.push([

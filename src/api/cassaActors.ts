@@ -4,9 +4,9 @@ import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
 import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
-import type { orderPollingMachine } from '../../machines/orderPolling.machine';
-import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, OrderPollingEvent } from '../../machines/orderPolling.types';
-import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
+import type { cassaDayListMachine } from '../../machines/cassaDayList.machine';
+import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, CassaDayListEvent } from '../../machines/cassaDayList.types';
+import { cassaOutboxMachine, type OrderSummary, type OutboxWrite, type WriteOutcome } from '../../machines/cassaOutbox.machine';
 import {
   CANCELLED_ORDER_MESSAGE,
   canEditOrder,
@@ -20,7 +20,7 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
-import { createCassaOutboxActors, isOffline, orderSummary, outboxChannel, queueWrite, type OutboxChannel } from './cassaOutboxActors';
+import { createCassaOutboxActors, orderSummary, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -63,11 +63,12 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
   };
 }
 
-/** A change the server refuses (the order was cancelled or is gone) is an answer the cassa shows. */
-const refused = (_status: number, body: unknown): ChangeResult => ({
-  ok: false,
-  message: refusalFrom(body, 'Questo ordine non si può più modificare.').message,
-});
+/** A refusal the cassa shows: the server's message and the fields it named (the first reason of each). */
+function refusedWrite(body: unknown, fallback?: string): Extract<WriteOutcome, { kind: 'refused' | 'stale' }> {
+  const { code, message, errors } = refusalFrom(body, fallback);
+  if (code === 'order.stale') return { kind: 'stale', message };
+  return { kind: 'refused', message, errors: Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first])) };
+}
 
 /** The live stream's address: the browser sends the staff session's cookie with it. */
 export const CASSA_EVENTS_URL = '/api/v1/ecommerce/cassa/events';
@@ -83,7 +84,7 @@ interface WireOrderEvent {
  * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
  * EventSource (jsdom) there is no stream and the list only polls.
  */
-export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
+export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
   if (typeof EventSource === 'undefined') return;
   const source = new EventSource(CASSA_EVENTS_URL, { withCredentials: true });
   source.onopen = () => sendBack({ type: 'live.opened' });
@@ -98,44 +99,40 @@ export const followOrders = fromCallback<OrderPollingEvent>(({ sendBack }) => {
   return () => source.close();
 });
 
-/** GET the day's orders; PATCH the printed status and the delivered flag (through the outbox when offline); follow the live stream. */
-export function createOrderPollingActors(api: ApiClient, outbox?: OutboxChannel) {
+/** GET the day's orders; PATCH the printed status and the delivered flag (queued for the outbox when unreachable); follow the live stream. */
+export function createCassaDayListActors(api: ApiClient) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
       cassaDayFromWire(
         unwrap(await api.GET('/api/v1/ecommerce/cassa/orders', { params: { query: input.date ? { date: input.date } : {} } })),
       ),
     ),
-    saveChange: fromPromise<ChangeResult, OrderChange>(async ({ input }) => {
+    saveChange: fromPromise<ChangeResult, OrderChange>(({ input }) => {
       const path = { id: input.id };
       const key = crypto.randomUUID();
       const header = { 'Idempotency-Key': key };
-      const write: OutboxWrite =
-        'status' in input
-          ? { kind: 'status', orderId: input.id, status: input.status }
-          : { kind: 'delivered', orderId: input.id, delivered: input.delivered };
-      const label =
-        'status' in input ? `Ordine ${input.id} stampato` : `Ordine ${input.id} ${input.delivered ? 'consegnato' : 'da consegnare'}`;
-      // Offline, the change waits in 'Da inviare' with its key and is sent when the server answers.
-      if (isOffline() && queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
-      let result;
-      try {
-        result =
-          'status' in input
-            ? await api.PATCH('/api/v1/ecommerce/cassa/orders/{id}', { params: { header, path }, body: { status: input.status } })
-            : await api.PATCH('/api/v1/ecommerce/cassa/orders/delivered-status/{id}', {
+      const isPrint = 'status' in input;
+      const write: OutboxWrite = isPrint
+        ? { kind: 'status', orderId: input.id, status: input.status }
+        : { kind: 'delivered', orderId: input.id, delivered: input.delivered };
+      const label = isPrint ? `Ordine ${input.id} stampato` : `Ordine ${input.id} ${input.delivered ? 'consegnato' : 'da consegnare'}`;
+      return writeOrQueue(
+        { key, label, write, summary: null },
+        () =>
+          isPrint
+            ? api.PATCH('/api/v1/ecommerce/cassa/orders/{id}', { params: { header, path }, body: { status: input.status } })
+            : api.PATCH('/api/v1/ecommerce/cassa/orders/delivered-status/{id}', {
                 params: { header, path },
                 body: { status: input.delivered },
-              });
-      } catch (error) {
-        if (queueWrite(outbox, { key, label, write, summary: null })) return { ok: true };
-        throw error;
-      }
-      const settled = answer(result, [404, 409], refused);
-      return 'ok' in settled ? settled : { ok: true };
+              }),
+        (result) => {
+          const settled = answer(result, [404, 409], (_status, body) => refusedWrite(body, 'Questo ordine non si può più modificare.'));
+          return 'kind' in settled ? settled : { kind: 'saved' };
+        },
+      );
     }),
     followOrders,
-  } satisfies ActorsOf<typeof orderPollingMachine>;
+  } satisfies ActorsOf<typeof cassaDayListMachine>;
 }
 
 /** The cassa's init as the widget holds it (money in cents), with the shop's clock running on. */
@@ -192,20 +189,14 @@ export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedO
   };
 }
 
-export const QUEUED_MESSAGE = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
-
-/** The first message the server gave for each field it named. */
-const firstMessages = (errors: Record<string, string[]>): Record<string, string> =>
-  Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first]));
-
 const text = (value: string) => value.trim() || null;
 
 /**
  * Init, one order, and the save (with the cart's lines and code as the editor last heard them);
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
- * refused fields (422) are refusals the widget shows; network errors and 5xx are failures.
+ * refused fields (422) are refusals the widget shows; unreachable, the save is queued; a 5xx has failed.
  */
-export function createCassaOrderActors(api: ApiClient, outbox?: OutboxChannel) {
+export function createCassaOrderActors(api: ApiClient) {
   return {
     loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
@@ -220,7 +211,7 @@ export function createCassaOrderActors(api: ApiClient, outbox?: OutboxChannel) {
       if (order.status === ORDER_STATUS.cancelled) return { ok: false, message: CANCELLED_ORDER_MESSAGE };
       return { ok: true, order: openedOrderFromWire(order) };
     }),
-    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input }) => {
+    saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(({ input }) => {
       const { form, order, idempotencyKey } = input;
       const { lines, code } = input.cart;
       const isDelivery = form.delivery === 'consegna';
@@ -243,61 +234,49 @@ export function createCassaOrderActors(api: ApiClient, outbox?: OutboxChannel) {
         cart: lines.map(lineToWire),
         discount: code ? { code } : null,
       };
-      const header = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
-      // The server cannot be reached: the order waits in 'Da inviare' with its key, and the cashier goes on.
-      const queue = () =>
-        idempotencyKey !== null &&
-        queueWrite(outbox, {
-          key: idempotencyKey,
-          label: order
-            ? `Modifica ordine #${order.orderNum}: ${form.name}`
-            : `Nuovo ordine: ${form.name}, ${formatTime(form.hour, form.minute)}`,
-          write: order ? { kind: 'update', orderId: order.id, body } : { kind: 'store', body },
-          summary: order ? orderSummary(`Ordine #${order.orderNum}`, form, lines) : null,
-        });
-      const queued = { ok: true as const, message: QUEUED_MESSAGE, client: null };
-      if (isOffline() && queue()) return queued;
-      let result;
-      try {
-        result = order
-          ? await api.PUT('/api/v1/ecommerce/cassa/orders/{id}/update', { params: { header, path: { id: order.id } }, body })
-          : await api.POST('/api/v1/ecommerce/cassa/orders/store', { params: { header }, body });
-      } catch (error) {
-        if (queue()) return queued;
-        throw error;
-      }
-      const saved = answer(result, [404, 409, 422], (_status, body) => {
-        const { code, message, errors } = refusalFrom(body);
-        return {
-          ok: false as const,
-          reason: code === 'order.stale' ? ('stale' as const) : ('refused' as const),
-          message,
-          errors: firstMessages(errors),
-        };
-      });
-      if ('ok' in saved) return saved;
-      const placed = saved.order;
-      return {
-        ok: true,
-        message: `${saved.message} Ordine numero #${placed.order_num} delle ${placed.delivery_time}.`,
-        client:
-          form.clientId === 0 && placed.client_id
-            ? {
-                id: placed.client_id,
-                name: placed.name,
-                address: placed.address,
-                telephone: placed.telephone,
-                zoneId: placed.zone_id ?? null,
-                // The order just placed is the new client's last one.
-                lastOrder: lines.map((l) => ({
-                  productId: l.productId,
-                  variantId: l.variant?.id ?? null,
-                  additionIds: l.additions.map((a) => a.id),
-                  qty: l.qty,
-                })),
-              }
-            : null,
+      const header = { 'Idempotency-Key': idempotencyKey };
+      // Unreachable, the order waits in 'Da inviare' with its key, and the cashier goes on.
+      const queued = {
+        key: idempotencyKey,
+        label: order
+          ? `Modifica ordine #${order.orderNum}: ${form.name}`
+          : `Nuovo ordine: ${form.name}, ${formatTime(form.hour, form.minute)}`,
+        write: order ? ({ kind: 'update', orderId: order.id, body } as const) : ({ kind: 'store', body } as const),
+        summary: order ? orderSummary(`Ordine #${order.orderNum}`, form, lines) : null,
       };
+      return writeOrQueue(
+        queued,
+        () =>
+          order
+            ? api.PUT('/api/v1/ecommerce/cassa/orders/{id}/update', { params: { header, path: { id: order.id } }, body })
+            : api.POST('/api/v1/ecommerce/cassa/orders/store', { params: { header }, body }),
+        (result): SaveOrderOutcome => {
+          const saved = answer(result, [404, 409, 422], (_status, refusal) => refusedWrite(refusal));
+          if ('kind' in saved) return saved;
+          const placed = saved.order;
+          return {
+            kind: 'saved',
+            message: `${saved.message} Ordine numero #${placed.order_num} delle ${placed.delivery_time}.`,
+            client:
+              form.clientId === 0 && placed.client_id
+                ? {
+                    id: placed.client_id,
+                    name: placed.name,
+                    address: placed.address,
+                    telephone: placed.telephone,
+                    zoneId: placed.zone_id ?? null,
+                    // The order just placed is the new client's last one.
+                    lastOrder: lines.map((l) => ({
+                      productId: l.productId,
+                      variantId: l.variant?.id ?? null,
+                      additionIds: l.additions.map((a) => a.id),
+                      qty: l.qty,
+                    })),
+                  }
+                : null,
+          };
+        },
+      );
     }),
   } satisfies ActorsOf<typeof cassaOrderMachine>;
 }
@@ -321,19 +300,18 @@ export interface CassaScreenEdge {
 /** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
 export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
   const { effects } = edge;
-  const outbox = outboxChannel();
   return cassaScreenMachine.provide({
     actors: {
       orders: screenOrders.provide({
-        actors: createOrderPollingActors(api, outbox),
+        actors: createCassaDayListActors(api),
         actions: {
           chime: () => effects.chime(),
           loadTicket: (_, { id }) => effects.loadTicket(id),
           printTicket: (_, { id }) => effects.printTicket(id),
         },
       }),
-      editor: screenEditor.provide({ actors: createCassaOrderActors(api, outbox) }),
-      outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore, outbox)),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),
       cart: edge.cart,
     },
     actions: {

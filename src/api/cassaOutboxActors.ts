@@ -9,21 +9,13 @@ import type {
   OutboxEvent,
   OutboxWrite,
   SendOutcome,
+  WriteOutcome,
 } from '../../machines/cassaOutbox.machine';
 import { CASSA_DELIVERY_LABELS, formatTime } from '../domain';
 import { ApiError, type ApiClient, type FetchResult } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
 
-/**
- * How the cassa's save actors reach the screen's outbox when the server cannot be reached: the
- * outbox's own network watcher opens it when the outbox starts and closes it when it stops (a
- * systemId would clash while a remounted screen's old actor is still stopping).
- */
-export interface OutboxChannel {
-  send: ((event: OutboxEvent) => void) | null;
-}
-export const outboxChannel = (): OutboxChannel => ({ send: null });
 /** One tab sends at a time: the others wait for this lock (Web Locks). */
 const OUTBOX_LOCK = 'pizzeria-cassa-outbox';
 
@@ -62,13 +54,27 @@ export function orderSummary(title: string, form: CassaOrderForm, lines: readonl
 }
 
 /**
- * Puts a write in the outbox when the server could not be reached; false when there is no outbox
- * (a test's lone actor), so the caller fails as before.
+ * Sends one cassa write. Offline, or when the request never reaches the server, the write comes back
+ * `queued` with its key (the screen puts it in 'Da inviare'); a 5xx or an unexpected answer is `failed`.
  */
-export function queueWrite(channel: OutboxChannel | undefined, entry: Omit<OutboxEntry, 'queuedAt'>): boolean {
-  if (!channel?.send) return false;
-  channel.send({ type: 'outbox.add', entry: { ...entry, queuedAt: Date.now() } });
-  return true;
+export async function writeOrQueue<TResult, TSaved extends object>(
+  queued: Omit<OutboxEntry, 'queuedAt'>,
+  write: () => Promise<TResult>,
+  settle: (result: TResult) => WriteOutcome<TSaved>,
+): Promise<WriteOutcome<TSaved>> {
+  const queue = (): WriteOutcome<TSaved> => ({ kind: 'queued', entry: { ...queued, queuedAt: Date.now() } });
+  if (isOffline()) return queue();
+  let result;
+  try {
+    result = await write();
+  } catch {
+    return queue();
+  }
+  try {
+    return settle(result);
+  } catch (error) {
+    return { kind: 'failed', message: error instanceof Error && error.message ? error.message : 'Errore generico' };
+  }
 }
 
 function request(api: ApiClient, write: OutboxWrite, key: string): Promise<FetchResult<unknown>> {
@@ -101,7 +107,6 @@ export function createCassaOutboxActors(
   api: ApiClient,
   theirs: (orderId: number) => Promise<OrderSummary>,
   store: () => UseStore = outboxStore,
-  channel: OutboxChannel = outboxChannel(),
 ) {
   // Without IndexedDB (jsdom, a private window that refuses it) the entries still wait in memory.
   const idb = <T>(operation: (db: UseStore) => Promise<T>, otherwise: T): Promise<T> =>
@@ -117,32 +122,28 @@ export function createCassaOutboxActors(
       sendEntry: fromPromise<SendOutcome, OutboxEntry>(({ input: entry }) =>
         withLock(async () => {
           // Another tab sent it while this one waited for the lock.
-          if ((await idb((db) => get<OutboxEntry>(entry.key, db), entry)) === undefined) return { ok: true };
+          if ((await idb((db) => get<OutboxEntry>(entry.key, db), entry)) === undefined) return { kind: 'saved' };
           // Offline: no request (and no error toast) until the network is back.
           if (isOffline()) throw new Error('offline');
           const result = await request(api, entry.write, entry.key);
           const status = result.response.status;
           if (result.error === undefined) {
             await forget(entry.key);
-            return { ok: true };
+            return { kind: 'saved' };
           }
           if (status >= 500 || ![404, 409, 422].includes(status)) throw new ApiError(status, result.error, 'Errore generico');
           const refusal = refusalFrom(result.error);
           if (refusal.code === 'order.stale' && entry.write.kind === 'update') {
-            return { ok: false, reason: 'stale', theirs: await theirs(entry.write.orderId) };
+            return { kind: 'stale', theirs: await theirs(entry.write.orderId) };
           }
           await forget(entry.key);
-          return { ok: false, reason: 'refused', message: refusal.message };
+          return { kind: 'refused', message: refusal.message };
         }),
       ),
       networkWatch: fromCallback<OutboxEvent>(({ sendBack }) => {
         const online = () => sendBack({ type: 'outbox.online' });
         globalThis.addEventListener?.('online', online);
-        channel.send = sendBack;
-        return () => {
-          globalThis.removeEventListener?.('online', online);
-          if (channel.send === sendBack) channel.send = null;
-        };
+        return () => globalThis.removeEventListener?.('online', online);
       }),
     },
     actions: {

@@ -5,7 +5,7 @@ import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
-import type { OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import type { CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { draftOf, isDraftShown } from '../../machines/cassaOrder.connect';
 import type { CassaOrderSnapshot } from '../../machines/cassaOrder.machine';
 import { createCartActors } from '../api/cartActors';
@@ -93,7 +93,7 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   /** The cassa's list remembers whether its chime is off; the screen creates the actor, this root persists it. */
   const cassa = {
     muted: storage.cassaMuted,
-    persistMuted: (actor: AnyActorRef) => persist(actor, (s: OrderPollingSnapshot) => s.context.muted, storage.saveCassaMuted),
+    persistMuted: (actor: AnyActorRef) => persist(actor, (s: CassaDayListSnapshot) => s.context.muted, storage.saveCassaMuted),
     draft: storage.cassaDraft,
     // The editor's context changes only when something in it does; while an order loads there is nothing to say.
     persistDraft: (editor: AnyActorRef) =>

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { connectCassaScreen } from '../../machines/cassaScreen.machine';
 import { connectCassaOutbox } from '../../machines/cassaOutbox.machine';
-import { connectOrderPolling } from '../../machines/orderPolling.connect';
+import { connectCassaDayList } from '../../machines/cassaDayList.connect';
 import { cassaScreenLogic } from '../api/cassaActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
@@ -49,7 +49,7 @@ export function CassaPage() {
   const outbox = useView(view.outbox, connectCassaOutbox);
   useEffect(() => screen.send({ type: 'url.changed', orderId }), [screen, orderId]);
 
-  const list = useView(view.orders, connectOrderPolling);
+  const list = useView(view.orders, connectCassaDayList);
   usePageTitle(list.pageTitle);
   return (
     <section className="page cassa-page">

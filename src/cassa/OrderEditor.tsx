@@ -3,6 +3,7 @@ import { Button, Group, Input, Label, NumberField, Radio, RadioGroup, TextArea, 
 import type { ActorRefFrom } from 'xstate';
 import { connectCart } from '../../machines/cart.connect';
 import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
+import { connectCassaLines } from '../../machines/cassaLines.machine';
 import { connectCassaOrder } from '../../machines/cassaOrder.connect';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
@@ -21,6 +22,7 @@ const connectCassaCart = (snapshot: CartSnapshot, send: (event: CartEvent) => vo
 export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: CartActor }) {
   const cartView = useView(cart, connectCassaCart);
   const view = useView(actor, connectCassaOrder);
+  const { productSearch, freeItems } = useView(view.lines, connectCassaLines);
   const dialog = useProductDialog(useMemo(() => ({ cart, ...STAFF_DOUGHS }), [cart]));
 
   if (view.failure) {
@@ -34,7 +36,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
       </section>
     );
   }
-  const { client, productSearch, time } = view;
+  const { client, time } = view;
   return (
     <section className="cassa-editor" aria-labelledby="cassa-editor-title" aria-busy={view.isLoading || view.isSaving}>
       <div className="cassa-editor-head">
@@ -179,11 +181,11 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           <span>Aggiungi omaggio</span>
           <select
             value=""
-            disabled={view.freeItems.isDisabled}
-            onChange={(e) => e.target.value && view.freeItems.onAdd(Number(e.target.value))}
+            disabled={freeItems.isDisabled}
+            onChange={(e) => e.target.value && freeItems.onAdd(Number(e.target.value))}
           >
             <option value="">-- Scegli un omaggio --</option>
-            {view.freeItems.options.map((o) => (
+            {freeItems.options.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name}
               </option>

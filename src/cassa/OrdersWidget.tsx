@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { Button, Checkbox, ToggleButton } from 'react-aria-components';
-import type { OrderPollingView } from '../../machines/orderPolling.connect';
+import type { CassaDayListView } from '../../machines/cassaDayList.connect';
 import { Icon, SOURCE_ICONS } from './icons';
 
 /** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
-export function OrdersWidget({ view }: { view: OrderPollingView }) {
+export function OrdersWidget({ view }: { view: CassaDayListView }) {
   return (
     <section className="cassa-orders" aria-labelledby="cassa-orders-title">
       <div className="cassa-orders-head">
@@ -38,7 +38,7 @@ export function OrdersWidget({ view }: { view: OrderPollingView }) {
   );
 }
 
-export function SlotStrip({ slots, capacity }: { slots: OrderPollingView['slots']; capacity: number | null }) {
+export function SlotStrip({ slots, capacity }: { slots: CassaDayListView['slots']; capacity: number | null }) {
   if (slots.length === 0) return null;
   return (
     <ol className="cassa-slots" aria-label={`Fasce orarie (capienza ${capacity ?? 0} per fascia)`}>
@@ -60,7 +60,7 @@ export function SlotStrip({ slots, capacity }: { slots: OrderPollingView['slots'
   );
 }
 
-type Row = OrderPollingView['rows'][number];
+type Row = CassaDayListView['rows'][number];
 
 /**
  * A row renders again only when what it shows changed: a 30 s refresh of a busy night touches one

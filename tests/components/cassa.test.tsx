@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { totalsText } from '../../machines/orderPolling.connect';
+import { totalsText } from '../../machines/cassaDayList.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
 import { admin, customer } from '../mocks/fixtures';
 import { cassaDay, cassaInit, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';

@@ -1,14 +1,14 @@
 /** Path-coverage entries of the cassa's machines (added to machineRegistry in registry.ts). */
-import { createActor, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../../src/api/client';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { cassaCatalogFromWire, cassaDayFromWire, openedOrderFromWire } from '../../src/api/cassaActors';
 import { cartMachine, EMPTY_CART as NO_LINES } from '../../machines/cart.machine';
 import { newOrderForm } from '../../machines/cassaOrder.form';
 import { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrder.types';
-import { cassaOutboxMachine, type OutboxEntry } from '../../machines/cassaOutbox.machine';
+import { cassaOutboxMachine, type OutboxEntry, type SendOutcome } from '../../machines/cassaOutbox.machine';
+import { cassaLinesMachine } from '../../machines/cassaLines.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
-import { orderPollingMachine, type OrderPollingSnapshot } from '../../machines/orderPolling.machine';
+import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
   CASSA_TODAY,
@@ -25,7 +25,17 @@ import {
 import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
-const pollingEvents = internalEvents(orderPollingMachine);
+const dayListEvents = internalEvents(cassaDayListMachine);
+
+export const CANCELLED = 'Questo ordine è stato annullato e non è modificabile.';
+/** A print made while the server could not be reached: it waits in 'Da inviare'. */
+export const queuedPrint: OutboxEntry = {
+  key: 'chiave-stampa-1',
+  queuedAt: 3,
+  label: `Ordine ${phoneOrder.id} stampato`,
+  write: { kind: 'status', orderId: phoneOrder.id, status: 1 },
+  summary: null,
+};
 
 /** Today's first answer, and the next one with a new online order in it; tomorrow is empty. */
 export const firstAnswer = cassaDayFromWire(cassaDay([phoneOrder, onlinePickup, externalOrder]));
@@ -33,13 +43,13 @@ export const answerWithNewOrder = cassaDayFromWire(cassaDay([phoneOrder, onlineP
 export const tomorrowAnswer = cassaDayFromWire(cassaDay([], CASSA_TOMORROW));
 
 /** A day is answered with the new online order once the list has been seen (a refresh), tomorrow empty. */
-export function answerFor(snapshot: OrderPollingSnapshot, date: string | null) {
+export function answerFor(snapshot: CassaDayListSnapshot, date: string | null) {
   if (date === CASSA_TOMORROW) return tomorrowAnswer;
   return snapshot.context.knownIds === null ? firstAnswer : answerWithNewOrder;
 }
 
 /** The cashier acts on today's list when it is on screen and nothing is on its way (keeps the graph small). */
-const idle = (s: OrderPollingSnapshot) =>
+const idle = (s: CassaDayListSnapshot) =>
   !s.context.muted &&
   // The cashier's steps are walked before the stream opens; the live region's with the list quiet.
   s.matches({ live: { streaming: 'connecting' } }) &&
@@ -49,21 +59,21 @@ const idle = (s: OrderPollingSnapshot) =>
   s.context.pending.length === 0 &&
   s.context.tickets.length === 0;
 /** Nothing of the cashier's on its way and the list on screen: the live region's steps happen then. */
-const quietList = (s: OrderPollingSnapshot) =>
+const quietList = (s: CassaDayListSnapshot) =>
   s.matches({ list: 'ready' }) &&
   s.context.date === CASSA_TODAY &&
   s.context.pending.length === 0 &&
   s.context.tickets.length === 0 &&
   s.context.newIds.length === 0 &&
   !s.context.muted;
-const isLive = (s: OrderPollingSnapshot) => s.matches({ live: { streaming: 'healthy' } });
-const noShortTimer = (s: OrderPollingSnapshot) =>
+const isLive = (s: CassaDayListSnapshot) => s.matches({ live: { streaming: 'healthy' } });
+const noShortTimer = (s: CassaDayListSnapshot) =>
   s.matches({ printer: 'idle' }) && !s.matches({ live: 'lost' }) && !s.matches({ live: { streaming: { healthy: 'settling' } } });
-const firstLoad = (s: OrderPollingSnapshot) => s.context.knownIds === null && s.context.date === null;
+const firstLoad = (s: CassaDayListSnapshot) => s.context.knownIds === null && s.context.date === null;
 
-export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
-  name: 'orderPolling',
-  machine: orderPollingMachine,
+export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
+  name: 'cassaDayList',
+  machine: cassaDayListMachine,
   input: { date: null, muted: false },
   // Three parallel regions: one path per edge covers the graph without the simple paths' explosion.
   maxSimplePathStates: 0,
@@ -81,42 +91,39 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
           ]
         : null,
     (s) => {
-      const input = invokeInput<{ date: string | null }>(s, pollingEvents.invokeId('loadDay'));
-      return input === undefined ? null : { type: pollingEvents.done('loadDay'), output: answerFor(s, input.date) };
+      const input = invokeInput<{ date: string | null }>(s, dayListEvents.invokeId('loadDay'));
+      return input === undefined ? null : { type: dayListEvents.done('loadDay'), output: answerFor(s, input.date) };
     },
     (s) =>
       s.hasTag('loading') && s.context.newIds.length === 0
-        ? { type: pollingEvents.error('loadDay'), error: new TypeError('Failed to fetch') }
+        ? { type: dayListEvents.error('loadDay'), error: new TypeError('Failed to fetch') }
         : null,
-    // A print may be refused (the order was cancelled meanwhile), a delivered tick may hit a server outage.
+    // A print may be refused (the order was cancelled meanwhile) or find the server unreachable (queued),
+    // a delivered tick may hit a server outage.
     (s) => {
       if (!s.hasTag('saving')) return null;
       const change = s.context.pending[0]!;
-      return [
-        { type: pollingEvents.done('saveChange'), output: { ok: true } },
-        'status' in change
-          ? {
-              type: pollingEvents.done('saveChange'),
-              output: { ok: false, message: 'Questo ordine è stato annullato e non è modificabile.' },
-            }
-          : {
-              type: pollingEvents.error('saveChange'),
-              error: new ApiError(503, { message: 'Servizio non disponibile' }, 'Errore generico'),
-            },
-      ];
+      const saved = { type: dayListEvents.done('saveChange'), output: { kind: 'saved' } };
+      return 'status' in change
+        ? [
+            saved,
+            { type: dayListEvents.done('saveChange'), output: { kind: 'refused', message: CANCELLED, errors: {} } },
+            { type: dayListEvents.done('saveChange'), output: { kind: 'queued', entry: queuedPrint } },
+          ]
+        : [saved, { type: dayListEvents.done('saveChange'), output: { kind: 'failed', message: 'Servizio non disponibile' } }];
     },
     // The 0.5 s print timer, the tenth-of-a-second gathering of live events and the stream's retry pause
     // (at most 2 s here) always fire before a refresh: the refresh comes when none of them waits.
     // While the stream is up the 30 s timer passes without a refresh (the replay lets it fire) and the 2-minute one refreshes.
-    (s) => (noShortTimer(s) && !isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH') } : null),
-    (s) => (noShortTimer(s) ? { type: pollingEvents.after('orderPolling.list.failed', 'ORDERS_REFRESH') } : null),
-    (s) => (noShortTimer(s) && isLive(s) ? { type: pollingEvents.after('orderPolling.list.ready', 'ORDERS_REFRESH_LIVE') } : null),
-    { type: pollingEvents.after('orderPolling.printer.waiting', 'PRINT') },
+    (s) => (noShortTimer(s) && !isLive(s) ? { type: dayListEvents.after('cassaDayList.list.ready', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) ? { type: dayListEvents.after('cassaDayList.list.failed', 'ORDERS_REFRESH') } : null),
+    (s) => (noShortTimer(s) && isLive(s) ? { type: dayListEvents.after('cassaDayList.list.ready', 'ORDERS_REFRESH_LIVE') } : null),
+    { type: dayListEvents.after('cassaDayList.printer.waiting', 'PRINT') },
     // The live stream: it opens, fails (twice at most: the graph stays small), and tells of changes.
     (s) => (quietList(s) && s.matches({ live: { streaming: 'connecting' } }) ? { type: 'live.opened' } : null),
     (s) =>
       quietList(s) && s.matches({ live: 'streaming' }) && s.context.liveFailures < 2
-        ? [{ type: 'live.lost' }, { type: pollingEvents.error('followOrders'), error: new Error('EventSource is not defined') }]
+        ? [{ type: 'live.lost' }, { type: dayListEvents.error('followOrders'), error: new Error('EventSource is not defined') }]
         : null,
     (s) =>
       quietList(s) && s.context.liveFailures === 0 && !s.context.otherDayOrders && s.matches({ live: { streaming: 'healthy' } })
@@ -129,8 +136,8 @@ export const orderPollingEntry: MachineEntry<typeof orderPollingMachine> = {
             { type: 'live.event', orderId: 91, kind: 'printed', deliveryDate: '2026-11-25' },
           ]
         : null,
-    { type: pollingEvents.after('orderPolling.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
-    (s) => (s.context.pending.length === 0 ? { type: pollingEvents.after('orderPolling.live.lost', 'LIVE_RETRY') } : null),
+    { type: dayListEvents.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
+    (s) => (s.context.pending.length === 0 ? { type: dayListEvents.after('cassaDayList.live.lost', 'LIVE_RETRY') } : null),
   ],
   serializeState: (s) =>
     JSON.stringify({
@@ -166,6 +173,7 @@ export const changedCatalog = cassaCatalogFromWire(
 );
 const margherita = cassaCatalog.products.find((p) => p.name === 'Margherita')!;
 const bufala = cassaCatalog.products.find((p) => p.name === 'Bufala')!;
+export const SERVER_DOWN = 'Servizio non disponibile';
 export const STALE = "Questo ordine è stato modificato da un'altra cassa: ricaricalo prima di salvarlo.";
 export const NEW_CLIENT: CassaClient = { id: 3, name: 'Nuovo Nome', address: null, telephone: null, zoneId: null, lastOrder: [] };
 
@@ -190,7 +198,7 @@ type Snapshot = SnapshotFrom<typeof cassaOrderMachine>;
 const editing = (s: Snapshot) => s.matches({ ready: { order: 'editing' } });
 const DEFAULT_FORM = JSON.stringify(newOrderForm(cassaCatalog.now()));
 const isNewOrder = (s: Snapshot) => editing(s) && s.context.opened === null && s.context.message === null;
-const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM && s.context.productQuery === '';
+const isPristineForm = (s: Snapshot) => JSON.stringify(s.context.form) === DEFAULT_FORM;
 /** Each change is tried once, on an untouched new order with an empty cart, so the graph stays small. */
 const pristine = (s: Snapshot) => isNewOrder(s) && isPristineForm(s) && s.context.cart.lines.length === 0;
 /** What the cart tells the widget: one line priced, or still being priced; empty again after a save. */
@@ -275,9 +283,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
             { type: 'client.query', text: 'Nuovo Nome' },
             { type: 'client.pick', id: 1 },
             { type: 'client.pick', id: 99 },
-            { type: 'product.query', text: 'MARG' },
-            { type: 'product.add', productId: margherita.id },
-            { type: 'product.add', productId: bufala.id },
+            // The product search or the gifts picked an item.
+            { type: 'lines.cart', command: { type: 'line.add', choice: { product: margherita, variant: null, additions: [], qty: 1 } } },
             { type: 'zone.select', zoneId: 2 },
             { type: 'zone.select', zoneId: 404 },
             { type: 'field.change', field: 'address', value: 'Via Roma 1' },
@@ -287,11 +294,8 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
             { type: 'minute.change', minute: 60 },
             { type: 'payment.change', paymentType: 'Carta di credito' },
             { type: 'delivery.change', delivery: 'ritiro' },
-            { type: 'freeItem.add', productId: freeDrink.id },
-            { type: 'freeItem.add', productId: margherita.id },
           ]
         : null,
-    (s) => (isNewOrder(s) && s.context.productQuery === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
     // 'Ripeti ultimo ordine' once Mario Rossi (who ordered before) is picked.
     (s) => (isNewOrder(s) && s.context.form.clientId === 1 && s.context.cart.lines.length === 0 ? { type: 'order.repeat' } : null),
     // Confirm: a new order with a typed name, or the opened order (the guard wants a priced cart).
@@ -305,15 +309,17 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
       return [
         {
           type: orderEvents.done('saveOrder'),
-          output: { ok: true, message: 'Ordine creato. Ordine numero #4 delle 19:45.', client: isNew ? NEW_CLIENT : null },
+          output: { kind: 'saved', message: 'Ordine creato. Ordine numero #4 delle 19:45.', client: isNew ? NEW_CLIENT : null },
         },
         isNew
           ? {
               type: orderEvents.done('saveOrder'),
-              output: { ok: false, reason: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: REFUSED_FIELDS },
+              output: { kind: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: REFUSED_FIELDS },
             }
-          : { type: orderEvents.done('saveOrder'), output: { ok: false, reason: 'stale', message: STALE, errors: {} } },
-        { type: orderEvents.error('saveOrder'), error: new TypeError('Failed to fetch') },
+          : { type: orderEvents.done('saveOrder'), output: { kind: 'stale', message: STALE } },
+        { type: orderEvents.done('saveOrder'), output: { kind: 'failed', message: SERVER_DOWN } },
+        // The server could not be reached: the order waits in 'Da inviare'.
+        { type: orderEvents.done('saveOrder'), output: { kind: 'queued', entry: queuedOrder } },
       ];
     },
   ],
@@ -334,13 +340,48 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         s.context.form.paymentType,
       ],
       cart: `${s.context.cart.lines.length}${s.context.cart.isPricing ? ' pricing' : ''}`,
-      query: s.context.productQuery,
       key: s.context.idempotencyKey,
       message: s.context.message,
       errors: Object.keys(s.context.errors),
       clients: s.context.catalog?.clients.length ?? 0,
       version: s.context.catalog?.catalogueVersion ?? null,
     }),
+};
+
+// --- the order widget's lines: the product search and the gifts ----------------------------------
+
+type LinesSnapshot = SnapshotFrom<typeof cassaLinesMachine>;
+/** The products are known and nothing is typed: each pick is tried from there, so the graph stays small. */
+const linesReady = (s: LinesSnapshot) => s.context.catalog !== null && s.context.query === '';
+
+export const cassaLinesEntry: MachineEntry<typeof cassaLinesMachine> = {
+  name: 'cassaLines',
+  machine: cassaLinesMachine,
+  events: [
+    // The editor: the products as loaded, then the owner's next version; an order on screen or not; a new order.
+    (s) =>
+      s.context.catalog === null
+        ? { type: 'lines.catalog', catalog: cassaCatalog }
+        : linesReady(s) && s.context.catalog === cassaCatalog
+          ? { type: 'lines.catalog', catalog: changedCatalog }
+          : null,
+    { type: 'lines.enable' },
+    { type: 'lines.disable' },
+    (s) => (s.context.query !== '' ? { type: 'lines.clear' } : null),
+    // The cashier: a search typed, a product added (an ingredient is not sold alone), a gift (only 0 € items are).
+    (s) =>
+      linesReady(s)
+        ? [
+            { type: 'product.query', text: 'MARG' },
+            { type: 'product.add', productId: margherita.id },
+            { type: 'product.add', productId: bufala.id },
+            { type: 'freeItem.add', productId: freeDrink.id },
+            { type: 'freeItem.add', productId: margherita.id },
+          ]
+        : null,
+    (s) => (s.context.query === 'MARG' ? { type: 'product.add', productId: margherita.id } : null),
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, version: s.context.catalog?.catalogueVersion ?? null, query: s.context.query }),
 };
 
 // --- suggestion popup -----------------------------------------------------------------------
@@ -368,7 +409,7 @@ export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
 export const pricingCart = createActor(cartMachine, { input: { saved: { ...NO_LINES, lines: openedPhoneOrder.lines } } }).getSnapshot();
 
 /** The list as it tells the screen about a refresh read after the owner changed the catalogue (version 2). */
-export const listAfterChange = orderPollingMachine.resolveState({
+export const listAfterChange = cassaDayListMachine.resolveState({
   value: { list: 'ready', live: { streaming: { healthy: 'quiet' } }, writer: 'idle', printer: 'idle' },
   context: {
     date: CASSA_TODAY,
@@ -384,9 +425,17 @@ export const listAfterChange = orderPollingMachine.resolveState({
   },
 });
 
+/** The screen's outbox with nothing left by an earlier page and a server that has not answered yet: what is queued stays counted. */
+const waitingOutbox = cassaOutboxMachine.provide({
+  actors: { loadOutbox: fromPromise<OutboxEntry[]>(async () => []), sendEntry: fromPromise(() => new Promise<SendOutcome>(() => {})) },
+  actions: { storeEntry: () => {}, dropEntry: () => {} },
+});
+
 export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
   name: 'cassaScreen',
-  machine: cassaScreenMachine,
+  machine: cassaScreenMachine.provide({ actors: { outbox: waitingOutbox } }),
+  // The outbox runs for real: the tests count what reaches 'Da inviare'.
+  realChildren: ['outbox'],
   // The list on screen, or an order the URL names (the chime remembered off).
   inputs: [
     { orderId: null, muted: false, createKey: () => 'chiave-ordine-1' },
@@ -403,6 +452,8 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
     { type: 'editor.cart', command: { type: 'cart.empty' } },
     { type: 'editor.saved' },
     { type: 'editor.show', id: null },
+    // A print the server could not be reached for (the editor's queued saves arrive the same way).
+    { type: 'write.queued', entry: queuedPrint },
     { type: 'xstate.snapshot.cart', snapshot: pricingCart } as never,
     { type: 'xstate.snapshot.orders', snapshot: listAfterChange } as never,
   ],
@@ -435,7 +486,6 @@ export const queuedEdit: OutboxEntry = {
   summary: { title: 'Ordine #1', rows: ['Ritiro alle 21:00 del 2026-11-18', '3 × Margherita'] },
 };
 export const serverVersion = { title: 'Ordine #1', rows: ['Consegna alle 19:30 del 2026-11-18', '1 × Margherita'] };
-export const CANCELLED = 'Questo ordine è stato annullato e non è modificabile.';
 
 type OutboxSnapshot = SnapshotFrom<typeof cassaOutboxMachine>;
 const outboxHas = (s: OutboxSnapshot, key: string) => s.context.entries.some((e) => e.key === key);
@@ -461,10 +511,10 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     (s) =>
       s.hasTag('sending')
         ? [
-            { type: outboxEvents.done('sendEntry'), output: { ok: true } },
+            { type: outboxEvents.done('sendEntry'), output: { kind: 'saved' } },
             s.context.entries[0]!.write.kind === 'update'
-              ? { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'stale', theirs: serverVersion } }
-              : { type: outboxEvents.done('sendEntry'), output: { ok: false, reason: 'refused', message: CANCELLED } },
+              ? { type: outboxEvents.done('sendEntry'), output: { kind: 'stale', theirs: serverVersion } }
+              : { type: outboxEvents.done('sendEntry'), output: { kind: 'refused', message: CANCELLED } },
             ...(s.context.attempt < 2 ? [{ type: outboxEvents.error('sendEntry'), error: new TypeError('Failed to fetch') }] : []),
           ]
         : null,
@@ -482,4 +532,4 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     }),
 };
 
-export const cassaEntries = [orderPollingEntry, cassaOrderEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];
+export const cassaEntries = [cassaDayListEntry, cassaOrderEntry, cassaLinesEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];

@@ -65,15 +65,15 @@ describe('cassa outbox machine: path coverage', () => {
             break;
           case events.done('sendEntry'): {
             const first = before!.entries[0]!;
-            if (event.output.ok || event.output.reason === 'refused') {
+            if (event.output.kind !== 'stale') {
               // Its own answer arrived: it leaves the queue, and the next one goes.
               expect(entries).toEqual(before!.entries.slice(1));
               expect(snapshot.context.attempt).toBe(0);
             }
-            if (!event.output.ok && event.output.reason === 'refused') {
+            if (event.output.kind === 'refused') {
               expect(view.notice?.text).toBe(`Non inviato: ${first.label}. ${CANCELLED}`);
             }
-            if (!event.output.ok && event.output.reason === 'stale') {
+            if (event.output.kind === 'stale') {
               // Nothing overwritten: both versions wait for the cashier, and nothing behind it is sent.
               expect(snapshot.matches('conflict')).toBe(true);
               expect(entries[0]).toBe(first);
@@ -131,7 +131,7 @@ describe('cassa outbox: backoff', () => {
           loadOutbox: fromPromise(async () => [queuedEdit]),
           sendEntry: fromPromise(async ({ input }) => {
             sent.push(input.key);
-            return { ok: true as const };
+            return { kind: 'saved' as const };
           }),
         },
         actions: { storeEntry: () => undefined, dropEntry: () => undefined },

@@ -1,16 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
-import { cartFacts, cassaScreenMachine, connectCassaScreen, type CassaScreenEvent } from '../../machines/cassaScreen.machine';
-import { cassaScreenEntry, listAfterChange, pricingCart } from './cassa.entries';
+import { cartFacts, connectCassaScreen, type CassaScreenEvent } from '../../machines/cassaScreen.machine';
+import { connectCassaOutbox } from '../../machines/cassaOutbox.machine';
+import { cassaScreenEntry, listAfterChange, pricingCart, queuedPrint } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths } from './pathCoverage';
 
-const paths = generatePaths(cassaScreenMachine, cassaScreenEntry);
-const CHILDREN = ['orders', 'editor', 'cart'];
+const paths = generatePaths(cassaScreenEntry.machine, cassaScreenEntry);
+const CHILDREN = ['orders', 'editor', 'cart', 'outbox'];
 
 function fakes() {
   const effects = { showOrder: vi.fn(), scrollToTop: vi.fn() };
-  const machine = cassaScreenMachine.provide({
+  const machine = cassaScreenEntry.machine.provide({
     actions: {
       showOrder: (_, { id, replace }) => effects.showOrder(id, replace),
       scrollToTop: () => effects.scrollToTop(),
@@ -35,6 +36,7 @@ describe('cassa screen machine: path coverage', () => {
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
     const { effects, machine, told, inspect } = fakes();
+    let queued = 0;
     await replayEntryPath(cassaScreenEntry, path, {
       machine,
       inspect,
@@ -51,6 +53,11 @@ describe('cassa screen machine: path coverage', () => {
         expect(view.orders.id).toBe('orders');
         expect(view.editor.id).toBe('editor');
         expect(view.cart.id).toBe('cart');
+        // Every write the server could not be reached for is counted in 'Da inviare'.
+        if (event.type === 'write.queued') queued += 1;
+        const outbox = connectCassaOutbox(view.outbox.getSnapshot(), () => undefined);
+        expect(outbox.headerCounter).toBe(queued > 0 ? `Da inviare: ${queued}` : null);
+        expect(outbox.items.map((i) => i.label)).toEqual(Array.from({ length: queued }, () => queuedPrint.label));
 
         switch (event.type) {
           case 'url.changed':
@@ -78,6 +85,10 @@ describe('cassa screen machine: path coverage', () => {
             break;
           case 'editor.saved':
             expect(told.filter((t) => t.to === 'orders').at(-1)).toEqual({ to: 'orders', event: { type: 'orders.refresh' } });
+            break;
+          case 'write.queued':
+            // The outbox hears it from the screen, its parent: no channel outside the actor system.
+            expect(last).toEqual({ to: 'outbox', event: { type: 'outbox.add', entry: queuedPrint } });
             break;
           case 'editor.show':
             // The editor corrects the URL (no history entry): after an update, or an order that could not be opened.

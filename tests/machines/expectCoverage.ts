@@ -8,7 +8,7 @@ export async function expectFullCoverage<T extends AnyStateMachine>(
   entry: MachineEntry<T>,
   paths: readonly MachinePath<T>[],
 ): Promise<void> {
-  const report = await coverage(entry.machine, paths, { serializeState: entry.serializeState });
+  const report = await coverage(entry.machine, paths, { serializeState: entry.serializeState, realChildren: entry.realChildren });
   expect(report.states.missing).toEqual([]);
   expect(report.transitions.missing).toEqual([]);
   expect(report.states.covered).toBe(report.states.total);
@@ -25,6 +25,7 @@ export function replayEntryPath<T extends AnyStateMachine>(
     serializeState: entry.serializeState,
     assertInvariant: options.assertInvariant,
     inspect: options.inspect,
+    realChildren: entry.realChildren,
   });
 }
 

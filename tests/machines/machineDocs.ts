@@ -25,6 +25,8 @@ const SCREENS: Record<string, string> = {
   blogPost: '/blog/:id/:slug: one post',
   bulkPrice: '/admin › Menu › Aumento prezzi',
   cart: '/ecommerce/cart, the header’s cart, the cassa’s order lines',
+  cassaDayList: '/cassa: the day’s orders (live stream, refresh, chime, print, delivered)',
+  cassaLines: '/cassa: the order widget’s product search and gifts',
   cassaOrder: '/cassa: the order widget (a new order, or the one in ?ordine=)',
   cassaScreen: '/cassa: the screen, parent of the day list, the order widget and its cart',
   changePassword: '/auth/change-password',
@@ -33,7 +35,6 @@ const SCREENS: Record<string, string> = {
   cookieConsent: 'every page: the cookie banner',
   forgotPassword: '/auth/forgot-password',
   login: '/auth/login',
-  orderPolling: '/cassa: the day’s orders (refresh, chime, print, delivered)',
   pageReload: 'every page: the hourly reload of customers’ pages',
   productDialog: '/ecommerce: the product dialog',
   recordEditor: '/admin: every record editor (products, categories, zones, posts, staff…)',
@@ -104,7 +105,8 @@ export async function loadMachines(): Promise<MachineModule[]> {
     name: kept.filter((k) => k.file === file).length === 1 ? baseOf(file) : `${baseOf(file)}.${exportName}`,
     file: `machines/${file}`,
     machine,
-    entry: machineRegistry.find((e) => e.machine === machine),
+    // (an entry may give the machine with some I/O provided: the same definition)
+    entry: machineRegistry.find((e) => e.machine.config === machine.config),
     summary: docComment(source, exportName),
   }));
 }

@@ -410,6 +410,8 @@ export interface ReplayOptions<T extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<T>) => string;
   /** Sees every inspection event, e.g. what a parent machine sends its (faked) children. */
   inspect?: (event: InspectionEvent) => void;
+  /** Invoke ids of children that run as the machine provides them (the test reads their state), not faked. */
+  realChildren?: readonly string[];
 }
 
 export interface ReplayResult<T extends AnyStateMachine> {
@@ -483,7 +485,7 @@ export async function replayPath<T extends AnyStateMachine>(
   const observed = new Set(
     facts.transitions.filter((t) => t.kind === 'snapshot.actor').map((t) => t.event.replace('xstate.snapshot.', '')),
   );
-  const real = new Set(facts.invokes.filter((i) => observed.has(i.id)).map((i) => i.src));
+  const real = new Set(facts.invokes.filter((i) => observed.has(i.id) || options.realChildren?.includes(i.id)).map((i) => i.src));
   const controlled = Object.fromEntries(
     [...new Set(facts.invokes.map((i) => i.src))]
       .filter((src) => !real.has(src))
@@ -622,7 +624,7 @@ export function stubActions(machine: AnyStateMachine): Record<string, () => void
 export async function coverage<T extends AnyStateMachine>(
   machine: T,
   paths: readonly MachinePath<T>[],
-  options: Pick<ReplayOptions<T>, 'serializeState'> = {},
+  options: Pick<ReplayOptions<T>, 'serializeState' | 'realChildren'> = {},
 ): Promise<CoverageReport> {
   const facts = machineGraphFacts(machine);
   const stubbed = machine.provide({ actions: stubActions(machine) } as any) as T;

@@ -35,6 +35,8 @@ export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   serializeState: (snapshot: SnapshotFrom<T>) => string;
   /** simple paths only for graphs up to this many states (shortest paths and one path per edge always) */
   maxSimplePathStates?: number;
+  /** children that run for real in replays (their I/O provided by the entry's machine), not faked */
+  realChildren?: readonly string[];
 }
 
 export const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;

@@ -100,8 +100,8 @@ const ui: UiModel<typeof cassaEditorUiModel> = {
     loadOrder: fromPromise(async () => ({ ok: true, order: openedPhoneOrder })),
     saveOrder: fromPromise<SaveOrderOutcome, SaveOrderInput>(async ({ input }) =>
       input.form.name === '' && input.order === null
-        ? { ok: false, reason: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: { nomeCliente: REFUSED_FIELDS.nomeCliente } }
-        : { ok: true, message: 'Ordine creato.', client: input.order === null ? NEW_CLIENT : null },
+        ? { kind: 'refused', message: REFUSED_FIELDS.nomeCliente, errors: { nomeCliente: REFUSED_FIELDS.nomeCliente } }
+        : { kind: 'saved', message: 'Ordine creato.', client: input.order === null ? NEW_CLIENT : null },
     ),
   },
   realStart: [],
@@ -116,7 +116,8 @@ const ui: UiModel<typeof cassaEditorUiModel> = {
         ];
       case 'product.add':
         return [
-          { type: 'product.add', productId: margherita.id },
+          // The product search (the widget's `lines` child) tells the widget the item for the cart.
+          { type: 'lines.cart', command: { type: 'line.add', choice: { product: margherita, variant: null, additions: [], qty: 1 } } },
           { type: 'cart.changed', cart: { ...PRICED_CART, isPricing: true } },
           { type: 'cart.changed', cart: PRICED_CART },
         ];

@@ -1,75 +1,53 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { canEditOrder, ORDER_SOURCE, ORDER_STATUS } from '../src/domain';
+import { applyChange, withPending } from './cassaDayList.changes';
 import type {
   CassaDay,
-  CassaListOrder,
   ChangeResult,
-  DayCounters,
   OrderChange,
-  OrderPollingContext,
-  OrderPollingEvent,
-  OrderPollingInput,
+  CassaDayListContext,
+  CassaDayListEvent,
+  CassaDayListInput,
   LiveOrderEvent,
-} from './orderPolling.types';
+} from './cassaDayList.types';
+import { queuedEntry, type OutboxEntry } from './cassaOutbox.machine';
 
 export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare la modifica: riprova.';
+
+/** What the list says of a change the server did not take: its reason, or that it failed. */
+const noticeOf = (outcome: ChangeResult) =>
+  outcome.kind === 'failed' ? SAVE_FAILED_MESSAGE : outcome.kind === 'refused' || outcome.kind === 'stale' ? outcome.message : null;
 
 /** How long the list waits before opening the stream again after each failure in a row. */
 export const LIVE_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
-/** What one order adds to the header's counters. */
-const countsOf = (order: CassaListOrder): DayCounters => ({
-  notDelivered: order.delivered === 0 ? 1 : 0,
-  pending: order.status === ORDER_STATUS.pending ? 1 : 0,
-  reprint: order.status === ORDER_STATUS.reprint ? 1 : 0,
-});
-
-/** A click on the day: its row changes, and the server's counters move by what that row counted. */
-function applyChange(day: CassaDay, change: OrderChange): CassaDay {
-  const before = day.orders.find((o) => o.id === change.id);
-  if (!before) return day;
-  const after = 'status' in change ? { ...before, status: change.status } : { ...before, delivered: change.delivered };
-  const [was, is] = [countsOf(before), countsOf(after)];
-  return {
-    ...day,
-    orders: day.orders.map((o) => (o === before ? after : o)),
-    counters: {
-      notDelivered: day.counters.notDelivered - was.notDelivered + is.notDelivered,
-      pending: day.counters.pending - was.pending + is.pending,
-      reprint: day.counters.reprint - was.reprint + is.reprint,
-    },
-  };
-}
-
-/** The server's day with the changes still on their way on top: a refresh never undoes a click. */
-const withPending = (day: CassaDay, pending: readonly OrderChange[]): CassaDay => pending.reduce(applyChange, day);
-
-const freshOnlineIds = (context: OrderPollingContext, day: CassaDay) =>
+const freshOnlineIds = (context: CassaDayListContext, day: CassaDay) =>
   context.knownIds === null
     ? []
     : day.orders.filter((o) => o.sourceId === ORDER_SOURCE.online && !context.knownIds!.includes(o.id)).map((o) => o.id);
 
-const listedOrder = (context: OrderPollingContext, id: number) => context.day?.orders.find((o) => o.id === id);
+const listedOrder = (context: CassaDayListContext, id: number) => context.day?.orders.find((o) => o.id === id);
 
 /** A live event the list must show: its day is the one shown (or not known yet), or the order is listed (it moved away). */
-const concernsList = (context: OrderPollingContext, event: LiveOrderEvent) =>
+const concernsList = (context: CassaDayListContext, event: LiveOrderEvent) =>
   context.date === null || event.deliveryDate === context.date || listedOrder(context, event.orderId) !== undefined;
 
 /**
  * The cash desk's list of a day's orders: loads the picked day, refreshes every 30 s and whenever the
  * editor saves (`orders.refresh`), keeps the last list when a refresh fails, and never lets a new
  * online order go unnoticed (highlight, chime, count in the title). Printing and the delivered box
- * change the row at once; the server hears about it in the `writer` region, one change at a time.
+ * change the row at once; the server hears about it in the `writer` region, one change at a time (a
+ * change it cannot be reached for goes to the screen's outbox through the provided `writeQueued`).
  * The `live` region follows the server's stream of order events (`followOrders`): while it is up, a
  * change of the day shown reloads the list at once (a tenth of a second gathers a burst) and the 30 s
  * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
  * the stream again after a growing pause, reloading once it is back.
  */
-export const orderPollingMachine = setup({
+export const cassaDayListMachine = setup({
   types: {
-    input: {} as OrderPollingInput,
-    context: {} as OrderPollingContext,
-    events: {} as OrderPollingEvent,
+    input: {} as CassaDayListInput,
+    context: {} as CassaDayListContext,
+    events: {} as CassaDayListEvent,
     tags: {} as 'loading' | 'failed' | 'saving' | 'live' | 'offline',
   },
   actors: {
@@ -80,7 +58,7 @@ export const orderPollingMachine = setup({
       throw new Error('saveChange not provided');
     }),
     /** The stream of order events: sends `live.opened`, a `live.event` per change, `live.lost` when it fails. */
-    followOrders: fromCallback<OrderPollingEvent>(() => {
+    followOrders: fromCallback<CassaDayListEvent>(() => {
       throw new Error('followOrders not provided');
     }),
   },
@@ -102,9 +80,11 @@ export const orderPollingMachine = setup({
     },
     hasPendingChange: ({ context }) => context.pending.length > 0,
     hasTicket: ({ context }) => context.tickets.length > 0,
-    isRefused: (_, result: ChangeResult) => !result.ok,
+    isQueued: (_, result: ChangeResult) => result.kind === 'queued',
+    /** Refused (the order was cancelled meanwhile) or failed (the server broke): nothing was written. */
+    isNotWritten: (_, result: ChangeResult) => result.kind !== 'saved',
     /** Not following the stream: the list refreshes every 30 s. */
-    isPolling: not(stateIn('#orderPolling.live.streaming.healthy')),
+    isPolling: not(stateIn('#cassaDayList.live.streaming.healthy')),
     concernsList: ({ context, event }) => {
       assertEvent(event, 'live.event');
       return concernsList(context, event);
@@ -138,6 +118,10 @@ export const orderPollingMachine = setup({
     printTicket: (_, _params: { id: number }) => {
       throw new Error('printTicket not provided');
     },
+    /** Puts a write the server could not be reached for in 'Da inviare' (the screen owns the outbox). */
+    writeQueued: (_, _entry: OutboxEntry) => {
+      throw new Error('writeQueued not provided');
+    },
     /** Opens the order in the editor (provided by the page). */
     openOrder: (_, _params: { id: number }) => {
       throw new Error('openOrder not provided');
@@ -153,7 +137,7 @@ export const orderPollingMachine = setup({
     PRINT: 500,
   },
 }).createMachine({
-  id: 'orderPolling',
+  id: 'cassaDayList',
   type: 'parallel',
   context: ({ input }) => ({
     date: input.date,
@@ -256,14 +240,14 @@ export const orderPollingMachine = setup({
                   { guard: 'wasLost', target: 'healthy', actions: [assign({ liveFailures: 0 }), 'reload'] },
                   { target: 'healthy' },
                 ],
-                'live.lost': { target: '#orderPolling.live.lost', actions: 'countFailure' },
+                'live.lost': { target: '#cassaDayList.live.lost', actions: 'countFailure' },
               },
             },
             healthy: {
               tags: ['live'],
               initial: 'quiet',
               // Lost while it was up: the list refreshes now, then every 30 s.
-              on: { 'live.lost': { target: '#orderPolling.live.lost', actions: ['countFailure', 'reload'] } },
+              on: { 'live.lost': { target: '#cassaDayList.live.lost', actions: ['countFailure', 'reload'] } },
               states: {
                 quiet: {
                   on: {
@@ -303,21 +287,19 @@ export const orderPollingMachine = setup({
             input: ({ context }) => context.pending[0]!,
             onDone: [
               {
-                // The server's list is the truth: show it again, without the refused change.
-                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                // The server could not be reached: the change waits in 'Da inviare', the row keeps it.
+                guard: { type: 'isQueued', params: ({ event }) => event.output },
                 target: 'idle',
-                actions: [
-                  'dropChange',
-                  assign({ notice: ({ event }) => (event.output.ok ? null : event.output.message) }),
-                  raise({ type: 'orders.refresh' }),
-                ],
+                actions: ['dropChange', { type: 'writeQueued', params: ({ event }) => queuedEntry(event.output) }],
+              },
+              {
+                // The server's list is the truth: show it again, without the change it did not take.
+                guard: { type: 'isNotWritten', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: ['dropChange', assign({ notice: ({ event }) => noticeOf(event.output) }), raise({ type: 'orders.refresh' })],
               },
               { target: 'idle', actions: 'dropChange' },
             ],
-            onError: {
-              target: 'idle',
-              actions: ['dropChange', assign({ notice: SAVE_FAILED_MESSAGE }), raise({ type: 'orders.refresh' })],
-            },
           },
         },
       },
@@ -346,4 +328,4 @@ export const orderPollingMachine = setup({
   },
 });
 
-export type OrderPollingSnapshot = SnapshotFrom<typeof orderPollingMachine>;
+export type CassaDayListSnapshot = SnapshotFrom<typeof cassaDayListMachine>;

@@ -9,8 +9,8 @@ import {
   PAYMENT_LABELS,
   type OrderSource,
 } from '../src/domain';
-import type { OrderPollingSnapshot } from './orderPolling.machine';
-import type { CassaDay, CassaListOrder, OrderPollingEvent } from './orderPolling.types';
+import type { CassaDayListSnapshot } from './cassaDayList.machine';
+import type { CassaDay, CassaListOrder, CassaDayListEvent } from './cassaDayList.types';
 
 export const LIVE_LOST_MESSAGE = 'Connessione persa: aggiorno ogni 30 secondi.';
 
@@ -43,7 +43,7 @@ export function orderCounters(counters: CassaDay['counters']) {
 }
 
 /** What the cassa's list shows and the handlers it calls; pure, so path tests assert it at every step. */
-export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event: OrderPollingEvent) => void) {
+export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event: CassaDayListEvent) => void) {
   const { day, date, newIds, muted, notice, otherDayOrders } = snapshot.context;
   const isLoading = snapshot.hasTag('loading');
   const orders = day?.orders ?? [];
@@ -106,4 +106,4 @@ export function connectOrderPolling(snapshot: OrderPollingSnapshot, send: (event
   };
 }
 
-export type OrderPollingView = ReturnType<typeof connectOrderPolling>;
+export type CassaDayListView = ReturnType<typeof connectCassaDayList>;

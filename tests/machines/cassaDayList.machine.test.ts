@@ -1,34 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EXTERNAL_ORDER_MESSAGE } from '../../src/domain';
-import { connectOrderPolling } from '../../machines/orderPolling.connect';
-import { LIVE_LOST_MESSAGE } from '../../machines/orderPolling.connect';
-import { orderPollingMachine, SAVE_FAILED_MESSAGE } from '../../machines/orderPolling.machine';
-import type { CassaDay, OrderPollingEvent } from '../../machines/orderPolling.types';
-import { externalOrder } from '../mocks/cassa.fixtures';
-import { orderPollingEntry } from './cassa.entries';
+import { connectCassaDayList } from '../../machines/cassaDayList.connect';
+import { LIVE_LOST_MESSAGE } from '../../machines/cassaDayList.connect';
+import { cassaDayListMachine, SAVE_FAILED_MESSAGE } from '../../machines/cassaDayList.machine';
+import type { CassaDay, CassaDayListEvent, ChangeResult } from '../../machines/cassaDayList.types';
+import { externalOrder, phoneOrder } from '../mocks/cassa.fixtures';
+import { cassaDayListEntry, queuedPrint } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
-const paths = generatePaths(orderPollingMachine, orderPollingEntry);
-const events = internalEvents(orderPollingMachine);
+const paths = generatePaths(cassaDayListMachine, cassaDayListEntry);
+const events = internalEvents(cassaDayListMachine);
 
 function fakes() {
-  const effects = { chime: vi.fn(), loadTicket: vi.fn(), printTicket: vi.fn(), openOrder: vi.fn() };
-  const machine = orderPollingMachine.provide({
+  const effects = { chime: vi.fn(), loadTicket: vi.fn(), printTicket: vi.fn(), openOrder: vi.fn(), writeQueued: vi.fn() };
+  const machine = cassaDayListMachine.provide({
     actions: {
       chime: () => effects.chime(),
       loadTicket: (_, { id }) => effects.loadTicket(id),
       printTicket: (_, { id }) => effects.printTicket(id),
       openOrder: (_, { id }) => effects.openOrder(id),
+      writeQueued: (_, entry) => effects.writeQueued(entry),
     },
   });
   return { effects, machine };
 }
 
-describe('order polling machine: path coverage', () => {
+describe('cassa day list machine: path coverage', () => {
   // About 1200 replays of four parallel regions: about 10 s on a busy 2-core machine, so more time than the default.
   it('reaches every state node and takes every transition', async () => {
-    await expectFullCoverage(orderPollingEntry, paths);
+    await expectFullCoverage(cassaDayListEntry, paths);
   }, 30_000);
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
@@ -36,11 +37,15 @@ describe('order polling machine: path coverage', () => {
     let chimes = 0;
     /** loads started before this step: a step that starts one reloads the list */
     let loadsBefore = 0;
-    await replayEntryPath(orderPollingEntry, path, {
+    await replayEntryPath(cassaDayListEntry, path, {
       machine,
       assertInvariant: (snapshot, { step, previous, invocations }) => {
-        const sent: OrderPollingEvent[] = [];
-        const view = connectOrderPolling(snapshot, (event) => sent.push(event));
+        const reloadStarted = () => {
+          const loads = invocations.filter((i) => i.src === 'loadDay');
+          return loads.length > loadsBefore && loads.at(-1)!.outcome === 'pending';
+        };
+        const sent: CassaDayListEvent[] = [];
+        const view = connectCassaDayList(snapshot, (event) => sent.push(event));
         const { day, newIds, muted } = snapshot.context;
         const type = step.event.type;
 
@@ -64,7 +69,7 @@ describe('order polling machine: path coverage', () => {
 
         // The header shows the server's counters, moved at once by the cashier's own clicks.
         const count = (label: string, v = view) => v.counters!.find((c) => c.label === label)!.value;
-        const before = previous && connectOrderPolling(previous, () => undefined);
+        const before = previous && connectCassaDayList(previous, () => undefined);
         if (type === events.done('loadDay') && snapshot.context.pending.length === 0) {
           const { counters } = (step.event as { output: CassaDay }).output;
           expect(view.counters).toEqual([
@@ -85,7 +90,7 @@ describe('order polling machine: path coverage', () => {
           expect(count('In attesa')).toBe(count('In attesa', before) - (was === 0 ? 1 : 0));
           expect(count('Modificati')).toBe(count('Modificati', before) - (was === 2 ? 1 : 0));
         }
-        if (type === events.after('orderPolling.printer.waiting', 'PRINT')) expect(effects.printTicket).toHaveBeenCalled();
+        if (type === events.after('cassaDayList.printer.waiting', 'PRINT')) expect(effects.printTicket).toHaveBeenCalled();
         if (type === 'order.delivered.toggle') {
           const id = (step.event as { id: number }).id;
           const delivered = previous!.context.day!.orders.find((o) => o.id === id)!.delivered;
@@ -103,12 +108,21 @@ describe('order polling machine: path coverage', () => {
         }
         const external = view.rows.find((r) => r.id === externalOrder.id);
         if (external) expect(external.openButton).toMatchObject({ isDisabled: true, reason: EXTERNAL_ORDER_MESSAGE });
-        if (type === events.error('saveChange')) expect(view.notice).toBe(SAVE_FAILED_MESSAGE);
+        if (type === events.done('saveChange')) {
+          const outcome = (step.event as { output: ChangeResult }).output;
+          const row = (v: typeof view) => v.rows.find((r) => r.id === phoneOrder.id)!;
+          // Not written: the cassa says why and the server's list comes back; queued: it waits in 'Da inviare', the row as clicked.
+          expect(view.notice).toBe(outcome.kind === 'failed' ? SAVE_FAILED_MESSAGE : outcome.kind === 'refused' ? outcome.message : null);
+          expect(reloadStarted()).toBe(outcome.kind === 'failed' || outcome.kind === 'refused');
+          if (outcome.kind === 'queued') {
+            expect(effects.writeQueued).toHaveBeenLastCalledWith(queuedPrint);
+            expect(row(view).statusLabel).toBe(row(before!).statusLabel);
+          } else expect(effects.writeQueued).not.toHaveBeenCalled();
+        }
 
         // The live stream: while it is up the list needs no 'Aggiorna'; when it fails, the cassa says so.
-        const loads = invocations.filter((i) => i.src === 'loadDay');
-        const reloaded = loads.length > loadsBefore && loads.at(-1)!.outcome === 'pending';
-        loadsBefore = loads.length;
+        const reloaded = reloadStarted();
+        loadsBefore = invocations.filter((i) => i.src === 'loadDay').length;
         expect(view.isLive).toBe(snapshot.matches({ live: { streaming: 'healthy' } }));
         expect(view.liveNotice).toBe(snapshot.matches({ live: 'lost' }) ? LIVE_LOST_MESSAGE : null);
         const stream = invocations.filter((i) => i.src === 'followOrders').at(-1)!;
@@ -126,12 +140,12 @@ describe('order polling machine: path coverage', () => {
           expect(view.otherDays).toBe(
             !concerns && event.kind === 'created'
               ? `Nuovi ordini per altri giorni: ${previous!.context.otherDayOrders + 1}`
-              : connectOrderPolling(previous!, () => undefined).otherDays,
+              : connectCassaDayList(previous!, () => undefined).otherDays,
           );
           expect(reloaded).toBe(false);
         }
-        if (type === events.after('orderPolling.live.streaming.healthy.settling', 'LIVE_DEBOUNCE')) expect(reloaded).toBe(true);
-        if (type === events.after('orderPolling.list.ready', 'ORDERS_REFRESH_LIVE')) expect(reloaded).toBe(true);
+        if (type === events.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE')) expect(reloaded).toBe(true);
+        if (type === events.after('cassaDayList.list.ready', 'ORDERS_REFRESH_LIVE')) expect(reloaded).toBe(true);
         // Lost while up, or back after a loss: the list reloads at once; a first connection that fails does not.
         if (type === 'live.lost') expect(reloaded).toBe(previous!.matches({ live: { streaming: 'healthy' } }));
         if (type === 'live.opened') expect(reloaded).toBe(previous!.context.liveFailures > 0);

@@ -1,4 +1,5 @@
 import type { Cents, CategoryGroup, DeliveryType, OrderSource, PaymentType } from '../src/domain';
+import type { WriteOutcome } from './cassaOutbox.machine';
 
 /** One order as the day's list shows it (money in cents). */
 export interface CassaListOrder {
@@ -48,17 +49,17 @@ export interface CassaDay {
 
 /** A change the list makes at once and sends to the server behind the cashier's back. */
 export type OrderChange = { id: number; status: 1 } | { id: number; delivered: 0 | 1 };
-/** A change the server refused with a reason (a cancelled order, an order gone). */
-export type ChangeResult = { ok: true } | { ok: false; message: string };
+/** How a change ended: written, queued in 'Da inviare', refused with a reason (a cancelled order, an order gone), or failed. */
+export type ChangeResult = WriteOutcome;
 
-export interface OrderPollingInput {
+export interface CassaDayListInput {
   /** the day to show, yyyy-mm-dd; null for the shop's today (the server's clock decides what today is) */
   date: string | null;
   /** the chime for new online orders is off (remembered between visits) */
   muted: boolean;
 }
 
-export interface OrderPollingContext {
+export interface CassaDayListContext {
   /** null until the server has said which day "today" is */
   date: string | null;
   day: CassaDay | null;
@@ -87,7 +88,7 @@ export interface LiveOrderEvent {
   deliveryDate: string;
 }
 
-export type OrderPollingEvent =
+export type CassaDayListEvent =
   | { type: 'date.change'; date: string }
   | { type: 'orders.refresh' }
   | { type: 'order.print'; id: number }

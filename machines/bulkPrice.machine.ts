@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { BulkPriceMode } from '../src/domain';
+import { describeBulkChange, parseBulkAmount, type BulkPriceMode } from '../src/domain';
 
 export interface BulkPriceLine {
   id: number;
@@ -139,6 +139,12 @@ export const bulkPriceMachine = setup({
 
 export type BulkPriceSnapshot = SnapshotFrom<typeof bulkPriceMachine>;
 
+/** The button names the change it applies, so 5 € is never taken for 5 %. */
+function applyAction({ amount, mode }: BulkPriceChoice): string {
+  const parsed = parseBulkAmount(amount, mode);
+  return parsed.ok ? describeBulkChange({ mode, amount: parsed.amount }) : 'Applica';
+}
+
 export function connectBulkPrice(snapshot: BulkPriceSnapshot, send: (event: BulkPriceEvent) => void) {
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
@@ -161,7 +167,7 @@ export function connectBulkPrice(snapshot: BulkPriceSnapshot, send: (event: Bulk
     applyButton:
       snapshot.matches('previewed') || snapshot.matches('applying')
         ? {
-            label: snapshot.matches('applying') ? 'Applicazione...' : `Applica a ${context.lines.length} prodotti`,
+            label: snapshot.matches('applying') ? 'Applicazione...' : `${applyAction(context)} (${context.lines.length} prodotti)`,
             isDisabled: busy || context.lines.length === 0,
             onPress: () => send({ type: 'apply.confirm' }),
           }

@@ -8,6 +8,7 @@ import { cassaScreenLogic } from '../api/cassaActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
+import { CassaViewSwitch, type CassaPane } from './CassaViewSwitch';
 import { cassaEffects } from './effects';
 import { OrderEditor } from './OrderEditor';
 import { OrdersWidget } from './OrdersWidget';
@@ -51,8 +52,10 @@ export function CassaPage() {
 
   const list = useView(view.orders, connectCassaDayList);
   usePageTitle(list.pageTitle);
+  const [pane, setPane] = useState<CassaPane>('editor');
   return (
-    <section className="page cassa-page">
+    // An open order always shows its editor: the narrow screen's choice applies to the list's screen only.
+    <section className="page cassa-page" data-pane={view.isListShown ? pane : undefined}>
       <div className="cassa-page__title">
         <h1>Cassa</h1>
         <a className="button" href="/admin/esauriti" target="_blank" rel="noopener noreferrer">
@@ -71,6 +74,7 @@ export function CassaPage() {
           </ul>
         </InHeader>
       )}
+      {view.isListShown && <CassaViewSwitch pane={pane} onChange={setPane} />}
       <OrderEditor actor={view.editor} cart={view.cart} />
       <OutboxPanel view={outbox} />
       {view.isListShown && <OrdersWidget view={list} />}

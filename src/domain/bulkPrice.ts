@@ -1,4 +1,4 @@
-import type { Cents } from './money';
+import { formatDecimalComma, formatEuro, type Cents } from './money';
 
 /** A change of many prices at once: a percentage, or euros added or taken off. */
 export type BulkPriceMode = 'percent' | 'euro';
@@ -37,4 +37,16 @@ export function parseBulkAmount(text: string, mode: BulkPriceMode): { ok: true; 
     };
   }
   return { ok: true, amount };
+}
+
+/**
+ * What applying the change does, in words for its button: 'Aumenta del 5 %', 'Diminuisci di 2,00 €'.
+ * Before a vowel sound (1, 8, 11, 80…) the article elides: 'Aumenta dell’8 %'.
+ */
+export function describeBulkChange({ mode, amount }: BulkPriceChange): string {
+  const verb = amount > 0 ? 'Aumenta' : 'Diminuisci';
+  if (mode === 'euro') return `${verb} di ${formatEuro(Math.abs(amount))}`;
+  const percent = formatDecimalComma(Math.abs(amount)).replace(/,?0+$/, '');
+  const article = /^(1|11|8\d*)(,|$)/.test(percent) ? 'dell’' : 'del ';
+  return `${verb} ${article}${percent} %`;
 }

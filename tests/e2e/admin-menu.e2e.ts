@@ -133,7 +133,7 @@ describe('back office: the menu', () => {
       await preview.waitFor();
       expect(await preview.getByRole('row').count()).toBe(before.length + 1);
       await expectNoA11yViolations(page, 'bulk price');
-      await page.getByRole('button', { name: `Applica a ${before.length} prodotti` }).click();
+      await page.getByRole('button', { name: `Aumenta del 5 % (${before.length} prodotti)` }).click();
       await page.getByText(`Prezzi aggiornati: ${before.length} prodotti.`).waitFor();
       const after = await adminProduct(page, before[0]!.name);
       expect(Math.round(after.price * 100) % 10).toBe(0);

@@ -32,7 +32,9 @@ describePathCoverage('bulk price machine: path coverage', bulkPriceEntry, async 
         const outcome = (step.event as { output: { kind: string } }).output;
         if (outcome.kind === 'preview') {
           expect(view.lines).toEqual(bulkLines);
-          expect(view.applyButton?.label).toBe('Applica a 2 prodotti');
+          // The button names the change: the paths type '5' in either mode, or nothing.
+          const action = context.amount === '' ? 'Applica' : context.mode === 'euro' ? 'Aumenta di 5,00 €' : 'Aumenta del 5 %';
+          expect(view.applyButton?.label).toBe(`${action} (2 prodotti)`);
         } else {
           expect(view.amount.errors).toEqual(['Variazione è obbligatoria.']);
           expect(view.applyButton).toBeNull();

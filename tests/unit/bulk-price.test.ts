@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedPrice, parseBulkAmount } from '../../src/domain';
+import { adjustedPrice, describeBulkChange, parseBulkAmount } from '../../src/domain';
 
 describe('bulk price change', () => {
   it.each([
@@ -28,5 +28,18 @@ describe('bulk price change', () => {
     expect(parseBulkAmount('1e400', 'percent').ok).toBe(false);
     expect(parseBulkAmount('101', 'percent')).toEqual({ ok: false, message: 'Variazione deve essere tra -100 e 100 %.' });
     expect(parseBulkAmount('-100,01', 'euro')).toEqual({ ok: false, message: 'Variazione deve essere tra -100 e 100 €.' });
+  });
+
+  it.each([
+    [{ mode: 'percent', amount: 500 }, 'Aumenta del 5 %'],
+    [{ mode: 'percent', amount: -250 }, 'Diminuisci del 2,5 %'],
+    [{ mode: 'percent', amount: 1000 }, 'Aumenta del 10 %'],
+    [{ mode: 'percent', amount: 800 }, 'Aumenta dell’8 %'],
+    [{ mode: 'percent', amount: -150 }, 'Diminuisci dell’1,5 %'],
+    [{ mode: 'percent', amount: 1800 }, 'Aumenta del 18 %'],
+    [{ mode: 'euro', amount: -200 }, 'Diminuisci di 2,00 €'],
+    [{ mode: 'euro', amount: 50 }, 'Aumenta di 0,50 €'],
+  ] as const)('names the change %o: %s', (change, words) => {
+    expect(describeBulkChange(change)).toBe(words);
   });
 });

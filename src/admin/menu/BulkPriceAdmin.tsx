@@ -44,10 +44,12 @@ export function BulkPriceAdmin({ categories }: { categories: MenuCategory[] }) {
         </fieldset>
         <RadioGroup className="field" value={view.mode.value} onChange={(value) => view.mode.onChange(value as BulkPriceMode)}>
           <Label className="field__label">Tipo di variazione</Label>
-          <Radio value="percent" className="admin-checkbox">
+          <Radio value="percent" className="admin-checkbox admin-checkbox--radio">
+            <span className="admin-checkbox__box" aria-hidden="true" />
             Percentuale (%)
           </Radio>
-          <Radio value="euro" className="admin-checkbox">
+          <Radio value="euro" className="admin-checkbox admin-checkbox--radio">
+            <span className="admin-checkbox__box" aria-hidden="true" />
             Euro (€)
           </Radio>
         </RadioGroup>

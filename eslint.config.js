@@ -111,6 +111,14 @@ export default tseslint.config(
       ],
     },
   },
+  // Files one can hold in mind (issue 27): a machine or view past this splits (.machine/.connect/.types or
+  // child machines); the seed's data and the migration list are lists, not logic.
+  { files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'], rules: { 'max-lines': ['error', { max: 350 }] } },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/seed-data.ts', 'server/db/migrations.ts'],
+    rules: { 'max-lines': ['error', { max: 450 }] },
+  },
   {
     files: ['src/{actors,api,ui}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP_IMPORT] }] },

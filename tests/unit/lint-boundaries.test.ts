@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importCycles, importGraph } from './importGraph';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax'];
+const BOUNDARY_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax', 'max-lines'];
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -161,6 +161,27 @@ describe('only server/db and the two order writers ask which engine runs', () =>
   it('lets the wiring choose a writer through byEngine', async () => {
     const code = "import { byEngine } from './db/engine';\nexport const b = byEngine;";
     expect(await broken('server/services.ts', code)).toEqual([]);
+  });
+});
+
+describe('files one can hold in mind: 350 lines in machines/ and src/, 450 in server/', () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const v${i} = ${i};`).join('\n');
+
+  it.each([
+    ['machines/example.machine.ts', 351],
+    ['src/cassa/Example.tsx', 351],
+    ['server/orders/example.ts', 451],
+  ])('refuses %s at %i lines', async (file, count) => {
+    expect(await broken(file, lines(count))).toContain('max-lines');
+  });
+
+  it.each([
+    ['machines/example.machine.ts', 350],
+    ['server/orders/example.ts', 450],
+    ['server/db/seed-data.ts', 900],
+    ['server/db/migrations.ts', 900],
+  ])('lets %s through at %i lines', async (file, count) => {
+    expect(await broken(file, lines(count))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { fixedClock } from '../../server/clock';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
@@ -315,6 +315,27 @@ export async function loggedInClient(
     client.token = login.body.token;
   }
   return { client, email, password, id: user.id };
+}
+
+/** A back-office test file's shared fixture: one server, its owner logged in, and anonymous visitors. */
+export interface AdminSuite {
+  server: TestServer;
+  owner: ApiClient;
+  ownerId: number;
+  visitor(): ApiClient;
+}
+
+/** Starts the file's server and logs the owner (Giuseppe Titolare) in before its tests; closes it after them. */
+export function adminSuite(): AdminSuite {
+  const suite = { visitor: () => new ApiClient(suite.server.baseUrl) } as AdminSuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    const logged = await loggedInClient(suite.server, { role: 'admin', name: 'Giuseppe Titolare' });
+    suite.owner = logged.client;
+    suite.ownerId = logged.id;
+  });
+  afterAll(() => suite.server.close());
+  return suite;
 }
 
 /** A product id by name from the seeded menu. */

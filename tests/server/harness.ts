@@ -317,24 +317,39 @@ export async function loggedInClient(
   return { client, email, password, id: user.id };
 }
 
-/** A back-office test file's shared fixture: one server, its owner logged in, and anonymous visitors. */
-export interface AdminSuite {
+/** A test file's (or describe block's) server and one anonymous client of it. */
+export interface ServerSuite {
   server: TestServer;
+  api: ApiClient;
+}
+
+/** Starts the server before the tests of the file or block it is called in, and closes it after them. */
+export function serverSuite(): ServerSuite {
+  const suite = {} as ServerSuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.api = new ApiClient(suite.server.baseUrl);
+  });
+  afterAll(() => suite.server.close());
+  return suite;
+}
+
+/** A back-office test file's shared fixture: its server, the owner logged in, and new anonymous visitors. */
+export interface AdminSuite extends ServerSuite {
   owner: ApiClient;
   ownerId: number;
   visitor(): ApiClient;
 }
 
-/** Starts the file's server and logs the owner (Giuseppe Titolare) in before its tests; closes it after them. */
+/** A server suite whose owner (Giuseppe Titolare) is logged in before the file's tests. */
 export function adminSuite(): AdminSuite {
-  const suite = { visitor: () => new ApiClient(suite.server.baseUrl) } as AdminSuite;
+  const suite = serverSuite() as AdminSuite;
+  suite.visitor = () => new ApiClient(suite.server.baseUrl);
   beforeAll(async () => {
-    suite.server = await startTestServer();
     const logged = await loggedInClient(suite.server, { role: 'admin', name: 'Giuseppe Titolare' });
     suite.owner = logged.client;
     suite.ownerId = logged.id;
   });
-  afterAll(() => suite.server.close());
   return suite;
 }
 
@@ -360,6 +375,20 @@ export function productForm(product: Record<string, unknown>, price = String(pro
     version: product.version,
   };
 }
+
+/** The owner's discount-code form: 10 % off any order, no minimum, no validity window, active; `overrides` change it. */
+export const discountCodeForm = (overrides: Record<string, unknown> = {}) => ({
+  code: 'autunno-10',
+  kind: 'percent',
+  amount: '10',
+  min_order: '',
+  delivery: 'any',
+  valid_from: null,
+  valid_until: null,
+  label: 'Sconto autunno 10%',
+  active: true,
+  ...overrides,
+});
 
 /** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
 export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {

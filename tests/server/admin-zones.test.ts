@@ -13,17 +13,15 @@ const zone = async (name: string) => ((await suite.owner.get('/api/v1/admin/zone
 const servedNames = async () =>
   ((await suite.visitor().get('/api/v1/ecommerce/webapp')).body.zones as { name: string }[]).map((z) => z.name);
 
+/** The zone form saved as the owner sends it: no fee, no minimum. */
+const saveZone = (id: number, form: { name: string; active: boolean; version: number }) =>
+  suite.owner.put(`/api/v1/admin/zones/${id}`, { ...form, fee: '', min_order: '' });
+
 describe('delivery zones', () => {
   it('deactivating Eur: gone from the home list, refused at checkout, hidden from the cassa; reactivated, back', async () => {
     const eur = await zone('Eur');
     expect(eur).toMatchObject({ active: true, locked: false });
-    const off = await suite.owner.put(`/api/v1/admin/zones/${eur.id}`, {
-      name: 'Eur',
-      active: false,
-      fee: '',
-      min_order: '',
-      version: eur.version,
-    });
+    const off = await saveZone(eur.id, { name: 'Eur', active: false, version: eur.version });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.message).toBe('Zona disattivata: non è più proposta.');
     expect(await servedNames()).not.toContain('Eur');
@@ -47,13 +45,7 @@ describe('delivery zones', () => {
     const cassa = (await loggedInClient(suite.server, { role: 'admin' })).client;
     expect(((await cassa.get('/api/v1/ecommerce/cassa/init')).body.zones as { name: string }[]).map((z) => z.name)).not.toContain('Eur');
 
-    const on = await suite.owner.put(`/api/v1/admin/zones/${eur.id}`, {
-      name: 'Eur',
-      active: true,
-      fee: '',
-      min_order: '',
-      version: off.body.zone.version,
-    });
+    const on = await saveZone(eur.id, { name: 'Eur', active: true, version: off.body.zone.version });
     expect(on.status).toBe(200);
     expect(await servedNames()).toContain('Eur');
     const register = await suite.owner.get(`/api/v1/admin/audit?entity=zone&entity_id=${eur.id}`);
@@ -64,13 +56,7 @@ describe('delivery zones', () => {
     const created = await suite.owner.post('/api/v1/admin/zones', { name: 'Monteverde Nuovo' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await servedNames()).toContain('Monteverde Nuovo');
-    const renamed = await suite.owner.put(`/api/v1/admin/zones/${created.body.zone.id}`, {
-      name: 'Gianicolense',
-      active: true,
-      fee: '',
-      min_order: '',
-      version: created.body.zone.version,
-    });
+    const renamed = await saveZone(created.body.zone.id, { name: 'Gianicolense', active: true, version: created.body.zone.version });
     expect(renamed.body.zone.name).toBe('Gianicolense');
     const removed = await suite.owner.delete(`/api/v1/admin/zones/${created.body.zone.id}?version=${renamed.body.zone.version}`);
     expect(removed.status).toBe(200);
@@ -93,13 +79,7 @@ describe('delivery zones', () => {
     for (const name of ['Zona non riconosciuta', 'Altra zona']) {
       const locked = await zone(name);
       expect(locked.locked).toBe(true);
-      const off = await suite.owner.put(`/api/v1/admin/zones/${locked.id}`, {
-        name,
-        active: false,
-        fee: '',
-        min_order: '',
-        version: locked.version,
-      });
+      const off = await saveZone(locked.id, { name, active: false, version: locked.version });
       expect(off.status).toBe(409);
       expect(off.body.message).toBe('Questa zona serve alla cassa e al checkout: non si può modificare né eliminare.');
       expect((await suite.owner.delete(`/api/v1/admin/zones/${locked.id}?version=${locked.version}`)).status).toBe(409);
@@ -120,24 +100,8 @@ describe('delivery zones', () => {
       expect(refused.body.errors).toEqual({ name: [message] });
     }
     const prati = await zone('Prati');
-    expect(
-      (
-        await suite.owner.put(`/api/v1/admin/zones/${prati.id}`, {
-          name: 'Prati',
-          active: true,
-          fee: '',
-          min_order: '',
-          version: prati.version,
-        })
-      ).status,
-    ).toBe(200);
-    const stale = await suite.owner.put(`/api/v1/admin/zones/${prati.id}`, {
-      name: 'Prati',
-      active: false,
-      fee: '',
-      min_order: '',
-      version: prati.version,
-    });
+    expect((await saveZone(prati.id, { name: 'Prati', active: true, version: prati.version })).status).toBe(200);
+    const stale = await saveZone(prati.id, { name: 'Prati', active: false, version: prati.version });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
   });

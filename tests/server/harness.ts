@@ -359,6 +359,15 @@ export async function productId(server: TestServer, name: string): Promise<numbe
   return row.id;
 }
 
+/** How many orders the database holds, cancelled ones included. */
+export async function orderCount(server: TestServer): Promise<number> {
+  const { n } = await server.handle.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** The owner's product form as the back office fills it from `product` (its admin answer), with `price` typed in. */
 export function productForm(product: Record<string, unknown>, price = String(product.price).replace('.', ',')) {
   return {

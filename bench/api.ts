@@ -38,23 +38,9 @@ async function serve(kind: string): Promise<void> {
     console.log(`PORT ${(app.server.address() as { port: number }).port}`);
     return;
   }
-  const { buildApp } = await import('../server/app');
-  const { fixedClock } = await import('../server/clock');
-  const { openDatabase } = await import('../server/db/database');
-  const { migrate } = await import('../server/db/migrations');
-  const { seedCatalog } = await import('../server/db/seed');
+  const { seededApp } = await import('./seeded-app');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-bench-'));
-  const handle = openDatabase(path.join(dir, 'bench.db'));
-  await migrate(handle.db, handle.dialect);
-  const clock = fixedClock('2026-11-18T17:00:00+01:00');
-  await seedCatalog(handle.db, clock);
-  const { app } = await buildApp({
-    db: handle.db,
-    clock,
-    mailer: { send: async () => undefined },
-    appUrl: 'http://127.0.0.1',
-    mediaDir: path.join(dir, 'media'),
-  });
+  const { app } = await seededApp(path.join(dir, 'bench.db'), { mediaDir: path.join(dir, 'media') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`PORT ${(app.server.address() as { port: number }).port}`);
   process.once('SIGTERM', () => {

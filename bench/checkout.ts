@@ -37,24 +37,10 @@ async function serve(kind: string, file: string): Promise<void> {
     console.log(`READY ${JSON.stringify({ port: (app.server.address() as { port: number }).port })}`);
     return;
   }
-  const { buildApp } = await import('../server/app');
-  const { fixedClock } = await import('../server/clock');
-  const { openDatabase } = await import('../server/db/database');
-  const { migrate } = await import('../server/db/migrations');
-  const { seedCatalog } = await import('../server/db/seed');
-  const handle = openDatabase(file);
-  await migrate(handle.db, handle.dialect);
-  const clock = fixedClock('2026-11-18T17:00:00+01:00');
-  await seedCatalog(handle.db, clock);
-  await handle.db.updateTable('settings').set({ value: '1000000' }).where('key', '=', 'slot_capacity').execute();
-  const { app, services } = await buildApp({
-    db: handle.db,
-    clock,
-    mailer: { send: async () => undefined },
-    appUrl: 'http://127.0.0.1',
-    // As main.ts: on PostgreSQL the order events come by LISTEN.
-    postgresUrl: handle.postgresUrl,
+  const { seededApp } = await import('./seeded-app');
+  const { app, services, handle } = await seededApp(file, {
     mediaDir: path.join(os.tmpdir(), 'pizzeria-bench-media'),
+    settings: { slot_capacity: '1000000' },
   });
   services.catalog.invalidate();
   const user = await services.auth.createUser({

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from 'react-aria-components';
 import { connectCookieConsent } from '../../machines/cookieConsent.machine';
 import { useAppActors, useView } from '../actors/AppActors';
+import { PlainButton } from '../ui/PlainButton';
 
 // The blocking overlay is rare (only after Rifiuta): its dialog code loads only then.
 const ConsentOverlay = lazy(() => import('./ConsentOverlay'));
@@ -20,12 +20,12 @@ export function CookieConsent() {
           <Link to="/ecommerce/privacy-policy">Privacy policy</Link>
         </p>
         <div className="cookie-banner__actions">
-          <Button className="button button--secondary" {...view.refuseButton}>
+          <PlainButton className="button button--secondary" {...view.refuseButton}>
             Rifiuta
-          </Button>
-          <Button className="button button--primary" {...view.acceptButton}>
+          </PlainButton>
+          <PlainButton className="button button--primary" {...view.acceptButton}>
             Accetta
-          </Button>
+          </PlainButton>
         </div>
       </section>
     );

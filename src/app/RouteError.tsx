@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { useAppActors } from '../actors/AppActors';
+import { PlainButton } from '../ui/PlainButton';
 import { chunkToReloadFor, markReloadFor } from '../ui/lazyChunk';
 
 /** Catches what a page throws while rendering (a lazy chunk that failed to load) and shows RouteError. */
@@ -43,9 +43,9 @@ export function RouteError({ error }: { error: unknown }) {
     <main id="main" className="page page--narrow">
       <h1>Pagina non disponibile</h1>
       <p>Non siamo riusciti a caricare questa pagina. Forse il sito è stato appena aggiornato: riprova tra un momento.</p>
-      <Button className="button button--primary" onPress={() => effects.reload()}>
+      <PlainButton className="button button--primary" onPress={() => effects.reload()}>
         Ricarica la pagina
-      </Button>
+      </PlainButton>
     </main>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from 'react-aria-components';
 import { connectToast } from '../../machines/toast.machine';
+import { PlainButton } from '../ui/PlainButton';
 import { useAppActors, useView } from '../actors/AppActors';
 
 /** The global error: red, top right, gone after 5 seconds (the toast machine's TOAST delay). */
@@ -10,9 +10,9 @@ export function ToastRegion() {
       {message && (
         <div className="toast toast--error">
           <span>{message}</span>
-          <Button className="toast__close" {...closeButton}>
+          <PlainButton className="toast__close" {...closeButton}>
             ×
-          </Button>
+          </PlainButton>
         </div>
       )}
     </div>

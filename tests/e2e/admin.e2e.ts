@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_AREAS } from '../../src/admin/areas';
 import { DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { header, logIn, logInAsAdmin, PASSWORD, recordRequests, verifiedCustomer } from './cassa-helpers';
+import { expectClosedToOutsiders, logInAsAdmin } from './cassa-helpers';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Amministrazione' });
 
@@ -14,25 +14,12 @@ describe('back office', () => {
   const browser = useBrowser();
 
   it('a visitor and a customer land on the site root, without ever loading the back office', async () => {
-    const visitor = await browser.open({ viewport: DESKTOP });
-    const visitorRequests = recordRequests(visitor.page);
-    await visitor.page.goto(url('/admin/menu'));
-    await visitor.page.waitForURL(url('/'));
-    await header(visitor.page).getByRole('link', { name: 'Accedi' }).waitFor();
-
-    const customer = await browser.open({ viewport: DESKTOP });
-    const customerRequests = recordRequests(customer.page);
-    const email = await verifiedCustomer(customer.page);
-    await logIn(customer.page, email, PASSWORD);
-    await customer.page.goto(url('/admin'));
-    await customer.page.waitForURL(url('/'));
-    await header(customer.page).getByRole('link', { name: 'Lucia Verdi' }).waitFor();
-    expect(await header(customer.page).getByRole('link', { name: 'Amministrazione' }).count()).toBe(0);
-
-    for (const requests of [visitorRequests, customerRequests]) {
-      expect(requests.filter((r) => /\/assets\/AdminPages-/.test(r))).toEqual([]);
-      expect(requests.filter((r) => r.includes('/api/v1/admin/'))).toEqual([]);
-    }
+    await expectClosedToOutsiders(browser, {
+      paths: ['/admin/menu', '/admin'],
+      headerLink: 'Amministrazione',
+      chunk: /\/assets\/AdminPages-/,
+      api: '/api/v1/admin/',
+    });
   });
 
   it('staff reach every screen from the navigation, and axe passes on each', async () => {

@@ -11,17 +11,23 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import {
+  cartLine,
+  cartLines,
   counter,
+  editor,
   euro,
   freeSlots,
   logIn,
+  nameBox,
+  noteBox,
   openCassa,
+  openEditor,
   ordersList,
   PASSWORD,
   placeOnlineOrder,
   printedTickets,
+  productBox,
   readDay,
-  recordPrints,
   logInAsAdmin,
   row,
   totalsText,
@@ -56,17 +62,10 @@ const readOrder = async (page: Page, id: number) => (await apiCall(page, 'GET', 
 const readClients = async (page: Page) => (await apiCall(page, 'GET', INIT_API)).body!.clients as WireClient[];
 const slotOf = (day: WireDay, time: string) => day.slots.find((s) => s.time === time)!;
 
-/** The add/edit widget, whichever its title. */
-const editor = (page: Page) => page.getByRole('region', { name: /^(Aggiungi|Modifica) ordine$/ });
-const nameBox = (page: Page) => editor(page).getByLabel('Nome cliente', { exact: true });
 const zoneSelect = (page: Page) => editor(page).getByRole('combobox', { name: /^Zona\b/ });
-const productBox = (page: Page) => editor(page).getByLabel('Nome prodotto', { exact: true });
 const hourBox = (page: Page) => editor(page).getByLabel('Ora', { exact: true });
 const minuteBox = (page: Page) => editor(page).getByLabel('Minuti', { exact: true });
-const noteBox = (page: Page) => editor(page).getByLabel('Note ordine', { exact: true });
 const editorStatus = (page: Page) => editor(page).getByRole('status');
-const cartLines = (page: Page) => editor(page).getByRole('list', { name: "Prodotti dell'ordine" }).getByRole('listitem');
-const cartLine = (page: Page, name: string) => cartLines(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 const clientSuggestions = (page: Page) => page.getByRole('listbox', { name: 'Clienti suggeriti' });
 const productResults = (page: Page) => page.getByRole('listbox', { name: 'Prodotti trovati' });
 
@@ -81,18 +80,6 @@ const highlighted = (box: Locator) =>
 async function enterOn(box: Locator, name: RegExp) {
   await expect.poll(() => highlighted(box)).toMatch(name);
   await box.press('Enter');
-}
-
-/** The admin on /cassa (or on `?ordine=<id>`), the widget loaded and editable. */
-async function openEditor(page: Page, orderId?: number) {
-  await recordPrints(page);
-  await logInAsAdmin(page);
-  await page.goto(url(orderId === undefined ? '/cassa' : `/cassa?ordine=${orderId}`));
-  if (orderId !== undefined)
-    await editor(page)
-      .getByText(/^Ordine numero #\d+$/)
-      .waitFor();
-  await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
 }
 
 let productIds: Map<string, number> | undefined;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { apiCall, url } from './browser';
+import { apiCall, DESKTOP, url, type useBrowser } from './browser';
 
 export const DAY_API = '/api/v1/ecommerce/cassa/orders';
 export const PASSWORD = 'Forno-a-legna-1978';
@@ -160,9 +160,62 @@ export async function openCassa(page: Page) {
   await ordersList(page).getByRole('listitem').first().waitFor();
 }
 
+/** The cassa's add/edit widget, whichever its title, and the fields the tests type in. */
+export const editor = (page: Page) => page.getByRole('region', { name: /^(Aggiungi|Modifica) ordine$/ });
+export const nameBox = (page: Page) => editor(page).getByLabel('Nome cliente', { exact: true });
+export const productBox = (page: Page) => editor(page).getByLabel('Nome prodotto', { exact: true });
+export const noteBox = (page: Page) => editor(page).getByLabel('Note ordine', { exact: true });
+export const cartLines = (page: Page) => editor(page).getByRole('list', { name: "Prodotti dell'ordine" }).getByRole('listitem');
+export const cartLine = (page: Page, name: string) => cartLines(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The admin on /cassa (or on `?ordine=<id>`), the widget loaded and editable. */
+export async function openEditor(page: Page, orderId?: number) {
+  await recordPrints(page);
+  await logInAsAdmin(page);
+  await page.goto(url(orderId === undefined ? '/cassa' : `/cassa?ordine=${orderId}`));
+  if (orderId !== undefined)
+    await editor(page)
+      .getByText(/^Ordine numero #\d+$/)
+      .waitFor();
+  await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+}
+
 /** Every request the page makes, from before the first navigation. */
 export function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   return urls;
+}
+
+/** A staff area as an outsider meets it: its address, the header link staff use, its chunk and its API. */
+export interface StaffArea {
+  /** what the visitor opens, then what the logged-in customer opens */
+  paths: [string, string];
+  headerLink: string;
+  chunk: RegExp;
+  api: string;
+}
+
+/** A visitor and a logged-in customer who open a staff area land on the site root, see no way in, and never load it. */
+export async function expectClosedToOutsiders(browser: ReturnType<typeof useBrowser>, area: StaffArea) {
+  const visitor = await browser.open({ viewport: DESKTOP });
+  const visitorRequests = recordRequests(visitor.page);
+  await visitor.page.goto(url(area.paths[0]));
+  await visitor.page.waitForURL(url('/'));
+  await header(visitor.page).getByRole('link', { name: 'Accedi' }).waitFor();
+
+  const customer = await browser.open({ viewport: DESKTOP });
+  // The customer's remembered session is checked against the server; nothing about the area is.
+  const customerRequests = recordRequests(customer.page);
+  const email = await verifiedCustomer(customer.page);
+  await logIn(customer.page, email, PASSWORD);
+  await customer.page.goto(url(area.paths[1]));
+  await customer.page.waitForURL(url('/'));
+  await header(customer.page).getByRole('link', { name: 'Lucia Verdi' }).waitFor();
+  expect(await header(customer.page).getByRole('link', { name: area.headerLink }).count()).toBe(0);
+
+  for (const requests of [visitorRequests, customerRequests]) {
+    expect(requests.filter((r) => area.chunk.test(r))).toEqual([]);
+    expect(requests.filter((r) => r.includes(area.api))).toEqual([]);
+  }
 }

@@ -9,36 +9,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, DESKTOP, url, useBrowser } from './browser';
-import { DAY_API, logInAsAdmin, readDay, recordPrints, type WireDay } from './cassa-helpers';
+import { cartLine, DAY_API, editor, logInAsAdmin, nameBox, noteBox, openEditor, productBox, readDay, type WireDay } from './cassa-helpers';
 
 const orderApi = (id: number) => `/api/v1/ecommerce/cassa/orders/${id}`;
 const QUEUED = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
 
-const editor = (page: Page) => page.getByRole('region', { name: /^(Aggiungi|Modifica) ordine$/ });
-const nameBox = (page: Page) => editor(page).getByLabel('Nome cliente', { exact: true });
-const noteBox = (page: Page) => editor(page).getByLabel('Note ordine', { exact: true });
-const productBox = (page: Page) => editor(page).getByLabel('Nome prodotto', { exact: true });
-const cartLine = (page: Page, name: string) =>
-  editor(page)
-    .getByRole('list', { name: "Prodotti dell'ordine" })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 const outbox = (page: Page) => page.getByRole('region', { name: 'Da inviare' });
 const headerCounter = (page: Page) => page.getByText(/^Da inviare: \d+$/);
 /** What the browser logs for every request while it is offline (the test cuts the network on purpose). */
 const OFFLINE = /net::ERR_INTERNET_DISCONNECTED/;
-
-/** The admin on /cassa (or on `?ordine=<id>`), the widget loaded and editable. */
-async function openEditor(page: Page, orderId?: number) {
-  await recordPrints(page);
-  await logInAsAdmin(page);
-  await page.goto(url(orderId === undefined ? '/cassa' : `/cassa?ordine=${orderId}`));
-  if (orderId !== undefined)
-    await editor(page)
-      .getByText(/^Ordine numero #\d+$/)
-      .waitFor();
-  await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
-}
 
 /** Two weeks after the shop's today: a day no other file books or counts. */
 async function farDay(page: Page): Promise<string> {

@@ -10,6 +10,7 @@ import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './bro
 import {
   counter,
   DAY_API,
+  expectClosedToOutsiders,
   freeSlots,
   header,
   logIn,
@@ -18,7 +19,6 @@ import {
   PASSWORD,
   placeOnlineOrder,
   printedTickets,
-  recordRequests,
   row,
   totalsText,
   verifiedCustomer,
@@ -40,26 +40,12 @@ describe('cassa', () => {
   const browser = useBrowser();
 
   it('a visitor and a customer land on the site root, without ever loading the cassa', async () => {
-    const visitor = await browser.open({ viewport: DESKTOP });
-    const visitorRequests = recordRequests(visitor.page);
-    await visitor.page.goto(url('/cassa'));
-    await visitor.page.waitForURL(url('/'));
-    await header(visitor.page).getByRole('link', { name: 'Accedi' }).waitFor();
-
-    const customer = await browser.open({ viewport: DESKTOP });
-    // The customer's remembered session is checked against the server; nothing about the cassa is.
-    const customerRequests = recordRequests(customer.page);
-    const email = await verifiedCustomer(customer.page);
-    await logIn(customer.page, email, PASSWORD);
-    await customer.page.goto(url('/cassa'));
-    await customer.page.waitForURL(url('/'));
-    await header(customer.page).getByRole('link', { name: 'Lucia Verdi' }).waitFor();
-    expect(await header(customer.page).getByRole('link', { name: 'Cassa' }).count()).toBe(0);
-
-    for (const requests of [visitorRequests, customerRequests]) {
-      expect(requests.filter((r) => /\/assets\/CassaPage-/.test(r))).toEqual([]);
-      expect(requests.filter((r) => r.includes('/api/v1/ecommerce/cassa/'))).toEqual([]);
-    }
+    await expectClosedToOutsiders(browser, {
+      paths: ['/cassa', '/cassa'],
+      headerLink: 'Cassa',
+      chunk: /\/assets\/CassaPage-/,
+      api: '/api/v1/ecommerce/cassa/',
+    });
   });
 
   it("the admin sees the day's orders, the slot strip, the totals and the header counters as the server counts them", async () => {

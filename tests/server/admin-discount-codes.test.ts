@@ -3,33 +3,16 @@
  * deactivated and then refused at checkout, a used code never renamed, every message Italian,
  * stale saves refused, changes audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite, type ApiClient, discountCodeForm, loggedInClient, productId } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
+const suite = adminSuite();
 let customer: ApiClient;
 let margherita: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
-  customer = (await loggedInClient(server)).client;
-  margherita = await productId(server, 'Margherita');
-});
-afterAll(() => server.close());
-
-const form = (overrides: Record<string, unknown> = {}) => ({
-  code: 'autunno-10',
-  kind: 'percent',
-  amount: '10',
-  min_order: '',
-  delivery: 'any',
-  valid_from: null,
-  valid_until: null,
-  label: 'Sconto autunno 10%',
-  active: true,
-  ...overrides,
+  customer = (await loggedInClient(suite.server)).client;
+  margherita = await productId(suite.server, 'Margherita');
 });
 
 const checkout = (code: string) =>
@@ -40,7 +23,7 @@ const checkout = (code: string) =>
 
 describe('discount codes', () => {
   it('a new code is saved uppercase, a customer uses it at checkout, the list counts the use', async () => {
-    const created = await owner.post('/api/v1/admin/discount-codes', form());
+    const created = await suite.owner.post('/api/v1/admin/discount-codes', discountCodeForm());
     expect(created.status).toBe(201);
     expect(created.body.code).toMatchObject({
       code: 'AUTUNNO-10',
@@ -57,26 +40,35 @@ describe('discount codes', () => {
     // 2 × 6,50 = 13,00 − 10 % = 11,70
     expect(order.body.order.total_price).toBe(11.7);
 
-    const list = await owner.get('/api/v1/admin/discount-codes');
+    const list = await suite.owner.get('/api/v1/admin/discount-codes');
     expect(list.body.items.find((c: { code: string }) => c.code === 'AUTUNNO-10').times_used).toBe(1);
-    const register = await owner.get(`/api/v1/admin/audit?entity=discount_code&entity_id=${created.body.code.id}`);
+    const register = await suite.owner.get(`/api/v1/admin/audit?entity=discount_code&entity_id=${created.body.code.id}`);
     expect(register.body.entries[0]).toMatchObject({ action: 'create', label: 'AUTUNNO-10' });
   });
 
   it('deactivated, it is refused at checkout with its message, and a used code cannot be renamed', async () => {
-    const code = (await owner.get('/api/v1/admin/discount-codes')).body.items.find((c: { code: string }) => c.code === 'AUTUNNO-10');
-    const renamed = await owner.put(`/api/v1/admin/discount-codes/${code.id}`, { ...form({ code: 'AUTUNNO-20' }), version: code.version });
+    const code = (await suite.owner.get('/api/v1/admin/discount-codes')).body.items.find((c: { code: string }) => c.code === 'AUTUNNO-10');
+    const renamed = await suite.owner.put(`/api/v1/admin/discount-codes/${code.id}`, {
+      ...discountCodeForm({ code: 'AUTUNNO-20' }),
+      version: code.version,
+    });
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors.code).toEqual(['Un codice già usato non si può rinominare: disattivalo e creane uno nuovo.']);
 
-    const off = await owner.put(`/api/v1/admin/discount-codes/${code.id}`, { ...form({ active: false }), version: code.version });
+    const off = await suite.owner.put(`/api/v1/admin/discount-codes/${code.id}`, {
+      ...discountCodeForm({ active: false }),
+      version: code.version,
+    });
     expect(off.status).toBe(200);
     expect(off.body.code.active).toBe(false);
     const refused = await checkout('AUTUNNO-10');
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'discount.invalid', message: 'Codice sconto non valido o non attivo.' });
 
-    const late = await owner.put(`/api/v1/admin/discount-codes/${code.id}`, { ...form({ active: true }), version: code.version });
+    const late = await suite.owner.put(`/api/v1/admin/discount-codes/${code.id}`, {
+      ...discountCodeForm({ active: true }),
+      version: code.version,
+    });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('record.stale');
     expect(late.body.current).toMatchObject({ active: false });
@@ -95,7 +87,7 @@ describe('discount codes', () => {
     [{ valid_from: '2026-12-10', valid_until: '2026-12-01' }, 'valid_until', 'Valido fino al non può precedere Valido dal.'],
     [{ label: '' }, 'label', 'Descrizione è obbligatoria.'],
   ])('refuses %o with its message', async (change, field, message) => {
-    const response = await owner.post('/api/v1/admin/discount-codes', form({ code: 'NUOVO-1', ...change }));
+    const response = await suite.owner.post('/api/v1/admin/discount-codes', discountCodeForm({ code: 'NUOVO-1', ...change }));
     expect(response.status).toBe(422);
     expect(response.body.errors[field]).toEqual([message]);
   });

@@ -4,12 +4,10 @@
  * follow at once; booked orders are listed and kept; every save is versioned and audited.
  * The harness's clock: Wednesday 18 November 2026.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, insertBookedOrder, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminSuite, insertBookedOrder, loggedInClient, TODAY } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
-const visitor = () => new ApiClient(server.baseUrl);
+const suite = adminSuite();
 
 type Window = { first: string; last: string } | null;
 interface Hours {
@@ -23,24 +21,21 @@ interface Hours {
 const SEED_SETTINGS: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
-  const rows = await server.handle.db.selectFrom('settings').selectAll().execute();
+  const rows = await suite.server.handle.db.selectFrom('settings').selectAll().execute();
   for (const row of rows) SEED_SETTINGS[row.key] = row.value;
 });
-afterAll(() => server.close());
 beforeEach(async () => {
-  const db = server.handle.db;
+  const db = suite.server.handle.db;
   for (const key of ['weekly_hours', 'slot_capacity', 'lead_minutes', 'ecommerce_variants', 'shop_closed', 'closed_message']) {
     await db.updateTable('settings').set({ value: SEED_SETTINGS[key]! }).where('key', '=', key).execute();
   }
   await db.deleteFrom('settings').where('key', '=', 'shop_closed_until').execute();
   await db.deleteFrom('orders').execute();
-  server.services.catalog.invalidate();
-  server.clock.set('2026-11-18T11:00:00+01:00');
+  suite.server.services.catalog.invalidate();
+  suite.server.clock.set('2026-11-18T11:00:00+01:00');
 });
 
-const current = async () => (await owner.get('/api/v1/admin/hours')).body as { hours: Hours; online_ordering: any };
+const current = async () => (await suite.owner.get('/api/v1/admin/hours')).body as { hours: Hours; online_ordering: any };
 
 /** The form as the page sends it: every window as typed, numbers as typed. */
 const typed = (hours: Hours, change: (week: Hours['week']) => void = () => {}) => {
@@ -59,7 +54,7 @@ type Slot = { hour: number; minute: number; available: boolean };
 const timeOf = (s: Slot) => `${String(s.hour).padStart(2, '0')}:${String(s.minute).padStart(2, '0')}`;
 const available = (body: { timeslots: Slot[] }) => body.timeslots.filter((s) => s.available).map(timeOf);
 
-const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(server, date, time, name);
+const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(suite.server, date, time, name);
 
 describe('weekly hours', () => {
   it("reads the seed's week: Monday closed, dinner 18:00–22:00 otherwise, 10 pizzas a slot, 30 minutes' lead, dough choice on", async () => {
@@ -72,7 +67,7 @@ describe('weekly hours', () => {
 
   it('a lunch on Wednesday: its slots are offered, the gap is not, the cassa strip and the site hours follow', async () => {
     const { hours } = await current();
-    const saved = await owner.put(
+    const saved = await suite.owner.put(
       '/api/v1/admin/hours',
       typed(hours, (week) => (week[3]!.lunch = { first: '12:00', last: '14:00' })),
     );
@@ -80,24 +75,24 @@ describe('weekly hours', () => {
     expect(saved.body.message).toBe('Orari salvati.');
     expect(saved.body.hours.version).toBe(hours.version + 1);
 
-    const slots = (await visitor().get('/api/v1/ecommerce/webapp/timeslots')).body;
+    const slots = (await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots')).body;
     expect(slots.timeslots.map(timeOf)).toEqual([
       ...['12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45', '14:00'],
       ...['18:00', '18:15', '18:30', '18:45', '19:00', '19:15', '19:30', '19:45', '20:00'],
       ...['20:15', '20:30', '20:45', '21:00', '21:15', '21:30', '21:45', '22:00'],
     ]);
     expect(available(slots)[0]).toBe('12:00');
-    expect((await visitor().get('/api/v1/ecommerce/webapp')).body.settings).toMatchObject({
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp')).body.settings).toMatchObject({
       opening_time: '12:00',
       last_slot_time: '22:00',
     });
 
     // 15:00, between lunch and dinner: open, lunch gone, dinner offered
-    server.clock.set('2026-11-18T15:00:00+01:00');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({ closed: false, client_message: null });
-    expect(available((await visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)[0]).toBe('18:00');
+    suite.server.clock.set('2026-11-18T15:00:00+01:00');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({ closed: false, client_message: null });
+    expect(available((await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)[0]).toBe('18:00');
 
-    const staff = (await loggedInClient(server, { role: 'admin' })).client;
+    const staff = (await loggedInClient(suite.server, { role: 'admin' })).client;
     const strip = (await staff.get(`/api/v1/ecommerce/cassa/orders?date=${TODAY}`)).body.slots.map((s: { time: string }) => s.time);
     expect(strip.slice(0, 2)).toEqual(['12:00', '12:15']);
     expect(strip).toContain('23:45');
@@ -106,28 +101,28 @@ describe('weekly hours', () => {
 
   it('a closed Thursday: after tonight the banner names Friday', async () => {
     const { hours } = await current();
-    await owner.put(
+    await suite.owner.put(
       '/api/v1/admin/hours',
       typed(hours, (week) => (week[4]!.dinner = null)),
     );
-    server.clock.set('2026-11-18T22:00:00+01:00');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
+    suite.server.clock.set('2026-11-18T22:00:00+01:00');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
       'Per oggi gli ordini online sono chiusi. Ti aspettiamo venerdì dalle 18:00.',
     );
   });
 
   it('pizzas per slot, lead minutes and the dough choice take effect at the next request', async () => {
     const { hours } = await current();
-    const saved = await owner.put('/api/v1/admin/hours', {
+    const saved = await suite.owner.put('/api/v1/admin/hours', {
       ...typed(hours),
       slot_capacity: '2',
       lead_minutes: '60',
       dough_choice: false,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    server.clock.set('2026-11-18T17:30:00+01:00');
-    expect(available((await visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)[0]).toBe('18:30');
-    expect((await visitor().get('/api/v1/ecommerce/webapp')).body.settings.ecommerce_variants).toBe('no');
+    suite.server.clock.set('2026-11-18T17:30:00+01:00');
+    expect(available((await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)[0]).toBe('18:30');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp')).body.settings.ecommerce_variants).toBe('no');
     expect((await current()).hours).toMatchObject({ slot_capacity: 2, lead_minutes: 60, dough_choice: false });
   });
 
@@ -139,7 +134,7 @@ describe('weekly hours', () => {
       week[4]!.lunch = { first: '12:00', last: '' };
       week[5]!.lunch = { first: '12:00', last: '18:30' };
     });
-    const refused = await owner.put('/api/v1/admin/hours', { ...body, slot_capacity: '0', lead_minutes: '241' });
+    const refused = await suite.owner.put('/api/v1/admin/hours', { ...body, slot_capacity: '0', lead_minutes: '241' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({
       'week.2.dinner.first': ['Usa un quarto d’ora, ad esempio 18:00 o 18:15.'],
@@ -150,7 +145,7 @@ describe('weekly hours', () => {
       lead_minutes: ['Minuti di preavviso deve essere un numero da 0 a 240.'],
     });
     for (const capacity of ['abc', '201', '1e400', '-1', '5\u0000']) {
-      const again = await owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: capacity });
+      const again = await suite.owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: capacity });
       expect(again.status, capacity).toBe(422);
       expect(Object.keys(again.body.errors)).toEqual(['slot_capacity']);
     }
@@ -159,8 +154,8 @@ describe('weekly hours', () => {
 
   it('a save based on an older version is refused with the hours as they are now', async () => {
     const { hours } = await current();
-    expect((await owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: '12' })).status).toBe(200);
-    const stale = await owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: '8' });
+    expect((await suite.owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: '12' })).status).toBe(200);
+    const stale = await suite.owner.put('/api/v1/admin/hours', { ...typed(hours), slot_capacity: '8' });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
     expect(stale.body.message).toBe('Qualcuno ha modificato questo elemento mentre lo stavi modificando.');
@@ -174,17 +169,21 @@ describe('weekly hours', () => {
     await bookOrder('2026-11-25', '20:30', 'Mercoledì resta');
     const { hours } = await current();
     const body = typed(hours, (week) => (week[2]!.dinner = null));
-    const asked = await owner.put('/api/v1/admin/hours', body);
+    const asked = await suite.owner.put('/api/v1/admin/hours', body);
     expect(asked.status).toBe(409);
     expect(asked.body.code).toBe('schedule.orders_booked');
     expect(asked.body.message).toBe('Ci sono 2 ordini per il 24/11: restano validi, avvisa i clienti.');
     expect(asked.body.orders.map((o: { name: string }) => o.name)).toEqual(['Mario Rossi', 'Anna Bianchi']);
     expect((await current()).hours.week[2]!.dinner).not.toBeNull();
 
-    const confirmed = await owner.put('/api/v1/admin/hours', { ...body, confirm: true });
+    const confirmed = await suite.owner.put('/api/v1/admin/hours', { ...body, confirm: true });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.hours.week[2]).toEqual({ lunch: null, dinner: null });
-    const kept = await server.handle.db.selectFrom('orders').select(['name', 'status']).where('delivery_date', '=', '2026-11-24').execute();
+    const kept = await suite.server.handle.db
+      .selectFrom('orders')
+      .select(['name', 'status'])
+      .where('delivery_date', '=', '2026-11-24')
+      .execute();
     expect(kept).toHaveLength(2);
     expect(kept.every((o) => o.status === 0)).toBe(true);
   });
@@ -193,7 +192,7 @@ describe('weekly hours', () => {
     await bookOrder('2026-11-20', '21:40', 'Tardi');
     await bookOrder('2026-11-20', '20:00', 'In tempo');
     const { hours } = await current();
-    const asked = await owner.put(
+    const asked = await suite.owner.put(
       '/api/v1/admin/hours',
       typed(hours, (week) => (week[5]!.dinner = { first: '18:00', last: '21:00' })),
     );
@@ -203,11 +202,11 @@ describe('weekly hours', () => {
 
   it('writes one audit row naming what changed, day by day', async () => {
     const { hours } = await current();
-    await owner.put('/api/v1/admin/hours', {
+    await suite.owner.put('/api/v1/admin/hours', {
       ...typed(hours, (week) => (week[0]!.lunch = { first: '12:30', last: '14:00' })),
       lead_minutes: '45',
     });
-    const register = await owner.get('/api/v1/admin/audit?entity=settings');
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=settings');
     expect(register.body.entries[0]).toMatchObject({
       user_name: 'Giuseppe Titolare',
       entity_id: 'hours',
@@ -222,7 +221,7 @@ describe('weekly hours', () => {
 describe("'Ordini online chiusi'", () => {
   it('closed until tomorrow: customers read the message, the cassa still sells, and tomorrow it opens by itself', async () => {
     const { online_ordering } = await current();
-    const closed = await owner.put('/api/v1/admin/online-ordering', {
+    const closed = await suite.owner.put('/api/v1/admin/online-ordering', {
       version: online_ordering.version,
       closed: true,
       message: 'Forno guasto: torniamo domani.',
@@ -231,52 +230,56 @@ describe("'Ordini online chiusi'", () => {
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.message).toBe('Ordini online chiusi fino a domani.');
     expect(closed.body.online_ordering).toMatchObject({ closed: true, until: '2026-11-19' });
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({
       closed: true,
       client_message: 'Forno guasto: torniamo domani.',
     });
-    expect(available((await visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)).toEqual([]);
+    expect(available((await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots')).body)).toEqual([]);
 
-    server.clock.set('2026-11-19T11:00:00+01:00');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({ closed: false, client_message: null });
-    owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
+    suite.server.clock.set('2026-11-19T11:00:00+01:00');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body).toEqual({ closed: false, client_message: null });
+    suite.owner = (await loggedInClient(suite.server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
     expect((await current()).online_ordering.closed).toBe(false);
   });
 
   it('closed until reopened: stays closed tomorrow, reopens with the switch, both audited', async () => {
     let { online_ordering } = await current();
-    const closed = await owner.put('/api/v1/admin/online-ordering', {
+    const closed = await suite.owner.put('/api/v1/admin/online-ordering', {
       version: online_ordering.version,
       closed: true,
       message: '',
       until_tomorrow: false,
     });
     expect(closed.body.message).toBe('Ordini online chiusi fino a quando li riapri.');
-    server.clock.set('2026-11-20T11:00:00+01:00');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
+    suite.server.clock.set('2026-11-20T11:00:00+01:00');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body.client_message).toBe(
       'Al momento non accettiamo ordini online. Ci scusiamo per il disagio.',
     );
-    owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
+    suite.owner = (await loggedInClient(suite.server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
     ({ online_ordering } = await current());
-    const reopened = await owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: false, until_tomorrow: false });
+    const reopened = await suite.owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: false, until_tomorrow: false });
     expect(reopened.body.message).toBe('Ordini online aperti.');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body.closed).toBe(false);
-    const register = await owner.get('/api/v1/admin/audit?entity=settings&date=2026-11-20');
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body.closed).toBe(false);
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=settings&date=2026-11-20');
     expect(register.body.entries[0]).toMatchObject({ label: 'Ordini online', before: { chiusi: true }, after: { chiusi: false } });
   });
 
   it('an older version is refused, and a message over 300 characters names its field', async () => {
     const { online_ordering } = await current();
-    const long = await owner.put('/api/v1/admin/online-ordering', { ...online_ordering, message: 'x'.repeat(301), until_tomorrow: false });
+    const long = await suite.owner.put('/api/v1/admin/online-ordering', {
+      ...online_ordering,
+      message: 'x'.repeat(301),
+      until_tomorrow: false,
+    });
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ message: ['Messaggio non può superare 300 caratteri.'] });
-    await owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: true, until_tomorrow: false });
-    const stale = await owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: false, until_tomorrow: false });
+    await suite.owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: true, until_tomorrow: false });
+    const stale = await suite.owner.put('/api/v1/admin/online-ordering', { ...online_ordering, closed: false, until_tomorrow: false });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
     expect(stale.body.current.closed).toBe(true);
     // leave it open for the next test file's sake
     const now = (await current()).online_ordering;
-    await owner.put('/api/v1/admin/online-ordering', { ...now, closed: false, until_tomorrow: false });
+    await suite.owner.put('/api/v1/admin/online-ordering', { ...now, closed: false, until_tomorrow: false });
   });
 });

@@ -7,32 +7,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite, ApiClient, loggedInClient, productId } from './harness';
 
 const UNSUPPORTED = 'Formato non supportato: usa JPG, PNG o WebP.';
 const STORED = /^\/media\/products\/[0-9a-f]{24}-(264|800)\.webp$/;
 
-let server: TestServer;
-let owner: ApiClient;
+const suite = adminSuite();
 let customer: ApiClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin' })).client;
-  customer = (await loggedInClient(server)).client;
+  customer = (await loggedInClient(suite.server)).client;
 });
-afterAll(() => server.close());
 
 const upload = (client: ApiClient, bytes: Uint8Array | string, type: string) =>
   client.request('POST', '/api/v1/admin/images', undefined, { raw: bytes, headers: { 'content-type': type } });
 
 /** Every file under the media folder, temp files included. */
 const storedFiles = () => {
-  const dir = path.join(server.mediaDir, 'products');
+  const dir = path.join(suite.server.mediaDir, 'products');
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
-const fileOf = (url: string) => path.join(server.mediaDir, url.replace(/^\/media\//, ''));
+const fileOf = (url: string) => path.join(suite.server.mediaDir, url.replace(/^\/media\//, ''));
 
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
 
@@ -40,7 +36,7 @@ describe('accepted: stored twice, resized, as WebP', () => {
   it('a JPEG: a 264 px square for the card and the dialog one, turned as its EXIF says, metadata gone', async () => {
     // A camera's 1200×900 picture held sideways: EXIF orientation 6 says "turn it 90°".
     const jpeg = await picture(1200, 900).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const response = await upload(owner, jpeg, 'image/jpeg');
+    const response = await upload(suite.owner, jpeg, 'image/jpeg');
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.message).toBe('Immagine caricata.');
     const { image_url: card, large_url: large } = response.body;
@@ -58,7 +54,7 @@ describe('accepted: stored twice, resized, as WebP', () => {
 
   it('a PNG smaller than the dialog: never enlarged', async () => {
     const png = await picture(300, 200).png().toBuffer();
-    const response = await upload(owner, png, 'image/png');
+    const response = await upload(suite.owner, png, 'image/png');
     expect(response.status).toBe(201);
     expect(await sharp(fileOf(response.body.image_url)).metadata()).toMatchObject({ width: 264, height: 264 });
     expect(await sharp(fileOf(response.body.large_url)).metadata()).toMatchObject({ width: 300, height: 200 });
@@ -71,31 +67,31 @@ describe('accepted: stored twice, resized, as WebP', () => {
       .png()
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(2.5 * 1024 * 1024);
-    const response = await upload(owner, noisy, 'image/png');
+    const response = await upload(suite.owner, noisy, 'image/png');
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(await sharp(fileOf(response.body.large_url)).metadata()).toMatchObject({ width: 800, height: 727 });
   });
 
   it('a WebP: the dialog one 800 px wide', async () => {
     const webp = await picture(2000, 1000).webp().toBuffer();
-    const response = await upload(owner, webp, 'image/webp');
+    const response = await upload(suite.owner, webp, 'image/webp');
     expect(response.status).toBe(201);
     expect(await sharp(fileOf(response.body.large_url)).metadata()).toMatchObject({ width: 800, height: 400 });
   });
 
   it('served from /media with long cache headers, and the address saves in the product', async () => {
     const png = await picture(500, 500).png().toBuffer();
-    const { body } = await upload(owner, png, 'image/png');
-    const served = await fetch(server.baseUrl + body.image_url);
+    const { body } = await upload(suite.owner, png, 'image/png');
+    const served = await fetch(suite.server.baseUrl + body.image_url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(fileOf(body.image_url)))).toBe(true);
-    expect((await fetch(`${server.baseUrl}/media/products/${'0'.repeat(24)}-264.webp`)).status).toBe(404);
+    expect((await fetch(`${suite.server.baseUrl}/media/products/${'0'.repeat(24)}-264.webp`)).status).toBe(404);
 
-    const margherita = await productId(server, 'Margherita');
-    const { product } = (await owner.get(`/api/v1/admin/products/${margherita}`)).body;
-    const saved = await owner.put(`/api/v1/admin/products/${margherita}`, {
+    const margherita = await productId(suite.server, 'Margherita');
+    const { product } = (await suite.owner.get(`/api/v1/admin/products/${margherita}`)).body;
+    const saved = await suite.owner.put(`/api/v1/admin/products/${margherita}`, {
       ...product,
       price: '6,50',
       image_url: body.image_url,
@@ -104,23 +100,23 @@ describe('accepted: stored twice, resized, as WebP', () => {
       sold_out: undefined,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const webapp = await new ApiClient(server.baseUrl).get('/api/v1/ecommerce/webapp');
+    const webapp = await new ApiClient(suite.server.baseUrl).get('/api/v1/ecommerce/webapp');
     expect(webapp.body.products.find((p: { id: number }) => p.id === margherita).image_url).toBe(body.image_url);
   });
 
   it('the same file twice is the same addresses and the same two files; uploads at once do not mix', async () => {
     const png = await picture(640, 480).png().toBuffer();
-    const first = await upload(owner, png, 'image/png');
+    const first = await upload(suite.owner, png, 'image/png');
     const before = storedFiles();
-    const again = await upload(owner, png, 'image/png');
+    const again = await upload(suite.owner, png, 'image/png');
     expect(again.body).toEqual(first.body);
     expect(storedFiles()).toEqual(before);
 
     const others = await Promise.all([picture(700, 500).webp().toBuffer(), picture(900, 300).jpeg().toBuffer()]);
     const [a, b, c] = await Promise.all([
-      upload(owner, others[0]!, 'image/webp'),
-      upload(owner, others[1]!, 'image/jpeg'),
-      upload(owner, png, 'image/png'),
+      upload(suite.owner, others[0]!, 'image/webp'),
+      upload(suite.owner, others[1]!, 'image/jpeg'),
+      upload(suite.owner, png, 'image/png'),
     ]);
     expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
     expect(c.body).toEqual(first.body);
@@ -154,7 +150,7 @@ describe('refused, with nothing written', () => {
   for (const [what, bytes, type] of refusals) {
     it(`${what}: 422 '${UNSUPPORTED}'`, async () => {
       const before = storedFiles();
-      const response = await upload(owner, await bytes(), type);
+      const response = await upload(suite.owner, await bytes(), type);
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ code: 'image.unsupported', message: UNSUPPORTED });
       expect(storedFiles()).toEqual(before);
@@ -164,7 +160,7 @@ describe('refused, with nothing written', () => {
   it('a file over 5 MB: 413 with what to do', async () => {
     const before = storedFiles();
     const big = Buffer.concat([await picture(100, 100).jpeg().toBuffer(), Buffer.alloc(6 * 1024 * 1024, 1)]);
-    const response = await upload(owner, big, 'image/jpeg');
+    const response = await upload(suite.owner, big, 'image/jpeg');
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ code: 'request.too_large', message: "L'immagine supera 5 MB: scegline una più leggera." });
     expect(storedFiles()).toEqual(before);
@@ -174,7 +170,7 @@ describe('refused, with nothing written', () => {
     const before = storedFiles();
     const bomb = await picture(8000, 8000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const response = await upload(owner, bomb, 'image/png');
+    const response = await upload(suite.owner, bomb, 'image/png');
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ code: 'request.too_large', message: "L'immagine è troppo grande: al massimo 50 megapixel." });
     expect(storedFiles()).toEqual(before);
@@ -186,8 +182,8 @@ describe('refused, with nothing written', () => {
     const asCustomer = await upload(customer, png, 'image/png');
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.body.message).toBe('Accesso riservato al personale.');
-    expect((await upload(new ApiClient(server.baseUrl), png, 'image/png')).status).toBe(401);
-    const forged = await owner.request('POST', '/api/v1/admin/images', undefined, {
+    expect((await upload(new ApiClient(suite.server.baseUrl), png, 'image/png')).status).toBe(401);
+    const forged = await suite.owner.request('POST', '/api/v1/admin/images', undefined, {
       raw: png,
       headers: { 'content-type': 'image/png' },
       xsrf: false,

@@ -2,18 +2,10 @@
  * 'Notizie' (issue 17): posts written in the back office, sanitized on save with the blog's allow-list,
  * drafts seen only there, published ones on /blog at once; versioned and audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
-const visitor = () => new ApiClient(server.baseUrl);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
-});
-afterAll(() => server.close());
+const suite = adminSuite();
 
 const post = (over: Record<string, unknown> = {}) => ({
   title: 'La pizza ai porcini è tornata',
@@ -24,41 +16,45 @@ const post = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const publicTitles = async () => ((await visitor().get('/api/v1/blog/posts?page=1')).body.data as { title: string }[]).map((p) => p.title);
+const publicTitles = async () =>
+  ((await suite.visitor().get('/api/v1/blog/posts?page=1')).body.data as { title: string }[]).map((p) => p.title);
 
 describe('news in the back office', () => {
   it('a draft is listed here only; published, it is on /blog first and readable by id', async () => {
-    const created = await owner.post('/api/v1/admin/news', post());
+    const created = await suite.owner.post('/api/v1/admin/news', post());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.message).toBe('Bozza salvata.');
     const draft = created.body.post;
     expect(draft).toMatchObject({ slug: 'la-pizza-ai-porcini-e-tornata', published: false, version: 0 });
     expect(await publicTitles()).not.toContain('La pizza ai porcini è tornata');
-    expect((await visitor().get(`/api/v1/blog/posts/${draft.id}`)).status).toBe(404);
-    const listed = await owner.get('/api/v1/admin/news');
+    expect((await suite.visitor().get(`/api/v1/blog/posts/${draft.id}`)).status).toBe(404);
+    const listed = await suite.owner.get('/api/v1/admin/news');
     expect(listed.body.items.map((p: { id: number }) => p.id)).toContain(draft.id);
 
-    server.clock.set('2026-11-18T19:00:00+01:00');
-    const published = await owner.put(`/api/v1/admin/news/${draft.id}`, post({ published: true, version: draft.version }));
+    suite.server.clock.set('2026-11-18T19:00:00+01:00');
+    const published = await suite.owner.put(`/api/v1/admin/news/${draft.id}`, post({ published: true, version: draft.version }));
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     expect(published.body.message).toBe('Notizia pubblicata.');
     expect(published.body.post.published_at).toBe('2026-11-18T18:00:00.000Z');
     expect((await publicTitles())[0]).toBe('La pizza ai porcini è tornata');
-    const read = await visitor().get(`/api/v1/blog/posts/${draft.id}`);
+    const read = await suite.visitor().get(`/api/v1/blog/posts/${draft.id}`);
     expect(read.body.data.content).toBe('<p>Porcini freschi dei Monti Simbruini.</p>');
 
-    const register = await owner.get(`/api/v1/admin/audit?entity=post&entity_id=${draft.id}`);
+    const register = await suite.owner.get(`/api/v1/admin/audit?entity=post&entity_id=${draft.id}`);
     expect(register.body.entries.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
     expect(register.body.entries[0]).toMatchObject({ before: { published: false }, after: { published: true } });
 
     // Withdrawn, it is a draft again.
-    const withdrawn = await owner.put(`/api/v1/admin/news/${draft.id}`, post({ published: false, version: published.body.post.version }));
+    const withdrawn = await suite.owner.put(
+      `/api/v1/admin/news/${draft.id}`,
+      post({ published: false, version: published.body.post.version }),
+    );
     expect(withdrawn.body.message).toBe('Bozza salvata.');
-    expect((await visitor().get(`/api/v1/blog/posts/${draft.id}`)).status).toBe(404);
+    expect((await suite.visitor().get(`/api/v1/blog/posts/${draft.id}`)).status).toBe(404);
   });
 
   it('strips <script> and onerror on save: what is stored is what customers may be shown', async () => {
-    const created = await owner.post(
+    const created = await suite.owner.post(
       '/api/v1/admin/news',
       post({
         title: 'Orari di Natale',
@@ -67,7 +63,7 @@ describe('news in the back office', () => {
       }),
     );
     expect(created.status).toBe(201);
-    const stored = await server.handle.db
+    const stored = await suite.server.handle.db
       .selectFrom('blog_posts')
       .select('content')
       .where('id', '=', created.body.post.id)
@@ -77,8 +73,8 @@ describe('news in the back office', () => {
   });
 
   it('refuses each wrong field with its label, and a body that is only a script, storing nothing', async () => {
-    const before = (await owner.get('/api/v1/admin/news')).body.items.length;
-    const refused = await owner.post(
+    const before = (await suite.owner.get('/api/v1/admin/news')).body.items.length;
+    const refused = await suite.owner.post(
       '/api/v1/admin/news',
       post({ title: ' ', description: 'd'.repeat(301), image_url: 'javascript:alert(1)' }),
     );
@@ -88,19 +84,22 @@ describe('news in the back office', () => {
       description: ['Descrizione non può superare 300 caratteri.'],
       image_url: ['Immagine ha un formato non valido.'],
     });
-    const onlyScript = await owner.post('/api/v1/admin/news', post({ content: '<script>alert(1)</script>' }));
+    const onlyScript = await suite.owner.post('/api/v1/admin/news', post({ content: '<script>alert(1)</script>' }));
     expect(onlyScript.body.errors).toEqual({ content: ['Testo è obbligatorio.'] });
-    expect((await owner.get('/api/v1/admin/news')).body.items).toHaveLength(before);
+    expect((await suite.owner.get('/api/v1/admin/news')).body.items).toHaveLength(before);
   });
 
   it('two titles alike get two slugs; a save on an older version is refused', async () => {
-    const first = (await owner.post('/api/v1/admin/news', post({ title: 'Serata speciale' }))).body.post;
-    const second = (await owner.post('/api/v1/admin/news', post({ title: 'Serata speciale!' }))).body.post;
+    const first = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Serata speciale' }))).body.post;
+    const second = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Serata speciale!' }))).body.post;
     expect([first.slug, second.slug]).toEqual(['serata-speciale', 'serata-speciale-2']);
     expect(
-      (await owner.put(`/api/v1/admin/news/${first.id}`, post({ title: 'Serata speciale', version: 0, description: 'Uno' }))).status,
+      (await suite.owner.put(`/api/v1/admin/news/${first.id}`, post({ title: 'Serata speciale', version: 0, description: 'Uno' }))).status,
     ).toBe(200);
-    const stale = await owner.put(`/api/v1/admin/news/${first.id}`, post({ title: 'Serata speciale', version: 0, description: 'Due' }));
+    const stale = await suite.owner.put(
+      `/api/v1/admin/news/${first.id}`,
+      post({ title: 'Serata speciale', version: 0, description: 'Due' }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
     expect(stale.body.current.description).toBe('Uno');

@@ -3,21 +3,13 @@
  * its message and the next opening; a day with its own hours; booked orders listed and kept; audited.
  * The harness's clock: Wednesday 18 November 2026, 17:00 in Rome.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, insertBookedOrder, loggedInClient, startTestServer, TODAY, type TestServer } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminSuite, insertBookedOrder, TODAY } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
-const visitor = () => new ApiClient(server.baseUrl);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
-});
-afterAll(() => server.close());
+const suite = adminSuite();
 beforeEach(async () => {
-  await server.handle.db.deleteFrom('special_days').execute();
-  server.services.catalog.invalidate();
+  await suite.server.handle.db.deleteFrom('special_days').execute();
+  suite.server.services.catalog.invalidate();
 });
 
 const closed = (from: string, until = from, message: string | null = null) => ({
@@ -29,25 +21,25 @@ const closed = (from: string, until = from, message: string | null = null) => ({
   message,
 });
 
-const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(server, date, time, name);
+const bookOrder = (date: string, time: string, name: string) => insertBookedOrder(suite.server, date, time, name);
 
 describe('special days', () => {
   it('closing today: no slot can be chosen, the banner gives its message and the next opening', async () => {
-    const created = await owner.post('/api/v1/admin/special-days', closed(TODAY, TODAY, 'Chiuso per inventario.'));
+    const created = await suite.owner.post('/api/v1/admin/special-days', closed(TODAY, TODAY, 'Chiuso per inventario.'));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.message).toBe('Giorno di chiusura salvato.');
 
-    const status = await visitor().get('/api/v1/ecommerce/webapp/closed');
+    const status = await suite.visitor().get('/api/v1/ecommerce/webapp/closed');
     expect(status.body).toEqual({
       closed: true,
       client_message: 'Oggi siamo chiusi. Chiuso per inventario. Ti aspettiamo domani dalle 18:00.',
     });
-    const slots = await visitor().get('/api/v1/ecommerce/webapp/timeslots');
+    const slots = await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots');
     expect(slots.body.timeslots.filter((s: { available: boolean }) => s.available)).toEqual([]);
-    const webapp = await visitor().get('/api/v1/ecommerce/webapp');
+    const webapp = await suite.visitor().get('/api/v1/ecommerce/webapp');
     expect(webapp.body.closed).toBe(true);
 
-    const register = await owner.get('/api/v1/admin/audit?entity=special_day');
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=special_day');
     expect(register.body.entries[0]).toMatchObject({
       action: 'create',
       label: '18/11/2026',
@@ -56,13 +48,13 @@ describe('special days', () => {
   });
 
   it('a closed range moves the next opening past it', async () => {
-    expect((await owner.post('/api/v1/admin/special-days', closed(TODAY, '2026-11-20'))).status).toBe(201);
-    const status = await visitor().get('/api/v1/ecommerce/webapp/closed');
+    expect((await suite.owner.post('/api/v1/admin/special-days', closed(TODAY, '2026-11-20'))).status).toBe(201);
+    const status = await suite.visitor().get('/api/v1/ecommerce/webapp/closed');
     expect(status.body.client_message).toBe('Oggi siamo chiusi. Ti aspettiamo sabato dalle 18:00.');
   });
 
   it('a day with its own hours offers only its slots', async () => {
-    const created = await owner.post('/api/v1/admin/special-days', {
+    const created = await suite.owner.post('/api/v1/admin/special-days', {
       date_from: TODAY,
       date_until: TODAY,
       closed: false,
@@ -71,7 +63,7 @@ describe('special days', () => {
       message: null,
     });
     expect(created.status).toBe(201);
-    const slots = await visitor().get('/api/v1/ecommerce/webapp/timeslots');
+    const slots = await suite.visitor().get('/api/v1/ecommerce/webapp/timeslots');
     const times = slots.body.timeslots.map((s: { hour: number; minute: number }) => `${s.hour}:${String(s.minute).padStart(2, '0')}`);
     expect(times).toEqual(['19:00', '19:15', '19:30', '19:45', '20:00']);
   });
@@ -81,18 +73,18 @@ describe('special days', () => {
     await bookOrder('2026-12-24', '20:30', 'Giulia Bianchi');
     await bookOrder('2026-12-24', '21:00', 'Anna Neri');
     const form = closed('2026-12-24', '2026-12-26', 'Buone feste!');
-    const refused = await owner.post('/api/v1/admin/special-days', form);
+    const refused = await suite.owner.post('/api/v1/admin/special-days', form);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'schedule.orders_booked',
       message: 'Ci sono 3 ordini per il 24/12: restano validi, avvisa i clienti.',
     });
     expect(refused.body.orders.map((o: { name: string }) => o.name)).toEqual(['Mario Rossi', 'Giulia Bianchi', 'Anna Neri']);
-    expect((await owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
+    expect((await suite.owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
 
-    const confirmed = await owner.post('/api/v1/admin/special-days', { ...form, confirm: true });
+    const confirmed = await suite.owner.post('/api/v1/admin/special-days', { ...form, confirm: true });
     expect(confirmed.status).toBe(201);
-    const orders = await server.handle.db
+    const orders = await suite.server.handle.db
       .selectFrom('orders')
       .select(['name', 'status'])
       .where('delivery_date', '=', '2026-12-24')
@@ -103,7 +95,7 @@ describe('special days', () => {
   it('own hours only ask about the orders they leave out', async () => {
     await bookOrder('2026-12-31', '19:00', 'Dentro');
     await bookOrder('2026-12-31', '22:30', 'Fuori');
-    const refused = await owner.post('/api/v1/admin/special-days', {
+    const refused = await suite.owner.post('/api/v1/admin/special-days', {
       date_from: '2026-12-31',
       date_until: '2026-12-31',
       closed: false,
@@ -129,17 +121,17 @@ describe('special days', () => {
     [{ closed: false, first_slot: '20:00', last_slot: '19:00' }, 'last_slot', 'Ultimo orario non può precedere il primo.'],
     [{ message: 'm'.repeat(301) }, 'message', 'Messaggio non può superare 300 caratteri.'],
   ])('refuses %o with its message and writes nothing', async (change, field, message) => {
-    const response = await owner.post('/api/v1/admin/special-days', { ...closed('2026-11-25'), ...change });
+    const response = await suite.owner.post('/api/v1/admin/special-days', { ...closed('2026-11-25'), ...change });
     expect(response.status).toBe(422);
     expect(response.body.errors[field]).toEqual([message]);
-    expect((await owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
+    expect((await suite.owner.get('/api/v1/admin/special-days')).body.items).toEqual([]);
   });
 
   it('removing it brings the weekly hours back; an old version cannot remove it', async () => {
-    const day = (await owner.post('/api/v1/admin/special-days', closed(TODAY))).body.special_day;
-    expect((await owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version + 1}`)).status).toBe(409);
-    const removed = await owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version}`);
+    const day = (await suite.owner.post('/api/v1/admin/special-days', closed(TODAY))).body.special_day;
+    expect((await suite.owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version + 1}`)).status).toBe(409);
+    const removed = await suite.owner.delete(`/api/v1/admin/special-days/${day.id}?version=${day.version}`);
     expect(removed.body.message).toBe('Giorno speciale rimosso: valgono gli orari della settimana.');
-    expect((await visitor().get('/api/v1/ecommerce/webapp/closed')).body.closed).toBe(false);
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp/closed')).body.closed).toBe(false);
   });
 });

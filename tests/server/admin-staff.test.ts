@@ -2,81 +2,70 @@
  * 'Staff' (issue 17): a new member gets a link by e-mail to choose their password; a disabled account's
  * sessions end at once and its login says 'Account disattivato.'; the last active admin stays.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
-let ownerId: number;
-const api = () => new ApiClient(server.baseUrl);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  const logged = await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' });
-  owner = logged.client;
-  ownerId = logged.id;
-});
-afterAll(() => server.close());
+const suite = adminSuite();
 
 const linkIn = (text: string) => new URL(/http:\/\/pizzeria\.test\/\S+/.exec(text)![0]);
 const memberOf = async (email: string) =>
-  ((await owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number; email: string; active: boolean }[]).find(
+  ((await suite.owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number; email: string; active: boolean }[]).find(
     (m) => m.email === email,
   )!;
 
 describe('staff accounts', () => {
   it('a new member chooses a password through the mailed link and logs in; until then nobody can', async () => {
-    const created = await owner.post('/api/v1/admin/staff', { name: 'Lucia Cassiera', email: ' Lucia@Pizzeria.test ' });
+    const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Lucia Cassiera', email: ' Lucia@Pizzeria.test ' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.message).toBe('Account creato: abbiamo inviato a lucia@pizzeria.test il link per scegliere la password.');
     expect(created.body.member).toMatchObject({ name: 'Lucia Cassiera', email: 'lucia@pizzeria.test', active: true });
 
-    const mail = (await server.outbox.last('lucia@pizzeria.test'))!;
+    const mail = (await suite.server.outbox.last('lucia@pizzeria.test'))!;
     expect(mail.subject).toBe('Il tuo account dello staff Pizzeria Da Romolo');
     expect(mail.text).toContain('Il link scade tra 3 giorni.');
     const link = linkIn(mail.text);
     expect(link.pathname).toBe('/auth/reset-password');
 
-    const before = await api().post('/api/login', { email: 'lucia@pizzeria.test', password: 'Forno-a-legna-78' });
+    const before = await suite.visitor().post('/api/login', { email: 'lucia@pizzeria.test', password: 'Forno-a-legna-78' });
     expect(before.status).toBe(422);
 
-    const chosen = await api().post('/api/reset-password', {
+    const chosen = await suite.visitor().post('/api/reset-password', {
       token: link.searchParams.get('token'),
       email: link.searchParams.get('email'),
       password: 'Forno-a-legna-78',
       password_confirmation: 'Forno-a-legna-78',
     });
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
-    const login = await api().post('/api/login', { email: 'lucia@pizzeria.test', password: 'Forno-a-legna-78' });
+    const login = await suite.visitor().post('/api/login', { email: 'lucia@pizzeria.test', password: 'Forno-a-legna-78' });
     expect(login.status).toBe(200);
     expect(login.body.user.role_name).toBe('admin');
 
-    const register = await owner.get('/api/v1/admin/audit?entity=staff');
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=staff');
     expect(register.body.entries[0]).toMatchObject({ action: 'create', label: 'Lucia Cassiera', user_name: 'Giuseppe Titolare' });
   });
 
   it('refuses a taken e-mail and missing fields by their labels', async () => {
-    const taken = await owner.post('/api/v1/admin/staff', { name: 'Lucia Due', email: 'lucia@pizzeria.test' });
+    const taken = await suite.owner.post('/api/v1/admin/staff', { name: 'Lucia Due', email: 'lucia@pizzeria.test' });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ email: ['Questo indirizzo email è già registrato.'] });
-    const empty = await owner.post('/api/v1/admin/staff', { name: '', email: 'non-una-mail' });
+    const empty = await suite.owner.post('/api/v1/admin/staff', { name: '', email: 'non-una-mail' });
     expect(empty.body.errors).toEqual({ name: ['Nome è obbligatorio.'], email: ['Email ha un formato non valido.'] });
   });
 
   it('disabled: the open session ends at once, the login says so, no reset mail; re-enabled, the login works', async () => {
-    const created = await owner.post('/api/v1/admin/staff', { name: 'Marco Rider', email: 'marco@pizzeria.test' });
-    const link = linkIn((await server.outbox.last('marco@pizzeria.test'))!.text);
-    await api().post('/api/reset-password', {
+    const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Marco Rider', email: 'marco@pizzeria.test' });
+    const link = linkIn((await suite.server.outbox.last('marco@pizzeria.test'))!.text);
+    await suite.visitor().post('/api/reset-password', {
       token: link.searchParams.get('token'),
       email: 'marco@pizzeria.test',
       password: 'Margherita-doppia-9',
       password_confirmation: 'Margherita-doppia-9',
     });
-    const session = api();
+    const session = suite.visitor();
     expect((await session.post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' })).status).toBe(200);
     expect((await session.get('/api/v1/ecommerce/cassa/init')).status).toBe(200);
 
-    const disabled = await owner.put(`/api/v1/admin/staff/${created.body.member.id}`, {
+    const disabled = await suite.owner.put(`/api/v1/admin/staff/${created.body.member.id}`, {
       active: false,
       version: created.body.member.version,
     });
@@ -84,41 +73,43 @@ describe('staff accounts', () => {
     expect(disabled.body.message).toBe('Marco Rider è stato disattivato.');
     expect((await session.get('/api/v1/ecommerce/cassa/init')).status).toBe(401);
 
-    const login = await api().post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' });
+    const login = await suite.visitor().post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' });
     expect(login.status).toBe(403);
     expect(login.body).toMatchObject({ code: 'account.disabled', message: 'Account disattivato.' });
     // A wrong password still says only 'Credenziali non valide.': a guesser learns nothing.
-    expect((await api().post('/api/login', { email: 'marco@pizzeria.test', password: 'sbagliata' })).body.code).toBe('login.failed');
+    expect((await suite.visitor().post('/api/login', { email: 'marco@pizzeria.test', password: 'sbagliata' })).body.code).toBe(
+      'login.failed',
+    );
 
-    const mails = (await server.outbox.messages()).length;
-    await api().post('/api/forgot-password', { email: 'marco@pizzeria.test' });
-    expect((await server.outbox.messages()).length).toBe(mails);
-    const linkRefused = await owner.post(`/api/v1/admin/staff/${created.body.member.id}/password-link`);
+    const mails = (await suite.server.outbox.messages()).length;
+    await suite.visitor().post('/api/forgot-password', { email: 'marco@pizzeria.test' });
+    expect((await suite.server.outbox.messages()).length).toBe(mails);
+    const linkRefused = await suite.owner.post(`/api/v1/admin/staff/${created.body.member.id}/password-link`);
     expect(linkRefused.status).toBe(409);
 
     const member = await memberOf('marco@pizzeria.test');
     expect(member.active).toBe(false);
-    const enabled = await owner.put(`/api/v1/admin/staff/${member.id}`, { active: true, version: member.version });
+    const enabled = await suite.owner.put(`/api/v1/admin/staff/${member.id}`, { active: true, version: member.version });
     expect(enabled.body.message).toBe('Marco Rider può di nuovo accedere.');
-    expect((await api().post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' })).status).toBe(200);
+    expect((await suite.visitor().post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' })).status).toBe(200);
 
-    const sent = await owner.post(`/api/v1/admin/staff/${member.id}/password-link`);
+    const sent = await suite.owner.post(`/api/v1/admin/staff/${member.id}/password-link`);
     expect(sent.body.message).toBe('Abbiamo inviato a marco@pizzeria.test il link per scegliere la password.');
-    expect((await server.outbox.last('marco@pizzeria.test'))!.subject).toBe('Reimposta la password Pizzeria Da Romolo');
+    expect((await suite.server.outbox.last('marco@pizzeria.test'))!.subject).toBe('Reimposta la password Pizzeria Da Romolo');
   });
 
   it('the last active admin cannot be disabled; a stale version is refused', async () => {
-    const others = ((await owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number; active: boolean }[]).filter(
-      (m) => m.id !== ownerId && m.active,
+    const others = ((await suite.owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number; active: boolean }[]).filter(
+      (m) => m.id !== suite.ownerId && m.active,
     );
-    for (const other of others) await owner.put(`/api/v1/admin/staff/${other.id}`, { active: false, version: other.version });
-    const me = (await owner.get('/api/v1/admin/staff')).body.items.find((m: { id: number }) => m.id === ownerId);
-    const refused = await owner.put(`/api/v1/admin/staff/${ownerId}`, { active: false, version: me.version });
+    for (const other of others) await suite.owner.put(`/api/v1/admin/staff/${other.id}`, { active: false, version: other.version });
+    const me = (await suite.owner.get('/api/v1/admin/staff')).body.items.find((m: { id: number }) => m.id === suite.ownerId);
+    const refused = await suite.owner.put(`/api/v1/admin/staff/${suite.ownerId}`, { active: false, version: me.version });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'staff.last_admin', message: 'Non puoi disattivare l’ultimo amministratore attivo.' });
-    expect((await owner.get('/api/v1/admin/staff')).status).toBe(200);
+    expect((await suite.owner.get('/api/v1/admin/staff')).status).toBe(200);
 
-    const stale = await owner.put(`/api/v1/admin/staff/${others[0]!.id}`, { active: true, version: others[0]!.version });
+    const stale = await suite.owner.put(`/api/v1/admin/staff/${others[0]!.id}`, { active: true, version: others[0]!.version });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
   });

@@ -2,20 +2,12 @@
  * 'Testi' (issue 17): the shop's name, address, phones, legal line and the home page's ten fields,
  * saved by version, audited, seen by customers at their next request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, loggedInClient, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './harness';
 
-let server: TestServer;
-let owner: ApiClient;
-const visitor = () => new ApiClient(server.baseUrl);
+const suite = adminSuite();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await loggedInClient(server, { role: 'admin', name: 'Giuseppe Titolare' })).client;
-});
-afterAll(() => server.close());
-
-const current = async () => (await owner.get('/api/v1/admin/texts')).body.texts as Record<string, string> & { version: number };
+const current = async () => (await suite.owner.get('/api/v1/admin/texts')).body.texts as Record<string, string> & { version: number };
 
 describe("the shop's texts", () => {
   it("reads the seed's texts: name, phones and the home page's first heading", async () => {
@@ -30,13 +22,13 @@ describe("the shop's texts", () => {
 
   it('a new heading reaches the home page at once and the register names the change', async () => {
     const texts = await current();
-    const saved = await owner.put('/api/v1/admin/texts', { ...texts, homepage_field_1: 'La pizza romana, dal 1978 a Monteverde' });
+    const saved = await suite.owner.put('/api/v1/admin/texts', { ...texts, homepage_field_1: 'La pizza romana, dal 1978 a Monteverde' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe('Testi salvati.');
     expect(saved.body.texts.version).toBe(texts.version + 1);
-    const webapp = await visitor().get('/api/v1/ecommerce/webapp');
+    const webapp = await suite.visitor().get('/api/v1/ecommerce/webapp');
     expect(webapp.body.settings.homepage_field_1).toBe('La pizza romana, dal 1978 a Monteverde');
-    const register = await owner.get('/api/v1/admin/audit?entity=settings');
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=settings');
     expect(register.body.entries[0]).toMatchObject({
       entity_id: 'texts',
       label: 'Testi',
@@ -47,7 +39,7 @@ describe("the shop's texts", () => {
 
   it('refuses each wrong field with its label and changes nothing', async () => {
     const texts = await current();
-    const refused = await owner.put('/api/v1/admin/texts', {
+    const refused = await suite.owner.put('/api/v1/admin/texts', {
       ...texts,
       shop_name: '   ',
       shop_phone_1: 'chiamaci',
@@ -69,15 +61,15 @@ describe("the shop's texts", () => {
   it('keeps markup as text: what is typed is what customers read, never HTML', async () => {
     const texts = await current();
     const typed = '<img src=x onerror=alert(1)> Forno a legna';
-    expect((await owner.put('/api/v1/admin/texts', { ...texts, homepage_field_3: typed })).status).toBe(200);
-    expect((await visitor().get('/api/v1/ecommerce/webapp')).body.settings.homepage_field_3).toBe(typed);
-    await owner.put('/api/v1/admin/texts', { ...(await current()), homepage_field_3: texts.homepage_field_3 });
+    expect((await suite.owner.put('/api/v1/admin/texts', { ...texts, homepage_field_3: typed })).status).toBe(200);
+    expect((await suite.visitor().get('/api/v1/ecommerce/webapp')).body.settings.homepage_field_3).toBe(typed);
+    await suite.owner.put('/api/v1/admin/texts', { ...(await current()), homepage_field_3: texts.homepage_field_3 });
   });
 
   it('a save based on an older version is refused with the texts as they are now', async () => {
     const texts = await current();
-    expect((await owner.put('/api/v1/admin/texts', { ...texts, shop_phone_2: '+39 347 000 0000' })).status).toBe(200);
-    const stale = await owner.put('/api/v1/admin/texts', { ...texts, shop_address: 'Via Roma 1' });
+    expect((await suite.owner.put('/api/v1/admin/texts', { ...texts, shop_phone_2: '+39 347 000 0000' })).status).toBe(200);
+    const stale = await suite.owner.put('/api/v1/admin/texts', { ...texts, shop_address: 'Via Roma 1' });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('record.stale');
     expect(stale.body.current.shop_phone_2).toBe('+39 347 000 0000');

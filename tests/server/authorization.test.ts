@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations, loadContract, type ContractOperation } from '../../server/http/contract';
-import { ApiClient, loggedInClient, productId, startTestServer, type ApiResponse, type TestServer } from './harness';
+import { ApiClient, discountCodeForm, loggedInClient, productId, startTestServer, type ApiResponse, type TestServer } from './harness';
 
 /**
  * Who may call what, for EVERY operation of openapi.yaml, and how the server answers rubbish.
@@ -331,20 +331,7 @@ describe('path ids that are not ids', () => {
   const validBody = (op: ContractOperation) => {
     if (op.method === 'PATCH') return { status: 1 };
     if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
-    if (op.operationId === 'updateDiscountCode') {
-      return {
-        code: 'PROVA-ID',
-        kind: 'percent',
-        amount: '10',
-        min_order: '',
-        delivery: 'any',
-        valid_from: null,
-        valid_until: null,
-        label: 'Prova',
-        active: false,
-        version: 0,
-      };
-    }
+    if (op.operationId === 'updateDiscountCode') return discountCodeForm({ code: 'PROVA-ID', label: 'Prova', active: false, version: 0 });
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
     if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, fee: '', min_order: '', version: 0 };
     if (op.operationId === 'updateAdminCategory')

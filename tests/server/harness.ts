@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { fixedClock } from '../../server/clock';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
@@ -317,10 +317,55 @@ export async function loggedInClient(
   return { client, email, password, id: user.id };
 }
 
+/** A test file's (or describe block's) server and one anonymous client of it. */
+export interface ServerSuite {
+  server: TestServer;
+  api: ApiClient;
+}
+
+/** Starts the server before the tests of the file or block it is called in, and closes it after them. */
+export function serverSuite(): ServerSuite {
+  const suite = {} as ServerSuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.api = new ApiClient(suite.server.baseUrl);
+  });
+  afterAll(() => suite.server.close());
+  return suite;
+}
+
+/** A back-office test file's shared fixture: its server, the owner logged in, and new anonymous visitors. */
+export interface AdminSuite extends ServerSuite {
+  owner: ApiClient;
+  ownerId: number;
+  visitor(): ApiClient;
+}
+
+/** A server suite whose owner (Giuseppe Titolare) is logged in before the file's tests. */
+export function adminSuite(): AdminSuite {
+  const suite = serverSuite() as AdminSuite;
+  suite.visitor = () => new ApiClient(suite.server.baseUrl);
+  beforeAll(async () => {
+    const logged = await loggedInClient(suite.server, { role: 'admin', name: 'Giuseppe Titolare' });
+    suite.owner = logged.client;
+    suite.ownerId = logged.id;
+  });
+  return suite;
+}
+
 /** A product id by name from the seeded menu. */
 export async function productId(server: TestServer, name: string): Promise<number> {
   const row = await server.handle.db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** How many orders the database holds, cancelled ones included. */
+export async function orderCount(server: TestServer): Promise<number> {
+  const { n } = await server.handle.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** The owner's product form as the back office fills it from `product` (its admin answer), with `price` typed in. */
@@ -339,6 +384,20 @@ export function productForm(product: Record<string, unknown>, price = String(pro
     version: product.version,
   };
 }
+
+/** The owner's discount-code form: 10 % off any order, no minimum, no validity window, active; `overrides` change it. */
+export const discountCodeForm = (overrides: Record<string, unknown> = {}) => ({
+  code: 'autunno-10',
+  kind: 'percent',
+  amount: '10',
+  min_order: '',
+  delivery: 'any',
+  valid_from: null,
+  valid_until: null,
+  label: 'Sconto autunno 10%',
+  active: true,
+  ...overrides,
+});
 
 /** Sets a product's price through the back office (as staff `owner`), as the owner's form saves it. */
 export async function setPriceByForm(owner: ApiClient, id: number, cents: number): Promise<void> {

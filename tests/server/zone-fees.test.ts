@@ -6,7 +6,7 @@
  * and nothing is stored; the cassa may go under it but pays the fee too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, loggedInClient, productId, startTestServer, type TestServer } from './harness';
+import { type ApiClient, discountCodeForm, loggedInClient, orderCount, productId, startTestServer, type TestServer } from './harness';
 import { readTicket } from './ticket-text';
 
 let server: TestServer;
@@ -48,15 +48,6 @@ const deliveryForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const pickupForm = { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '20:30' };
-const orderCount = async () =>
-  Number(
-    (
-      await server.handle.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const orderRow = (id: number) => server.handle.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe("the zone editor's fee and minimum", () => {
@@ -144,12 +135,12 @@ describe('the fee on orders (Monteverde: 2,50 € fee, 15,00 € minimum)', () =
   });
 
   it('a delivery under the minimum is refused with its amount, and nothing is stored', async () => {
-    const before = await orderCount();
+    const before = await orderCount(server);
     const refused = await customer.post('/api/v1/ecommerce/checkout', { data: deliveryForm(), cart: [{ id: margherita, qty: 2 }] });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'order.below_minimum', message: "L'ordine minimo per Monteverde è 15,00 €." });
     expect(refused.body.errors ?? {}).toEqual({});
-    expect(await orderCount()).toBe(before);
+    expect(await orderCount(server)).toBe(before);
   });
 
   it('a delivery pays the fee as its own line: answer, stored order, mail, cassa and ticket keep it after the zone changes', async () => {
@@ -181,17 +172,7 @@ describe('the fee on orders (Monteverde: 2,50 € fee, 15,00 € minimum)', () =
   });
 
   it('a percent code comes off the goods, never the fee; the minimum counts the goods before it', async () => {
-    const code = await owner.post('/api/v1/admin/discount-codes', {
-      code: 'ZONA10',
-      kind: 'percent',
-      amount: '10',
-      min_order: '',
-      delivery: 'any',
-      valid_from: null,
-      valid_until: null,
-      label: 'Sconto 10%',
-      active: true,
-    });
+    const code = await owner.post('/api/v1/admin/discount-codes', discountCodeForm({ code: 'ZONA10', label: 'Sconto 10%' }));
     expect(code.status).toBe(201);
     // Goods 15,50 (≥ 15,00 before the code, 13,95 after it) − 1,55 + 3,00 delivery = 16,95
     const placed = await customer.post('/api/v1/ecommerce/checkout', {

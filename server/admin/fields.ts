@@ -1,4 +1,4 @@
-import { formatEuro, MAX_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
+import { formatEuro, isOwnImageAddress, MAX_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
 import { FieldErrorCollector } from '../errors';
 
 /** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
@@ -11,9 +11,6 @@ export const adminMessages = {
   format: (label: string) => `${label} ha un formato non valido.`,
   characters: (label: string) => `${label} contiene caratteri non ammessi.`,
 };
-
-/** An image is one of ours (/media/…, /images/…) or a public https address. */
-const IMAGE_URL = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/;
 
 /** Collects a form's field errors with the form's own labels, then throws them together (422 `validation`). */
 export class FormCheck extends FieldErrorCollector {
@@ -44,10 +41,10 @@ export class FormCheck extends FieldErrorCollector {
     return cents ?? 0;
   }
 
-  /** An image address, 'Immagine', or null when empty. */
+  /** An image address, 'Immagine', or null when empty: only the site's own files (see isOwnImageAddress). */
   imageUrl(field: string, value: string | null | undefined): string | null {
     const url = this.text(field, 'Immagine', value, { max: 255 }) || null;
-    if (url && !IMAGE_URL.test(url) && !this.has(field)) this.add(field, adminMessages.format('Immagine'));
+    if (url && !isOwnImageAddress(url) && !this.has(field)) this.add(field, adminMessages.format('Immagine'));
     return url;
   }
 }

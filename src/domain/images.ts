@@ -32,5 +32,12 @@ export function imageProblem(file: { size: number; type: string }, head: Uint8Ar
   return actual && actual === declared ? null : UNSUPPORTED_IMAGE;
 }
 
+/**
+ * The only image addresses a product or a post may hold: the site's own files, uploads under /media/
+ * and the shipped pictures under /images/. Never another host (`//other.host/x.png`, `https://…`), a
+ * step up (`..`) or a query.
+ */
+export const isOwnImageAddress = (url: string) => /^\/(media|images)(\/(?!\.\.?(\/|$))[\w.~-]+)+$/.test(url);
+
 /** An address worth showing as a preview: one of the site's own image files (not half-typed text). */
 export const isPreviewableImage = (url: string) => /^\/[\w./~-]+\.(webp|jpe?g|png|svg|gif)$/i.test(url);

@@ -1,4 +1,4 @@
-import { formatEuro, isOwnImageAddress, MAX_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
+import { formatEuro, isOwnImageAddress, MAX_PRICE_CENTS, MIN_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
 import { FieldErrorCollector } from '../errors';
 
 /** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
@@ -10,6 +10,7 @@ export const adminMessages = {
   max: (label: string, n: number) => `${label} non può superare ${n} caratteri.`,
   format: (label: string) => `${label} ha un formato non valido.`,
   characters: (label: string) => `${label} contiene caratteri non ammessi.`,
+  minPrice: (label: string) => `${label} deve essere almeno ${formatEuro(MIN_PRICE_CENTS)}.`,
 };
 
 /** Collects a form's field errors with the form's own labels, then throws them together (422 `validation`). */
@@ -39,6 +40,13 @@ export class FormCheck extends FieldErrorCollector {
     if (cents === null) this.add(field, `${label} ha un formato non valido: scrivi ad esempio ${example}.`);
     else if (cents > MAX_PRICE_CENTS) this.add(field, `${label} non può superare ${formatEuro(MAX_PRICE_CENTS)}.`);
     return cents ?? 0;
+  }
+
+  /** A price that may be none (a delivery fee): empty or 0, or within the price bounds. */
+  optionalPrice(field: string, label: string, value: string | null | undefined, example: string): Cents {
+    const cents = this.optionalEuros(field, label, value, example);
+    if (cents > 0 && cents < MIN_PRICE_CENTS) this.add(field, adminMessages.minPrice(label));
+    return cents;
   }
 
   /** An image address, 'Immagine', or null when empty: only the site's own files (see isOwnImageAddress). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedPrice, parseBulkAmount } from '../../src/domain';
+import { adjustedPrice, bulkPriceOutOfBounds, isPriceInBounds, parseBulkAmount } from '../../src/domain';
 
 describe('bulk price change', () => {
   it.each([
@@ -28,5 +28,14 @@ describe('bulk price change', () => {
     expect(parseBulkAmount('1e400', 'percent').ok).toBe(false);
     expect(parseBulkAmount('101', 'percent')).toEqual({ ok: false, message: 'Variazione deve essere tra -100 e 100 %.' });
     expect(parseBulkAmount('-100,01', 'euro')).toEqual({ ok: false, message: 'Variazione deve essere tra -100 e 100 €.' });
+  });
+
+  it('keeps prices within 0,10–9.999,99 € and names the first product a change would take out', () => {
+    expect([9, 10, 999_999, 1_000_000].map(isPriceInBounds)).toEqual([false, true, true, false]);
+    const pizza = { name: 'Margherita', newCents: 4_915_200 };
+    const bounds = 'un prezzo va da 0,10 € a 9999,99 €.';
+    expect(bulkPriceOutOfBounds([pizza])).toBe(`Margherita costerebbe 49.152,00 €: ${bounds}`);
+    expect(bulkPriceOutOfBounds([pizza, pizza])).toBe(`Margherita costerebbe 49.152,00 € (e un altro prodotto): ${bounds}`);
+    expect(bulkPriceOutOfBounds([pizza, pizza, pizza])).toBe(`Margherita costerebbe 49.152,00 € (e altri 2 prodotti): ${bounds}`);
   });
 });

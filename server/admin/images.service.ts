@@ -16,6 +16,44 @@ export const LARGE_SIZE = 800;
 
 const SHARP_FORMAT: Record<ImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
+/**
+ * Pictures the process decodes at once: a 49-megapixel PNG takes tens of MB while it is decoded, and
+ * twenty uploads at once took the process from 234 to 742 MB (bench/uploads.ts). The others wait.
+ */
+const DECODES_AT_ONCE = 1;
+
+/** Runs at most `slots` tasks at a time; the others wait their turn in arrival order. */
+class Turns {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.slots) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+/** One queue for the whole process: memory is the process's, whichever app instance decodes. */
+const decoding = new Turns(DECODES_AT_ONCE);
+
+/** sharp, loaded at the first upload: libvips is tens of MB that most processes never need. */
+const loadSharp = async () => {
+  const { default: sharp } = await import('sharp');
+  // Every upload is decoded once: libvips' cache of recent operations would only hold their memory.
+  sharp.cache(false);
+  return sharp;
+};
+
 const unsupported = () => new AppError('validation', UNSUPPORTED_IMAGE, { code: 'image.unsupported' });
 
 export interface StoredImage {
@@ -44,9 +82,10 @@ export class ProductImages {
     if (problem) throw unsupported();
     const type = imageTypeOf(body)!;
 
-    const [card, large] = await Promise.all([
-      this.render(body, type, (image) => image.resize(CARD_SIZE, CARD_SIZE, { fit: 'cover' })),
-      this.render(body, type, (image) => image.resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true })),
+    // The two copies one after the other: each decodes the whole picture.
+    const [card, large] = await decoding.run(async () => [
+      await this.render(body, type, (image) => image.resize(CARD_SIZE, CARD_SIZE, { fit: 'cover' })),
+      await this.render(body, type, (image) => image.resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true })),
     ]);
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 24);
     const cardName = `${hash}-${CARD_SIZE}.webp`;
@@ -59,8 +98,7 @@ export class ProductImages {
   /** Decodes the whole picture (a truncated or corrupt file fails here) and encodes the resized copy. */
   private async render(bytes: Buffer, type: ImageType, resize: (image: Sharp) => Sharp): Promise<Buffer> {
     try {
-      // Loaded at the first upload: libvips is tens of MB that most processes never need.
-      const { default: sharp } = await import('sharp');
+      const sharp = await loadSharp();
       const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' });
       const { format } = await image.metadata();
       if (format !== SHARP_FORMAT[type]) throw unsupported();

@@ -483,6 +483,16 @@ const loginLimits: Migration = {
   },
 };
 
+/**
+ * A mail's claim by the worker sending it, on the real clock and renewed while it sends (it was the
+ * retry time pushed 5 minutes on the shop's clock: late after a crash, and never with a frozen one).
+ */
+const mailClaims: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('mail_queue').addColumn('claimed_until', 'varchar(40)').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -501,6 +511,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_07_0012_order_events_live': orderEventsLive(this.dialect),
       '2026_12_07_0013_cassa_offline_request_keys': cassaOfflineRequestKeys,
       '2026_12_08_0014_login_limits_shared': loginLimits,
+      '2026_12_09_0015_mail_claims': mailClaims,
     };
   }
 }

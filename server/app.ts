@@ -115,6 +115,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.addHook('onReady', async () => services.limits.start());
   app.addHook('onClose', async () => services.limits.stop());
+  app.addHook('onReady', async () =>
+    services.unusedImages.start((error) => app.log.warn({ err: error }, 'sweeping unused images failed: retrying in an hour')),
+  );
+  app.addHook('onClose', async () => services.unusedImages.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];

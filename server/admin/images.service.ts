@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import { IMAGE_TOO_LARGE, imageProblem, imageTypeOf, UNSUPPORTED_IMAGE, type ImageType } from '../../src/domain';
+import { systemClock, type Clock } from '../clock';
+import type { Db } from '../db/database';
 import { AppError } from '../errors';
 
 /** A phone photo is 12–48 megapixels; a bigger picture in under 5 MB is a decompression bomb. */
@@ -54,6 +56,12 @@ const loadSharp = async () => {
   return sharp;
 };
 
+/** An upload nobody uses is deleted this long after it was last uploaded: time enough to save it with its product. */
+export const UNUSED_IMAGE_KEEP_MS = 24 * 60 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+/** The upload an address names: its content hash, shared by the card and the dialog copy. */
+const UPLOAD_IN_TEXT = /\/media\/products\/([0-9a-f]{24})-\d+\.webp/g;
+
 const unsupported = () => new AppError('validation', UNSUPPORTED_IMAGE, { code: 'image.unsupported' });
 
 export interface StoredImage {
@@ -63,6 +71,8 @@ export interface StoredImage {
   largeUrl: string;
 }
 
+const productsDir = (mediaDir: string) => path.join(mediaDir, 'products');
+
 /**
  * Product images uploaded in the back office: checked by their content, stored re-encoded as WebP
  * (turned as their EXIF says, metadata dropped) under `<mediaDir>/products`, served at /media/products.
@@ -71,8 +81,12 @@ export interface StoredImage {
 export class ProductImages {
   private readonly dir: string;
 
-  constructor(mediaDir: string) {
-    this.dir = path.join(mediaDir, 'products');
+  /** `realClock`: the files' times are the real clock's, whatever the shop's (a demo's is frozen). */
+  constructor(
+    mediaDir: string,
+    private readonly realClock: Clock = systemClock,
+  ) {
+    this.dir = productsDir(mediaDir);
   }
 
   async store(body: unknown, declaredType: string | undefined): Promise<StoredImage> {
@@ -113,10 +127,14 @@ export class ProductImages {
     }
   }
 
-  /** Temp file then rename: two uploads at once never leave half a file under the final name. */
+  /**
+   * Temp file then rename: two uploads at once never leave half a file under the final name. A file
+   * uploaded again is only touched, so the sweep counts its day from now.
+   */
   private async write(name: string, data: Buffer): Promise<void> {
     const target = path.join(this.dir, name);
-    const exists = await fs.stat(target).then(
+    const now = this.realClock.now();
+    const exists = await fs.utimes(target, now, now).then(
       () => true,
       () => false,
     );
@@ -128,5 +146,58 @@ export class ProductImages {
     } finally {
       await fs.rm(temp, { force: true });
     }
+  }
+}
+
+/** Uploads that no product or post uses, deleted a day after their last upload (the owner may still be saving one). */
+export class UnusedImages {
+  private readonly dir: string;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    mediaDir: string,
+    private readonly db: Db,
+    private readonly realClock: Clock = systemClock,
+  ) {
+    this.dir = productsDir(mediaDir);
+  }
+
+  /** Sweeps now and then every hour, while the app runs; every process may, on a shared folder. */
+  start(onError: (error: unknown) => void): void {
+    const sweep = () => void this.sweepUnused().catch(onError);
+    sweep();
+    this.timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * Deletes the uploads (both copies) that no product, archived ones too, and no post names, last
+   * uploaded more than a day ago; and temp files a crash left. Returns the file names deleted.
+   */
+  async sweepUnused(): Promise<string[]> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    if (names.length === 0) return [];
+    const [products, posts] = await Promise.all([
+      this.db.selectFrom('products').select('image_url').where('image_url', 'like', '/media/%').execute(),
+      this.db.selectFrom('blog_posts').select(['image_url', 'content']).execute(),
+    ]);
+    const texts = [...products.map((p) => p.image_url), ...posts.flatMap((p) => [p.image_url, p.content])];
+    const inUse = new Set(texts.flatMap((text) => [...(text ?? '').matchAll(UPLOAD_IN_TEXT)].map((match) => match[1]!)));
+    const before = this.realClock.now().getTime() - UNUSED_IMAGE_KEEP_MS;
+    const deleted: string[] = [];
+    for (const name of names) {
+      const hash = /^([0-9a-f]{24})-\d+\.webp$/.exec(name)?.[1];
+      if (hash && inUse.has(hash)) continue;
+      if (!hash && !name.endsWith('.tmp')) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat || stat.mtimeMs > before) continue;
+      await fs.rm(file, { force: true });
+      deleted.push(name);
+    }
+    return deleted;
   }
 }

@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
-import { IMAGE_TOO_LARGE, imageProblem, imageTypeOf, UNSUPPORTED_IMAGE, type ImageType } from '../../src/domain';
+import {
+  CARD_IMAGE_PX,
+  IMAGE_TOO_LARGE,
+  imageProblem,
+  imageTypeOf,
+  LARGE_IMAGE_PX,
+  UNSUPPORTED_IMAGE,
+  type ImageType,
+} from '../../src/domain';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
@@ -10,11 +18,6 @@ import { AppError } from '../errors';
 /** A phone photo is 12–48 megapixels; a bigger picture in under 5 MB is a decompression bomb. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
 export const IMAGE_TOO_MANY_PIXELS = "L'immagine è troppo grande: al massimo 50 megapixel.";
-
-/** The menu card shows 132 px (SPEC §9): stored at 2× as a square, as the card crops it. */
-export const CARD_SIZE = 264;
-/** The product dialog's picture: at most this many pixels on its longer side. */
-export const LARGE_SIZE = 800;
 
 const SHARP_FORMAT: Record<ImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -98,12 +101,12 @@ export class ProductImages {
 
     // The two copies one after the other: each decodes the whole picture.
     const [card, large] = await decoding.run(async () => [
-      await this.render(body, type, (image) => image.resize(CARD_SIZE, CARD_SIZE, { fit: 'cover' })),
-      await this.render(body, type, (image) => image.resize(LARGE_SIZE, LARGE_SIZE, { fit: 'inside', withoutEnlargement: true })),
+      await this.render(body, type, (image) => image.resize(CARD_IMAGE_PX, CARD_IMAGE_PX, { fit: 'cover' })),
+      await this.render(body, type, (image) => image.resize(LARGE_IMAGE_PX, LARGE_IMAGE_PX, { fit: 'inside', withoutEnlargement: true })),
     ]);
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 24);
-    const cardName = `${hash}-${CARD_SIZE}.webp`;
-    const largeName = `${hash}-${LARGE_SIZE}.webp`;
+    const cardName = `${hash}-${CARD_IMAGE_PX}.webp`;
+    const largeName = `${hash}-${LARGE_IMAGE_PX}.webp`;
     await fs.mkdir(this.dir, { recursive: true });
     await Promise.all([this.write(cardName, card), this.write(largeName, large)]);
     return { cardUrl: `/media/products/${cardName}`, largeUrl: `/media/products/${largeName}` };

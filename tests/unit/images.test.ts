@@ -6,6 +6,7 @@ import {
   imageTypeOf,
   isOwnImageAddress,
   isPreviewableImage,
+  largeImageOf,
   UNSUPPORTED_IMAGE,
 } from '../../src/domain';
 
@@ -72,5 +73,14 @@ describe('product images: the same check in the browser and on the server', () =
       'javascript:alert(1)',
     ];
     expect(foreign.map(isOwnImageAddress)).toEqual(foreign.map(() => false));
+  });
+
+  it('finds an upload’s 800 px copy from its card address, and none for other pictures', () => {
+    expect(largeImageOf('/media/products/0123456789abcdef01234567-264.webp')).toBe('/media/products/0123456789abcdef01234567-800.webp');
+    expect(['/images/products/margherita.svg', '/media/products/x-800.webp', '/media/forno-264.webp'].map(largeImageOf)).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

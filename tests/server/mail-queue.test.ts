@@ -207,7 +207,7 @@ describe('claims (the crash drill: kill -9 mid-batch)', () => {
       cart: [{ id: await productId(server, 'Acqua naturale 50 cl'), qty: 1 }],
     });
   const confirmationsTo = async (email: string) =>
-    (await server.handle.db.selectFrom('mail_queue').selectAll().where('recipient', '=', email).execute()).filter((m) =>
+    (await server.handle.db.selectFrom('mail_queue').selectAll().where('recipient', '=', email).orderBy('id').execute()).filter((m) =>
       m.subject.startsWith('Ordine'),
     );
 

@@ -60,7 +60,7 @@ const loadSharp = async () => {
 };
 
 /** An upload nobody uses is deleted this long after it was last uploaded: time enough to save it with its product. */
-export const UNUSED_IMAGE_KEEP_MS = 24 * 60 * 60_000;
+const UNUSED_IMAGE_KEEP_MS = 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 /** The upload an address names: its content hash, shared by the card and the dialog copy. */
 const UPLOAD_IN_TEXT = /\/media\/products\/([0-9a-f]{24})-\d+\.webp/g;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchDatabase } from '../bench/database';
-import { ensureServerBuilt, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build';
+import { ensureServerBuilt, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './build';
 import { FIXED_NOW, freePort } from './real-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -195,6 +195,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const startNode = (port: number, index: number): ClusterNode => {
       const spawned = spawnGroup(SERVER_COMMAND, {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_URL: url,

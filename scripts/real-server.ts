@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureServerBuilt, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build';
+import { ensureServerBuilt, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from './build';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -111,6 +111,7 @@ export async function startRealServer(env: Record<string, string> = {}, nodeArgs
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,

@@ -50,6 +50,13 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
 }
 
+/**
+ * How long an idle client connection stays open. Behind HAProxy this side's connections are the
+ * balancer's pool, reused for at most 5 s (deploy/haproxy.cfg), so the app never closes one under it;
+ * the balancer tells its own clients its shorter limit.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** The server-only signing key for anti-forgery tokens, created on first start. */
 async function xsrfKey(db: Db): Promise<string> {
   const existing = await db.selectFrom('meta').select('value').where('key', '=', 'xsrf_key').executeTakeFirst();
@@ -70,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // Verification and reset links carry their token in the query: the access log never shows it.
     logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestLogSerializer, ...logger.serializers } } : logger,
     bodyLimit: 256 * 1024,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
@@ -112,6 +120,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.addHook('onReady', async () => services.limits.start());
   app.addHook('onClose', async () => services.limits.stop());
+  app.addHook('onReady', async () =>
+    services.unusedImages.start((error) => app.log.warn({ err: error }, 'sweeping unused images failed: retrying in an hour')),
+  );
+  app.addHook('onClose', async () => services.unusedImages.stop());
 
   app.decorate('contractRegistry', new Set<string>());
   const routeTable: string[] = [];

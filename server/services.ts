@@ -11,7 +11,7 @@ import { CategoriesService } from './admin/categories.service';
 import { DoughsService } from './admin/doughs.service';
 import { SpecialDaysService } from './admin/special-days.service';
 import { DiscountCodesService } from './admin/discount-codes.service';
-import { ProductImages } from './admin/images.service';
+import { ProductImages, UnusedImages } from './admin/images.service';
 import { AuthService } from './auth/auth.service';
 import { LimitStore } from './auth/rate-limiter';
 import { BlogService } from './blog/blog.service';
@@ -100,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     doughs: new DoughsService(db, admin),
     discountCodes: new DiscountCodesService(db, admin),
     productImages: new ProductImages(deps.mediaDir),
+    unusedImages: new UnusedImages(deps.mediaDir, db),
   };
 }
 

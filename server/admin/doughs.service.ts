@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { formatEuroInput, MAX_PRICE_CENTS, parseEuroInput } from '../../src/domain';
+import { formatEuroInput } from '../../src/domain';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database';
 import type { VariantsTable } from '../db/schema';
@@ -88,12 +88,9 @@ export class DoughsService {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
     if (name && !check.has('name') && [...name].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
-    const typed = form.price_modifier.trim();
-    const cents = typed === '' ? 0 : parseEuroInput(typed);
-    if (cents === null) check.add('price_modifier', 'Supplemento ha un formato non valido: scrivi ad esempio 1,50.');
-    else if (cents > MAX_PRICE_CENTS) check.add('price_modifier', 'Supplemento non può superare 9999,99 €.');
+    const cents = check.optionalPrice('price_modifier', 'Supplemento', form.price_modifier, '1,50');
     check.throwIfAny();
-    return { name, price_modifier_cents: cents! };
+    return { name, price_modifier_cents: cents };
   }
 
   private async ensureFree(tx: Tx, name: string, ownId?: number): Promise<void> {

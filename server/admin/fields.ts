@@ -1,4 +1,4 @@
-import { formatEuro, MAX_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
+import { formatEuro, isOwnImageAddress, MAX_PRICE_CENTS, MIN_PRICE_CENTS, parseEuroInput, type Cents } from '../../src/domain';
 import { FieldErrorCollector } from '../errors';
 
 /** Control characters (Unicode category Cc): never in a one-line text; notes and descriptions may hold line breaks. */
@@ -10,10 +10,8 @@ export const adminMessages = {
   max: (label: string, n: number) => `${label} non può superare ${n} caratteri.`,
   format: (label: string) => `${label} ha un formato non valido.`,
   characters: (label: string) => `${label} contiene caratteri non ammessi.`,
+  minPrice: (label: string) => `${label} deve essere almeno ${formatEuro(MIN_PRICE_CENTS)}.`,
 };
-
-/** An image is one of ours (/media/…, /images/…) or a public https address. */
-const IMAGE_URL = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/;
 
 /** Collects a form's field errors with the form's own labels, then throws them together (422 `validation`). */
 export class FormCheck extends FieldErrorCollector {
@@ -44,10 +42,17 @@ export class FormCheck extends FieldErrorCollector {
     return cents ?? 0;
   }
 
-  /** An image address, 'Immagine', or null when empty. */
+  /** A price that may be none (a delivery fee): empty or 0, or within the price bounds. */
+  optionalPrice(field: string, label: string, value: string | null | undefined, example: string): Cents {
+    const cents = this.optionalEuros(field, label, value, example);
+    if (cents > 0 && cents < MIN_PRICE_CENTS) this.add(field, adminMessages.minPrice(label));
+    return cents;
+  }
+
+  /** An image address, 'Immagine', or null when empty: only the site's own files (see isOwnImageAddress). */
   imageUrl(field: string, value: string | null | undefined): string | null {
     const url = this.text(field, 'Immagine', value, { max: 255 }) || null;
-    if (url && !IMAGE_URL.test(url) && !this.has(field)) this.add(field, adminMessages.format('Immagine'));
+    if (url && !isOwnImageAddress(url) && !this.has(field)) this.add(field, adminMessages.format('Immagine'));
     return url;
   }
 }

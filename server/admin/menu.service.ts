@@ -1,7 +1,10 @@
 import {
   adjustedPrice,
+  bulkPriceOutOfBounds,
   formatEuroInput,
+  isPriceInBounds,
   MAX_PRICE_CENTS,
+  MIN_PRICE_CENTS,
   parseBulkAmount,
   parseEuroInput,
   shopLocalTime,
@@ -128,6 +131,7 @@ export class AdminMenuService {
     if (priceText === '') check.add('price', adminMessages.required('Prezzo'));
     else if (priceCents === null) check.add('price', 'Prezzo ha un formato non valido: scrivi ad esempio 6,50.');
     else if (priceCents > MAX_PRICE_CENTS) check.add('price', 'Prezzo non può superare 9999,99 €.');
+    else if (priceCents < MIN_PRICE_CENTS) check.add('price', adminMessages.minPrice('Prezzo'));
 
     if (form.category_id === null) check.add('category_id', 'Categoria è obbligatoria.');
     else if (!(await tx.selectFrom('categories').select('id').where('id', '=', form.category_id).executeTakeFirst())) {
@@ -305,7 +309,7 @@ export class BulkPriceService {
       .orderBy('products.sorting')
       .orderBy('products.id')
       .execute();
-    return rows.map((row) => ({
+    const lines = rows.map((row) => ({
       id: row.id,
       version: row.version,
       name: row.name,
@@ -313,6 +317,10 @@ export class BulkPriceService {
       oldCents: row.price_cents,
       newCents: adjustedPrice(row.price_cents, { mode: request.mode, amount: parsed.amount }),
     }));
+    // +100 % twelve times made a pizza 49.152 €: a change that takes any price out of bounds is refused whole.
+    const outside = lines.filter((line) => line.newCents !== line.oldCents && !isPriceInBounds(line.newCents));
+    if (outside.length > 0) throw invalid({ amount: [bulkPriceOutOfBounds(outside)] });
+    return lines;
   }
 
   preview(request: BulkPriceRequest): Promise<BulkPriceLine[]> {

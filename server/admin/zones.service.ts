@@ -95,7 +95,7 @@ export class ZonesService {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
     if (name && !check.has('name') && [...name].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
-    const fee = check.optionalEuros('fee', DELIVERY_FEE_LABEL, form.fee, '2,50');
+    const fee = check.optionalPrice('fee', DELIVERY_FEE_LABEL, form.fee, '2,50');
     const minOrder = check.optionalEuros('min_order', MIN_ORDER_LABEL, form.min_order, '15,00');
     check.throwIfAny();
     return { name, fee_cents: fee, min_order_cents: minOrder };

@@ -1,10 +1,28 @@
 import pg from 'pg';
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
 import { ORDER_STATUS, slotOf } from '../../src/domain';
+import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-rules';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
+
+/**
+ * `changesCatalogue`: the migration changes rows the catalogue snapshot holds (products, categories,
+ * doughs, zones, settings): the runner makes the catalogue version grow in its transaction, so open
+ * clients and every process's cache see the change, as after a back-office save.
+ */
+type AppMigration = Migration & { changesCatalogue?: true };
+
+function withCatalogueBump(migration: AppMigration): Migration {
+  if (!migration.changesCatalogue) return migration;
+  return {
+    async up(db: Kysely<unknown>) {
+      await migration.up(db);
+      await bumpCatalogueVersion(db as unknown as Db);
+    },
+  };
+}
 
 /** Same tables on both engines; only the auto-increment key is spelled differently. */
 function withId(table: Table, dialect: DialectName): Table {
@@ -313,7 +331,8 @@ function backOffice(dialect: DialectName): Migration {
  * Settings edited as one form carry a version, like the back office's rows; the weekly hours move
  * from one opening time, last slot and closed weekdays to lunch and dinner per weekday.
  */
-const settingGroups: Migration = {
+const settingGroups: AppMigration = {
+  changesCatalogue: true,
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('setting_groups')
@@ -394,7 +413,8 @@ const legacyOvenGroup = (categoryId: number | null): string | null =>
  * Categories name the group the kitchen counts them by (issue 17), instead of ids fixed in code; each
  * order line keeps the group it was written with, so a later change moves no slot load.
  */
-const categoryGroups: Migration = {
+const categoryGroups: AppMigration = {
+  changesCatalogue: true,
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('categories').addColumn('oven_group', 'varchar(20)').execute();
     await db.schema.alterTable('order_lines').addColumn('oven_group', 'varchar(20)').execute();
@@ -494,10 +514,20 @@ const idempotencyFingerprints: Migration = {
   },
 };
 
+/**
+ * A mail's claim by the worker sending it, on the real clock and renewed while it sends (it was the
+ * retry time pushed 5 minutes on the shop's clock: late after a crash, and never with a frozen one).
+ */
+const mailClaims: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('mail_queue').addColumn('claimed_until', 'varchar(40)').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return {
+    const migrations: Record<string, AppMigration> = {
       '2026_11_22_0001_initial': initial(this.dialect),
       '2026_11_30_0002_slot_load': slotLoad,
       '2026_11_30_0003_mail_queue': mailQueue(this.dialect),
@@ -513,7 +543,9 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_07_0013_cassa_offline_request_keys': cassaOfflineRequestKeys,
       '2026_12_08_0014_login_limits_shared': loginLimits,
       '2026_12_09_0015_idempotency_fingerprints': idempotencyFingerprints,
+      '2026_12_09_0016_mail_claims': mailClaims,
     };
+    return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }
 }
 

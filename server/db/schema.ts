@@ -217,6 +217,8 @@ export interface MailQueueTable {
   html: string;
   attempts: number;
   next_attempt_at: string;
+  /** until when (real clock) a worker holds it while sending; null: nobody */
+  claimed_until: string | null;
   sent_at: string | null;
   last_error: string | null;
   created_at: string;

@@ -1,10 +1,13 @@
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Mailer, MailMessage } from './mailer';
 
-/** How long a claimed mail is left to its sender before another worker may try it (a crash mid-send). */
-const CLAIM_MS = 5 * 60_000;
+/**
+ * How long a worker holds the mails it claimed, by the real clock (a frozen demo clock never moves).
+ * Renewed while it sends; a worker killed mid-batch leaves them to another this long after.
+ */
+const CLAIM_MS = 30_000;
 const POLL_MS = 1_000;
 /** A queued mail waits this long for others, so that under load one claim takes a batch of them. */
 const WAKE_MS = 50;
@@ -42,10 +45,10 @@ const MARK_SENT_WITHIN_MS = 1_000;
 
 /**
  * The mails of a batch that went out, marked sent in one statement: each mark is a commit of its own,
- * which under load costs as much as the order that queued the mail. A crash before the mark sends
- * those mails again once their claim expires, as it always could for the mail being sent; the marks
- * are written at the end of the batch, or sooner when sending is slow (SMTP), so that only the last
- * second of mail can go out twice.
+ * which under load costs as much as the order that queued the mail. That wait is safe only where a
+ * repeat replaces the first copy (`mailer.resendReplaces`: the outbox folder): a crash before the
+ * mark sends those mails again once their claim lapses, over the same files. Other transports (SMTP)
+ * are marked as soon as the server took each mail.
  */
 class SentMarks {
   private ids: number[] = [];
@@ -54,11 +57,12 @@ class SentMarks {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly withinMs: number,
   ) {}
 
   async add(id: number): Promise<void> {
     this.ids.push(id);
-    if (performance.now() - this.since > MARK_SENT_WITHIN_MS) await this.write();
+    if (performance.now() - this.since >= this.withinMs) await this.write();
   }
 
   async write(): Promise<void> {
@@ -89,12 +93,20 @@ export class MailQueue {
   private more = false;
   private lastPurge = Number.NEGATIVE_INFINITY;
 
+  private readonly realClock: Clock;
+  private readonly claimMs: number;
+
+  /** `claims`: the real clock and the claim's length (tests shorten or move them). */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly onError: (error: unknown, message: { to: string; subject: string; attempts: number }) => void,
-  ) {}
+    claims: { realClock?: Clock; claimMs?: number } = {},
+  ) {
+    this.realClock = claims.realClock ?? systemClock;
+    this.claimMs = claims.claimMs ?? CLAIM_MS;
+  }
 
   /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
@@ -147,29 +159,82 @@ export class MailQueue {
       });
   }
 
+  /** A claim's end from now, by the real clock. */
+  private claimEnd(): string {
+    return new Date(this.realClock.now().getTime() + this.claimMs).toISOString();
+  }
+
   /**
-   * Claims up to a batch of due mails in one statement. The row conditions are checked again on each
-   * row: a PostgreSQL worker that waited for another's claim re-reads the row and no longer sees it due.
+   * Claims up to a batch of due mails in one statement: due by the shop's clock (a retry's back-off)
+   * and held by no worker by the real one. The row conditions are checked again on each row: a
+   * PostgreSQL worker that waited for another's claim re-reads the row and no longer sees it free.
    */
   private async claimDue(now: Date) {
     const nowText = now.toISOString();
+    const free = this.realClock.now().toISOString();
+    const claimedUntil = this.claimEnd();
     const claimed = await this.db
       .updateTable('mail_queue')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString() }))
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_until: claimedUntil }))
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('mail_queue')
           .select('id')
           .where('sent_at', 'is', null)
           .where('next_attempt_at', '<=', nowText)
+          .where((row) => row.or([row('claimed_until', 'is', null), row('claimed_until', '<=', free)]))
           .orderBy('id')
           .limit(BATCH),
       )
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', nowText)
+      .where((row) => row.or([row('claimed_until', 'is', null), row('claimed_until', '<=', free)]))
       .returningAll()
       .execute();
-    return claimed.sort((a, b) => a.id - b.id);
+    return { mails: claimed.sort((a, b) => a.id - b.id), claimedUntil };
+  }
+
+  /**
+   * Keeps a batch's claim while it is being sent, renewed three times per claim length, until each
+   * mail is marked sent or rescheduled. A mail whose claim lapsed anyway (the process stalled) and
+   * went to another worker is left to that one.
+   */
+  private holdClaims(ids: readonly number[], claimedUntil: string) {
+    const held = new Set(ids);
+    let until = claimedUntil;
+    const renew = async () => {
+      const next = this.claimEnd();
+      const kept = await this.db
+        .updateTable('mail_queue')
+        .set({ claimed_until: next })
+        .where('id', 'in', [...held])
+        .where('sent_at', 'is', null)
+        .where('claimed_until', '=', until)
+        .returning('id')
+        .execute();
+      until = next;
+      const keptIds = new Set(kept.map((row) => row.id));
+      for (const id of held) if (!keptIds.has(id)) held.delete(id);
+    };
+    const timer = setInterval(() => {
+      if (held.size > 0) renew().catch((error: unknown) => this.onError(error, { to: '', subject: '', attempts: 0 }));
+    }, this.claimMs / 3).unref();
+    return {
+      holds: (id: number) => held.has(id),
+      end: () => clearInterval(timer),
+      /** Gives back the claims still held (a stop mid-batch), so the next start sends them at once. */
+      release: async (now: Date) => {
+        if (held.size === 0) return;
+        await this.db
+          .updateTable('mail_queue')
+          .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now.toISOString(), claimed_until: null }))
+          .where('id', 'in', [...held])
+          .where('sent_at', 'is', null)
+          .where('claimed_until', '=', until)
+          .execute();
+        held.clear();
+      },
+    };
   }
 
   /** `untilStopped`: the worker's run, which a stop ends after the mail being sent. */
@@ -178,28 +243,46 @@ export class MailQueue {
       const now = this.clock.now();
       this.more = false;
       // Claimed first, so of two workers (two processes on one database) one only sends each mail.
-      const due = await this.claimDue(now);
+      const { mails: due, claimedUntil } = await this.claimDue(now);
       if (due.length === 0) return this.purgeSent(now);
-      const marks = new SentMarks(this.db, this.clock);
+      const claims = this.holdClaims(
+        due.map((mail) => mail.id),
+        claimedUntil,
+      );
+      const marks = new SentMarks(this.db, this.clock, this.mailer.resendReplaces ? MARK_SENT_WITHIN_MS : 0);
       try {
-        for (const [index, mail] of due.entries()) {
-          if (untilStopped && this.stopped) return await this.release(due.slice(index), now);
+        for (const mail of due) {
+          if (untilStopped && this.stopped) {
+            await marks.write();
+            return await claims.release(now);
+          }
+          if (!claims.holds(mail.id)) continue;
           try {
-            await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+            await this.mailer.send({
+              id: mail.id,
+              createdAt: mail.created_at,
+              to: mail.recipient,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+            });
             await marks.add(mail.id);
           } catch (error) {
             await this.db
               .updateTable('mail_queue')
               .set({
                 next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString(),
+                claimed_until: null,
                 last_error: String((error as Error)?.message ?? error).slice(0, 500),
               })
               .where('id', '=', mail.id)
+              .where('sent_at', 'is', null)
               .execute();
             this.onError(error, { to: mail.recipient, subject: mail.subject, attempts: mail.attempts });
           }
         }
       } finally {
+        claims.end();
         await marks.write();
       }
       // A short batch was everything due: claim again only if more was queued meanwhile.
@@ -215,20 +298,6 @@ export class MailQueue {
       .deleteFrom('mail_queue')
       .where('sent_at', 'is not', null)
       .where('sent_at', '<', new Date(now.getTime() - KEEP_SENT_MS).toISOString())
-      .execute();
-  }
-
-  /** Gives back claims not yet sent (a stop mid-batch), so the next start sends them at once. */
-  private async release(mails: readonly { id: number }[], now: Date): Promise<void> {
-    await this.db
-      .updateTable('mail_queue')
-      .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now.toISOString() }))
-      .where(
-        'id',
-        'in',
-        mails.map((m) => m.id),
-      )
-      .where('sent_at', 'is', null)
       .execute();
   }
 }

@@ -1,4 +1,4 @@
-import { formatDecimalComma, formatEuro, type Cents } from './money';
+import { formatDecimalComma, formatEuro, MAX_PRICE_CENTS, MIN_PRICE_CENTS, type Cents } from './money';
 
 /** A change of many prices at once: a percentage, or euros added or taken off. */
 export type BulkPriceMode = 'percent' | 'euro';
@@ -49,4 +49,15 @@ export function describeBulkChange({ mode, amount }: BulkPriceChange): string {
   const percent = formatDecimalComma(Math.abs(amount)).replace(/,?0+$/, '');
   const article = /^(1|11|8\d*)(,|$)/.test(percent) ? 'dell’' : 'del ';
   return `${verb} ${article}${percent} %`;
+}
+
+/**
+ * Why a change is refused when it would take products out of the price bounds (the first one named,
+ * with the new price it would get): 'Margherita costerebbe 0,00 €: …'.
+ */
+export function bulkPriceOutOfBounds(outside: readonly { name: string; newCents: Cents }[]): string {
+  const [first] = outside;
+  const others = outside.length - 1;
+  const also = others === 0 ? '' : others === 1 ? ' (e un altro prodotto)' : ` (e altri ${others} prodotti)`;
+  return `${first!.name} costerebbe ${formatEuro(first!.newCents)}${also}: un prezzo va da ${formatEuro(MIN_PRICE_CENTS)} a ${formatEuro(MAX_PRICE_CENTS)}.`;
 }

@@ -7,6 +7,18 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const UNSUPPORTED_IMAGE = 'Formato non supportato: usa JPG, PNG o WebP.';
 export const IMAGE_TOO_LARGE = "L'immagine supera 5 MB: scegline una più leggera.";
 
+/** An upload is stored twice: a square for the menu card (its 132 px at 2×) and at most this for the product dialog. */
+export const CARD_IMAGE_PX = 264;
+export const LARGE_IMAGE_PX = 800;
+
+/** An upload's card address (`/media/products/<hash>-264.webp`) → its dialog copy; null for any other picture. */
+export function largeImageOf(cardUrl: string): string | null {
+  const suffix = `-${CARD_IMAGE_PX}.webp`;
+  return cardUrl.startsWith('/media/products/') && cardUrl.endsWith(suffix)
+    ? `${cardUrl.slice(0, -suffix.length)}-${LARGE_IMAGE_PX}.webp`
+    : null;
+}
+
 /** How many leading bytes `imageTypeOf` needs. */
 export const IMAGE_SIGNATURE_BYTES = 12;
 
@@ -31,6 +43,13 @@ export function imageProblem(file: { size: number; type: string }, head: Uint8Ar
   const actual = imageTypeOf(head);
   return actual && actual === declared ? null : UNSUPPORTED_IMAGE;
 }
+
+/**
+ * The only image addresses a product or a post may hold: the site's own files, uploads under /media/
+ * and the shipped pictures under /images/. Never another host (`//other.host/x.png`, `https://…`), a
+ * step up (`..`) or a query.
+ */
+export const isOwnImageAddress = (url: string) => /^\/(media|images)(\/(?!\.\.?(\/|$))[\w.~-]+)+$/.test(url);
 
 /** An address worth showing as a preview: one of the site's own image files (not half-typed text). */
 export const isPreviewableImage = (url: string) => /^\/[\w./~-]+\.(webp|jpe?g|png|svg|gif)$/i.test(url);

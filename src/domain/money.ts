@@ -34,6 +34,11 @@ export function percentOf(cents: Cents, percent: number): Cents {
 
 /** The largest price the back office accepts: 9.999,99 €. */
 export const MAX_PRICE_CENTS = 999_999;
+/** The smallest: 0,10 €, the bulk change's rounding step (a supplement or a fee may also be 0, none). */
+export const MIN_PRICE_CENTS = 10;
+
+/** Every price written (product editor, bulk change, supplements, delivery fees) lies within these bounds. */
+export const isPriceInBounds = (cents: Cents) => cents >= MIN_PRICE_CENTS && cents <= MAX_PRICE_CENTS;
 
 /**
  * Euros as the owner types them ('6,50', '6.5', '6', ' 12,00 ') → cents; null when it is not an amount.

@@ -16,6 +16,9 @@ import { connectProductDialog, type productDialogMachine } from '../../machines/
 import { useView } from '../actors/AppActors';
 import { ProductImage } from './ProductImage';
 
+/** Wide screens show the picture across the dialog (520 px less its padding); narrow ones at 132 px. */
+const DIALOG_IMAGE_SIZES = '(min-width: 769px) 480px, 132px';
+
 /**
  * The product dialog (react-aria's modal: focus stays inside and goes back to the product on close;
  * Escape and a click outside close it). Everything it shows comes from the machine's view-model.
@@ -30,7 +33,7 @@ export default function ProductDialog({ actor, staff = false }: { actor: ActorRe
           {product && (
             <>
               <div className="product-dialog__head">
-                <ProductImage src={product.imageUrl} />
+                <ProductImage src={product.imageUrl} sizes={DIALOG_IMAGE_SIZES} />
                 <div>
                   <Heading slot="title" id="product-dialog-title">
                     {product.name}

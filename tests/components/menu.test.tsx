@@ -108,6 +108,21 @@ describe('product dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('offers an upload’s 800 px copy for wide screens; the menu card keeps the 264 px one', async () => {
+    const card = '/media/products/0123456789abcdef01234567-264.webp';
+    serveWebapp({ products: webapp.products.map((p) => (p.name === 'Margherita' ? { ...p, image_url: card } : p)) });
+    const { user } = renderApp('/ecommerce');
+    const margherita = await productButton('Margherita');
+    const onCard = margherita.querySelector('img')!;
+    expect([onCard.getAttribute('src'), onCard.getAttribute('srcset')]).toEqual([card, null]);
+
+    await user.click(margherita);
+    const picture = (await screen.findByRole('dialog')).querySelector('img')!;
+    expect(picture.getAttribute('src')).toBe(card);
+    expect(picture.getAttribute('srcset')).toBe(`${card} 264w, /media/products/0123456789abcdef01234567-800.webp 800w`);
+    expect(picture.getAttribute('sizes')).toBe('(min-width: 769px) 480px, 132px');
+  });
+
   it('hides the dough choice when ecommerce_variants is not yes', async () => {
     serveWebapp({ settings: { ...settings, ecommerce_variants: 'no' } });
     const { user } = renderApp('/ecommerce');

@@ -122,6 +122,8 @@ describe('products in the back office', () => {
     ['category_id', { category_id: null }, 'Categoria è obbligatoria.'],
     ['category_id', { category_id: 999 }, 'Categoria non valida.'],
     ['image_url', { image_url: 'javascript:alert(1)' }, 'Immagine ha un formato non valido.'],
+    ['image_url', { image_url: '//other.host/x.png' }, 'Immagine ha un formato non valido.'],
+    ['image_url', { image_url: 'https://other.host/x.png' }, 'Immagine ha un formato non valido.'],
     ['description', { description: 'd'.repeat(2001) }, 'Descrizione non può superare 2000 caratteri.'],
   ])('refuses a bad %s with the form’s own message and changes nothing', async (field, change, message) => {
     const before = await load(margherita);

@@ -89,6 +89,15 @@ describe('news in the back office', () => {
     expect((await suite.owner.get('/api/v1/admin/news')).body.items).toHaveLength(before);
   });
 
+  it.each(['//other.host/x.png', 'https://other.host/x.png', '/media/../x.png'])(
+    'refuses %s as its image: only the site own files',
+    async (image_url) => {
+      const refused = await suite.owner.post('/api/v1/admin/news', post({ image_url }));
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ image_url: ['Immagine ha un formato non valido.'] });
+    },
+  );
+
   it('two titles alike get two slugs; a save on an older version is refused', async () => {
     const first = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Serata speciale' }))).body.post;
     const second = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Serata speciale!' }))).body.post;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { cachingStatements, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
-import { ENGINE, serverSuite } from './harness';
+import { ENGINE, freshDatabase, serverSuite } from './harness';
 
 describe.runIf(ENGINE === 'postgres')('PostgreSQL connections', () => {
   const suite = serverSuite();
@@ -213,6 +213,30 @@ describe('upgrading a shop whose oven groups were category ids in code', () => {
       ]);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe('a migration that changes catalogue rows', () => {
+  it('makes the catalogue version grow in its transaction, so open clients and caches see it; the others leave it', async () => {
+    const { handle, drop } = await freshDatabase();
+    const version = async () =>
+      Number((await handle.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirst())?.value ?? 0);
+    try {
+      await migrate(handle.db, handle.dialect, '2026_12_04_0009_zone_switch');
+      await sql`insert into categories (id, name, sorting, visible, additions_enabled) values (1, 'Pizze Classiche', 1, 1, 1)`.execute(
+        handle.db,
+      );
+      const before = await version();
+      // 0010 names each category's oven group: a change of the menu's rows.
+      await migrate(handle.db, handle.dialect, '2026_12_05_0010_category_groups');
+      expect(await version()).toBe(before + 1);
+      // The rest only add tables and columns.
+      await migrate(handle.db, handle.dialect);
+      expect(await version()).toBe(before + 1);
+    } finally {
+      await handle.close();
+      await drop();
     }
   });
 });

@@ -192,3 +192,146 @@ describe('the mail queue', () => {
     await hanging.app.close();
   });
 });
+
+/** A real clock the test moves: what the claims read, while the shop's clock stays frozen. */
+function movableClock() {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => (offset += ms) };
+}
+
+describe('claims (the crash drill: kill -9 mid-batch)', () => {
+  /** Drinks take no room in the oven: these orders never meet a slot's capacity. */
+  const drinkOrder = async (client: ApiClient) =>
+    client.post('/api/v1/ecommerce/checkout', {
+      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Rossi', telefono: '3331234567', fascia: '21:00' },
+      cart: [{ id: await productId(server, 'Acqua naturale 50 cl'), qty: 1 }],
+    });
+  const confirmationsTo = async (email: string) =>
+    (await server.handle.db.selectFrom('mail_queue').selectAll().where('recipient', '=', email).orderBy('id').execute()).filter((m) =>
+      m.subject.startsWith('Ordine'),
+    );
+
+  it('a killed worker’s mails go out 30 s later by the real clock, with the shop’s clock frozen, each once in the outbox', async () => {
+    await server.services.mail.stop();
+    const { client, email } = await loggedInClient(server);
+    for (let i = 0; i < 4; i++) expect((await drinkOrder(client)).status).toBe(201);
+
+    // The first worker writes its first mail to the outbox, then dies before marking it sent.
+    const outboxDir = tempDir();
+    const outboxMailer = createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent });
+    const real = movableClock();
+    let dying!: () => void;
+    const death = new Promise<void>((_, reject) => (dying = () => reject(new Error('killed'))));
+    let wrote = 0;
+    const killed = new MailQueue(
+      server.handle.db,
+      server.clock,
+      {
+        resendReplaces: true,
+        send: async (mail) => {
+          await outboxMailer.send(mail);
+          if (mail.to !== email) return;
+          wrote++;
+          await death;
+        },
+      },
+      () => undefined,
+      { realClock: real },
+    );
+    killed.start();
+    await vi.waitFor(() => expect(wrote).toBe(1));
+
+    const successor = () => new MailQueue(server.handle.db, server.clock, outboxMailer, () => undefined, { realClock: real });
+    const outbox = outboxAt(outboxDir);
+    const mine = async () => (await outbox.messages()).filter((m) => m.to.includes(email));
+    real.advance(29_000);
+    await successor().flush();
+    expect(await mine()).toHaveLength(1);
+    expect((await confirmationsTo(email)).filter((m) => m.sent_at === null)).toHaveLength(4);
+
+    real.advance(2_000);
+    await successor().flush();
+    expect(await mine()).toHaveLength(4);
+    expect((await confirmationsTo(email)).every((m) => m.sent_at !== null)).toBe(true);
+
+    // The dead worker's leftovers change nothing.
+    await Promise.all([killed.stop(), dying()]);
+    expect(await mine()).toHaveLength(4);
+    expect((await confirmationsTo(email)).every((m) => m.sent_at !== null)).toBe(true);
+    server.services.mail.start();
+  });
+
+  it('a worker sending slowly renews its claim: another worker never takes its mails meanwhile', async () => {
+    await server.services.mail.stop();
+    const { client, email } = await loggedInClient(server);
+    for (let i = 0; i < 4; i++) expect((await drinkOrder(client)).status).toBe(201);
+    const sent: string[] = [];
+    const mailer = (name: string, delayMs: number): Mailer => ({
+      send: async (mail) => {
+        if (mail.to === email) sent.push(`${name}:${mail.id}`);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      },
+    });
+    // Claims of 600 ms, renewed every 200 ms; the slow worker takes 1,6 s for the batch.
+    const slow = new MailQueue(server.handle.db, server.clock, mailer('slow', 400), () => undefined, { claimMs: 600 });
+    const sending = slow.flush();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const other = new MailQueue(server.handle.db, server.clock, mailer('other', 0), () => undefined, { claimMs: 600 });
+    while (sent.length < 4) {
+      await other.flush();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await sending;
+    await other.flush();
+    expect(sent.every((entry) => entry.startsWith('slow:'))).toBe(true);
+    expect(new Set(sent).size).toBe(4);
+    expect((await confirmationsTo(email)).every((m) => m.sent_at !== null && m.attempts === 1)).toBe(true);
+    server.services.mail.start();
+  });
+
+  it('a transport that cannot replace a repeat (SMTP) has each mail marked sent as soon as the server took it', async () => {
+    await server.services.mail.stop();
+    const { client, email } = await loggedInClient(server);
+    for (let i = 0; i < 2; i++) expect((await drinkOrder(client)).status).toBe(201);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let accepted = 0;
+    const smtp = new MailQueue(
+      server.handle.db,
+      server.clock,
+      {
+        send: async (mail) => {
+          if (mail.to !== email) return;
+          if (++accepted === 2) await gate;
+        },
+      },
+      () => undefined,
+    );
+    const sending = smtp.flush();
+    await vi.waitFor(() => expect(accepted).toBe(2));
+    // The second mail is still with the server: the first one, accepted, is already marked.
+    expect((await confirmationsTo(email)).map((m) => m.sent_at !== null)).toEqual([true, false]);
+    release();
+    await sending;
+    expect((await confirmationsTo(email)).every((m) => m.sent_at !== null)).toBe(true);
+    server.services.mail.start();
+  });
+
+  it('the outbox writes one file per mail: sent again, it replaces the first copy', async () => {
+    const outboxDir = tempDir();
+    const mailer = createMailer({ outboxDir, from: 'Pizzeria <test@pizzeria.local>', logger: silent });
+    const mail = {
+      id: 41,
+      createdAt: '2026-11-18T16:00:00.000Z',
+      to: 'a@example.it',
+      subject: 'Ordine n. 7 confermato',
+      text: 'Grazie',
+      html: '<p>Grazie</p>',
+    };
+    await mailer.send(mail);
+    await mailer.send(mail);
+    await mailer.send({ ...mail, id: 42 });
+    expect(fs.readdirSync(outboxDir).filter((name) => name.endsWith('.eml'))).toHaveLength(2);
+    expect(mailer.resendReplaces).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedPrice, describeBulkChange, parseBulkAmount } from '../../src/domain';
+import { adjustedPrice, bulkPriceOutOfBounds, describeBulkChange, isPriceInBounds, parseBulkAmount } from '../../src/domain';
 
 describe('bulk price change', () => {
   it.each([
@@ -41,5 +41,14 @@ describe('bulk price change', () => {
     [{ mode: 'euro', amount: 50 }, 'Aumenta di 0,50 €'],
   ] as const)('names the change %o: %s', (change, words) => {
     expect(describeBulkChange(change)).toBe(words);
+  });
+
+  it('keeps prices within 0,10–9.999,99 € and names the first product a change would take out', () => {
+    expect([9, 10, 999_999, 1_000_000].map(isPriceInBounds)).toEqual([false, true, true, false]);
+    const pizza = { name: 'Margherita', newCents: 4_915_200 };
+    const bounds = 'un prezzo va da 0,10 € a 9999,99 €.';
+    expect(bulkPriceOutOfBounds([pizza])).toBe(`Margherita costerebbe 49.152,00 €: ${bounds}`);
+    expect(bulkPriceOutOfBounds([pizza, pizza])).toBe(`Margherita costerebbe 49.152,00 € (e un altro prodotto): ${bounds}`);
+    expect(bulkPriceOutOfBounds([pizza, pizza, pizza])).toBe(`Margherita costerebbe 49.152,00 € (e altri 2 prodotti): ${bounds}`);
   });
 });

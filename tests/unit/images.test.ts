@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, imageProblem, imageTypeOf, isPreviewableImage, UNSUPPORTED_IMAGE } from '../../src/domain';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE,
+  imageProblem,
+  imageTypeOf,
+  isOwnImageAddress,
+  isPreviewableImage,
+  largeImageOf,
+  UNSUPPORTED_IMAGE,
+} from '../../src/domain';
 
 const bytes = (hex: string, text = '') => new Uint8Array([...Buffer.from(hex, 'hex'), ...Buffer.from(text, 'latin1')]);
 const JPEG = bytes('ffd8ffe000104a464946');
@@ -46,6 +55,32 @@ describe('product images: the same check in the browser and on the server', () =
       false,
       false,
       false,
+    ]);
+  });
+
+  it('accepts as an image address only the site own files under /media/ and /images/', () => {
+    const own = ['/media/products/ab12-264.webp', '/images/products/margherita.svg', '/images/blog/forno.svg'];
+    expect(own.map(isOwnImageAddress)).toEqual(own.map(() => true));
+    const foreign = [
+      '//other.host/x.png',
+      'https://other.host/x.png',
+      '/\\other.host/x.png',
+      '/media//other.host/x.png',
+      '/media/../server/x.png',
+      '/images/a.png?x=1',
+      '/other/x.png',
+      '/media',
+      'javascript:alert(1)',
+    ];
+    expect(foreign.map(isOwnImageAddress)).toEqual(foreign.map(() => false));
+  });
+
+  it('finds an upload’s 800 px copy from its card address, and none for other pictures', () => {
+    expect(largeImageOf('/media/products/0123456789abcdef01234567-264.webp')).toBe('/media/products/0123456789abcdef01234567-800.webp');
+    expect(['/images/products/margherita.svg', '/media/products/x-800.webp', '/media/forno-264.webp'].map(largeImageOf)).toEqual([
+      null,
+      null,
+      null,
     ]);
   });
 });

@@ -100,7 +100,7 @@ export function CheckoutPage() {
           </Button>
         )}
         {view.nextButton && (
-          <Button className="button button--primary" onPress={view.nextButton.onPress}>
+          <Button className="button button--primary" isDisabled={view.nextButton.isDisabled} onPress={view.nextButton.onPress}>
             {view.nextButton.label}
           </Button>
         )}
@@ -206,7 +206,17 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
   const view = useView(cart, (snapshot, send) => connectCart(snapshot, send, { isClosed }));
   return (
     <div className="checkout-summary">
-      <p>{summary.deliveryLabel}</p>
+      <dl className="checkout-facts">
+        {summary.facts.map((fact) => (
+          <div key={fact.label} className="checkout-facts__row">
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+            <Button className="button button--secondary" {...fact.editButton}>
+              Modifica
+            </Button>
+          </div>
+        ))}
+      </dl>
       <ul className="simple-list">
         {view.lines.map((line) => (
           <li key={line.key}>

@@ -58,6 +58,8 @@ const savedForm: CheckoutForm = {
   fascia: '19:15',
   note: RESTORED_NOTE,
 };
+/** A home delivery's copy at step 3 (pickup has no address step). */
+const savedDeliveryForm: CheckoutForm = { ...EMPTY_FORM, tipoConsegna: 'consegna', addressSelector: 0, note: RESTORED_NOTE };
 
 export const checkoutEntry = defineEntry({
   name: 'checkout',
@@ -72,7 +74,8 @@ export const checkoutEntry = defineEntry({
       if (!s.context.hasUser) return [{ type: 'session.changed', hasUser: true }, restore(1, EMPTY_FORM)];
       return [
         restore(2, { ...EMPTY_FORM, tipoConsegna: 'ritiro', note: RESTORED_NOTE }),
-        ...([3, 4, 5] as const).map((step) => restore(step, savedForm)),
+        restore(3, savedDeliveryForm),
+        ...([4, 5] as const).map((step) => restore(step, savedForm)),
         restore(6, savedForm, FIXED_KEY),
       ];
     },
@@ -111,6 +114,16 @@ export const checkoutEntry = defineEntry({
     walked((s) => (checkoutStep(s) === 4 && s.context.form.zonaConsegna === null ? { type: 'zone.select', zoneId: zone.id } : null)),
     walked((s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null)),
     walked((s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null)),
+    // 'Modifica' beside the delivery type and beside a detail; Back from there to the summary.
+    walked((s): CheckoutEvent[] | null =>
+      checkoutStep(s) === 6
+        ? [
+            { type: 'summary.edit', step: 2 },
+            { type: 'summary.edit', step: 4 },
+          ]
+        : null,
+    ),
+    walked((s) => (s.context.isEditingSummary ? restore(6, s.context.form, s.context.idempotencyKey) : null)),
     walked(() => ({ type: 'step.next' })),
     // The browser's Back to any earlier step, only from a clean step (after a refusal the customer
     // fixes, then goes on).
@@ -127,7 +140,7 @@ export const checkoutEntry = defineEntry({
     { type: events.error('loadTimeslots'), error: new TypeError('Failed to fetch') },
     { type: events.done('loadSuggestions'), output: shop.products.slice(0, 2) },
     { type: events.error('loadSuggestions'), error: new TypeError('Failed to fetch') },
-    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!' } },
+    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!', orderId: 41 } },
     { type: events.done('placeOrder'), output: { ok: false, message: SLOT_FULL, field: 'fascia' } },
     { type: events.done('placeOrder'), output: { ok: false, message: 'Seleziona un indirizzo.', field: 'addressSelector' } },
     { type: events.done('placeOrder'), output: { ok: false, message: SHOP_CLOSED, field: null } },
@@ -143,6 +156,9 @@ export const checkoutEntry = defineEntry({
       valid: Object.keys(checkoutDetailsErrors(s.context.form, zones)).length === 0,
       errors: Object.keys(s.context.errors).length > 0,
       refused: s.context.message !== null,
+      editing: s.context.isEditingSummary,
+      // a restored checkout only shows its step: kept apart from the same step walked to
+      restored: s.context.form.note === RESTORED_NOTE,
       key: s.context.idempotencyKey,
     }),
 });

@@ -20,7 +20,9 @@ import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.connect';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.connect';
-import { useAppActors, useView } from '../actors/AppActors';
+import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
+import { checkoutConfirmationMachine, connectCheckoutConfirmation } from '../../machines/checkoutConfirmation.machine';
+import { createCheckoutConfirmationActors } from '../api/checkoutActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -237,14 +239,43 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
   );
 }
 
-/** /ecommerce/ordine-confermato?message=… */
+/** /ecommerce/ordine-confermato?message=…&ordine=id — the spec's message, then the order read back from the server. */
 export function ConfirmationPage() {
   usePageTitle('Ordine inviato');
-  const message = useSearchParams()[0].get('message');
+  const [params] = useSearchParams();
+  const message = params.get('message');
+  const { api } = useAppActors();
+  const actor = useScreenActor(checkoutConfirmationMachine.provide({ actors: createCheckoutConfirmationActors(api) }), {
+    input: { orderId: Number(params.get('ordine') ?? Number.NaN) },
+  });
+  const view = useView(actor, connectCheckoutConfirmation);
   return (
-    <section className="page page--narrow">
+    <section className="page page--narrow" aria-busy={view.isLoading}>
       <h1>Ordine inviato</h1>
       {message && <p role="status">{message}</p>}
+      {view.details && (
+        <ul className="simple-list confirmation-details">
+          <li className="confirmation-details__number">{view.details.number}</li>
+          <li>{view.details.time}</li>
+          <li>{view.details.place}</li>
+          <li>{view.details.total}</li>
+          {view.details.fee && <li>{view.details.fee}</li>}
+          <li>{view.details.payment}</li>
+        </ul>
+      )}
+      {view.accountHint && (
+        <p>
+          <Link href="/auth/account">{view.accountHint}</Link>
+        </p>
+      )}
+      {view.failure && (
+        <p className="notice notice--error" role="alert">
+          {view.failure.message}{' '}
+          <Button className="button button--secondary" onPress={view.failure.retryButton.onPress}>
+            Riprova
+          </Button>
+        </p>
+      )}
       <Link className="button button--secondary" href="/ecommerce">
         Torna al menu
       </Link>

@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { checkoutMachine, checkoutStep, type CheckoutSnapshot } from '../../machines/checkout.machine';
+import { checkoutConfirmationMachine, type PlacedOrder } from '../../machines/checkoutConfirmation.machine';
 import {
   EMPTY_FORM,
   type CheckoutEvent,
@@ -13,7 +14,7 @@ import {
 } from '../../machines/checkout.types';
 import { checkoutDetailsErrors, servedZones } from '../../src/domain';
 import { webapp } from '../mocks/fixtures';
-import { internalEvents } from './pathCoverage';
+import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
@@ -161,4 +162,54 @@ export const checkoutEntry = defineEntry({
       restored: s.context.form.note === RESTORED_NOTE,
       key: s.context.idempotencyKey,
     }),
+});
+
+/** The customer's own orders the confirmation page can read back (anything else answers "not found"). */
+export const placedOrders = new Map<number, PlacedOrder>([
+  [
+    41,
+    {
+      orderNum: 7,
+      deliveryTime: '20:30',
+      delivery: 'consegna',
+      address: 'Via Marmorata 12',
+      zoneName: 'Testaccio',
+      paymentType: 'Contanti',
+      totalCents: 2320,
+      deliveryFeeCents: 250,
+    },
+  ],
+  [
+    42,
+    {
+      orderNum: 8,
+      deliveryTime: '19:15',
+      delivery: 'ritiro',
+      address: null,
+      zoneName: null,
+      paymentType: 'Contanti',
+      totalCents: 1318,
+      deliveryFeeCents: 0,
+    },
+  ],
+]);
+
+const confirmationEvents = internalEvents(checkoutConfirmationMachine);
+export const checkoutConfirmationEntry = defineEntry({
+  name: 'checkoutConfirmation',
+  machine: checkoutConfirmationMachine,
+  // A delivery and a pickup of the customer's, someone else's order, and URLs naming no possible order.
+  inputs: [{ orderId: 41 }, { orderId: 42 }, { orderId: 999 }, { orderId: Number.NaN }, { orderId: 0 }],
+  events: [
+    { type: 'order.retry' },
+    (snapshot) => {
+      const input = invokeInput<{ id: number }>(snapshot, confirmationEvents.invokeId('loadPlacedOrder'));
+      if (!input) return null;
+      const order = placedOrders.get(input.id);
+      return { type: confirmationEvents.done('loadPlacedOrder'), output: order ? { found: true, order } : { found: false } };
+    },
+    { type: confirmationEvents.error('loadPlacedOrder'), error: new TypeError('Failed to fetch') },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, status: s.status, id: s.context.orderId, order: s.context.order?.orderNum ?? null }),
 });

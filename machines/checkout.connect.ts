@@ -1,4 +1,5 @@
 import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED, zoneChargesText } from '../src/domain';
+import { PENDING_LABEL } from './authForm';
 import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
 import type { CheckoutEvent, CheckoutForm, EditableStep, FieldName, Step, TextField } from './checkout.types';
 import type { Zone } from './shop.machine';
@@ -144,12 +145,12 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
             /** the code field is hidden for pickup (RITIRO-IN-PIZZERIA is applied by itself) */
             showsDiscountField: !isPickup,
             onApplyDiscount: (code: string) => send({ type: 'discount.apply', code }),
+            /** pending while the order is on its way: it says so and cannot be pressed again */
             confirmButton: {
-              label: 'Conferma ordine',
-              isDisabled: isSubmitting,
+              label: isSubmitting ? PENDING_LABEL : 'Conferma ordine',
+              isPending: isSubmitting,
               onPress: () => send({ type: 'order.confirm' }),
             },
-            isSubmitting,
           }
         : null,
   };

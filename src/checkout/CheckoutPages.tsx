@@ -232,8 +232,13 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
       {view.totals && <CartTotals totals={view.totals} finalLabel={summary.finalLabel} />}
-      <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
-        {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
+      <Button
+        className="button button--primary"
+        onPress={summary.confirmButton.onPress}
+        isPending={summary.confirmButton.isPending}
+        isDisabled={!summary.confirmButton.isPending && view.isPricing}
+      >
+        {summary.confirmButton.label}
       </Button>
     </div>
   );

@@ -33,7 +33,7 @@ export function FormMessage({ message, detail }: { message: string | null; detai
   );
 }
 
-/** A form's submit button and, below it, its general message. */
+/** A form's submit button (saying it works while the form is sent) and, below it, its general message. */
 export function FormFooter({
   submit,
   submitButton,
@@ -41,14 +41,14 @@ export function FormFooter({
   detail,
 }: {
   submit: string;
-  submitButton: { isDisabled: boolean };
+  submitButton: { isPending: boolean; pendingLabel: string };
   message: string | null;
   detail?: string | null;
 }) {
   return (
     <>
-      <Button type="submit" className="button button--primary" {...submitButton}>
-        {submit}
+      <Button type="submit" className="button button--primary" isPending={submitButton.isPending}>
+        {submitButton.isPending ? submitButton.pendingLabel : submit}
       </Button>
       <FormMessage message={message} detail={detail} />
     </>

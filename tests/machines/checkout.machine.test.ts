@@ -56,7 +56,7 @@ describe('checkout machine: path coverage', () => {
         if (type === 'order.confirm' && previous?.matches({ summary: 'idle' })) {
           // One key per attempt: the saved one on a reload, else a new one, reused by every retry.
           expect(snapshot.context.idempotencyKey).toBe(FIXED_KEY);
-          expect(view.summary?.confirmButton.isDisabled).toBe(true);
+          expect(view.summary?.confirmButton).toMatchObject({ isPending: true, label: 'Invio in corso...' });
         }
         if (snapshot.matches({ summary: 'submitting' })) {
           expect(invocations.at(-1)).toMatchObject({ src: 'placeOrder', input: { idempotencyKey: FIXED_KEY }, outcome: 'pending' });

@@ -183,7 +183,7 @@ export function connectFormFields<F extends string>(
         send({ type: 'form.submit' });
       },
     },
-    /** pending while sent: it says so, keeps focus and cannot be pressed again */
+    /** pending while sent: it says so and cannot be pressed again */
     submitButton: { isPending: isSubmitting, pendingLabel: PENDING_LABEL },
     isSubmitting,
     message: isDone ? null : context.message,

@@ -25,6 +25,7 @@ import { checkoutConfirmationMachine, connectCheckoutConfirmation } from '../../
 import { createCheckoutConfirmationActors } from '../api/checkoutActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
+import { pendingClass } from '../ui/pending';
 import { usePageTitle } from '../ui/usePageTitle';
 import { useCheckout } from './useCheckout';
 
@@ -213,9 +214,11 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
           <div key={fact.label} className="checkout-facts__row">
             <dt>{fact.label}</dt>
             <dd>{fact.value}</dd>
-            <Button className="button button--secondary" {...fact.editButton}>
-              Modifica
-            </Button>
+            <dd className="checkout-facts__edit">
+              <Button className="button button--secondary" {...fact.editButton}>
+                Modifica
+              </Button>
+            </dd>
           </div>
         ))}
       </dl>
@@ -233,10 +236,9 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {view.codeError && <p className="field-error">{view.codeError}</p>}
       {view.totals && <CartTotals totals={view.totals} finalLabel={summary.finalLabel} />}
       <Button
-        className="button button--primary"
+        className={pendingClass('button button--primary', summary.confirmButton.isPending)}
         onPress={summary.confirmButton.onPress}
-        isPending={summary.confirmButton.isPending}
-        isDisabled={!summary.confirmButton.isPending && view.isPricing}
+        isDisabled={summary.confirmButton.isPending || view.isPricing}
       >
         {summary.confirmButton.label}
       </Button>

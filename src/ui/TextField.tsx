@@ -1,5 +1,6 @@
 import { Button, FieldError, Input, Label, TextField as AriaTextField } from 'react-aria-components';
 import type { FieldProps } from '../../machines/authForm';
+import { pendingClass } from './pending';
 
 interface TextFieldProps {
   label: string;
@@ -47,7 +48,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      <Button type="submit" className="button button--primary" isPending={submitButton.isPending}>
+      <Button type="submit" className={pendingClass('button button--primary', submitButton.isPending)} isDisabled={submitButton.isPending}>
         {submitButton.isPending ? submitButton.pendingLabel : submit}
       </Button>
       <FormMessage message={message} detail={detail} />

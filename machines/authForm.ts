@@ -28,6 +28,9 @@ export type FormAnswer = Accepted | Refusal;
 /** Any form's answer as the shared pieces read it: login and register add outcomes of their own. */
 type AnyAnswer = { outcome: string };
 
+/** A submit's label while the server works (a registration's password hash takes seconds). */
+export const PENDING_LABEL = 'Invio in corso...';
+
 export const FORM_MESSAGES = {
   missing: 'Compila tutti i campi.',
   passwordsDiffer: 'Le password non coincidono.',
@@ -180,7 +183,8 @@ export function connectFormFields<F extends string>(
         send({ type: 'form.submit' });
       },
     },
-    submitButton: { isDisabled: isSubmitting },
+    /** pending while sent: it says so and cannot be pressed again */
+    submitButton: { isPending: isSubmitting, pendingLabel: PENDING_LABEL },
     isSubmitting,
     message: isDone ? null : context.message,
     detail: context.detail,

@@ -4,9 +4,14 @@ import type { EditedLine } from './productDialog.machine';
 
 const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
 
-/** The cart page: lines with their buttons, the server's totals and the button to the checkout. */
-export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => void, shop: { isClosed: boolean }) {
-  const { lines, backend, discount, code, codeMessage } = snapshot.context;
+export const FEE_BY_ZONE_NOTE = 'Il costo di consegna dipende dalla zona: lo vedrai nel riepilogo.';
+
+/**
+ * The cart page: lines with their buttons, the server's totals and the button to the checkout.
+ * `zonesCharge`: some zone asks a delivery fee, so until the zone is known the page says so.
+ */
+export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => void, shop: { isClosed: boolean; zonesCharge?: boolean }) {
+  const { lines, backend, discount, code, codeMessage, delivery, zoneId } = snapshot.context;
   const isPricing = snapshot.hasTag('pricing');
   const totalCents = backend?.totalCents ?? 0;
   const finalCents = backend?.finalCents ?? 0;
@@ -45,6 +50,8 @@ export function connectCart(snapshot: CartSnapshot, send: (event: CartEvent) => 
       deliveryFee: backend.deliveryFeeCents > 0 ? formatEuro(backend.deliveryFeeCents) : null,
       belowMinimum: backend.belowMinimum ?? null,
     },
+    /** the fee is its own line once the zone is known; before, this says it will come */
+    feeNote: shop.zonesCharge && delivery !== 'ritiro' && zoneId === null && lines.length > 0 ? FEE_BY_ZONE_NOTE : null,
     code,
     codeMessage,
     codeError: discount?.validationError ?? null,

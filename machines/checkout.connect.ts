@@ -1,6 +1,8 @@
 import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED, zoneChargesText } from '../src/domain';
+import { PENDING_LABEL } from './authForm';
 import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
-import type { CheckoutEvent, FieldName, Step, TextField } from './checkout.types';
+import type { CheckoutEvent, CheckoutForm, EditableStep, FieldName, Step, TextField } from './checkout.types';
+import type { Zone } from './shop.machine';
 
 export const STEP_TITLES: Record<Step, string> = {
   1: 'Accedi o registrati',
@@ -10,6 +12,27 @@ export const STEP_TITLES: Record<Step, string> = {
   5: 'Ti consigliamo anche',
   6: 'Riepilogo',
 };
+
+/** The steps a checkout goes through: pickup has no address step. */
+const stepsOf = (form: CheckoutForm): readonly Step[] => (form.tipoConsegna === 'ritiro' ? [1, 2, 4, 5, 6] : [1, 2, 3, 4, 5, 6]);
+
+/** What the summary says of where and when, each fact with the step that changes it. */
+function summaryFacts(form: CheckoutForm, zones: readonly Zone[]): { label: string; value: string; step: EditableStep }[] {
+  const facts: { label: string; value: string; step: EditableStep }[] = [
+    { label: 'Consegna o ritiro', value: DELIVERY_LABELS[form.tipoConsegna ?? 'consegna'], step: 2 },
+  ];
+  if (form.tipoConsegna === 'ritiro') facts.push({ label: 'Nome', value: form.nomeCliente, step: 4 });
+  else {
+    facts.push(
+      { label: 'Indirizzo', value: form.indirizzo, step: 4 },
+      { label: 'Zona di consegna', value: zones.find((z) => z.id === form.zonaConsegna)?.name ?? '', step: 4 },
+      { label: 'Nome sul citofono', value: form.nomeCitofono, step: 4 },
+    );
+  }
+  facts.push({ label: 'Telefono', value: form.telefono, step: 4 }, { label: 'Fascia oraria', value: form.fascia, step: 4 });
+  if (form.note.trim()) facts.push({ label: 'Note', value: form.note, step: 4 });
+  return facts;
+}
 
 /** What each step shows and the handlers it calls. */
 export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: CheckoutEvent) => void) {
@@ -30,10 +53,13 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
   return {
     step,
     title: step ? STEP_TITLES[step] : null,
-    stepLabel: step ? `Passo ${step} di 6` : null,
+    stepLabel: step ? `Passo ${stepsOf(form).indexOf(step) + 1} di ${stepsOf(form).length}` : null,
     isLoading: snapshot.hasTag('loading'),
     message: context.message,
-    nextButton: at >= 2 && at <= 5 ? { label: 'Prosegui', onPress: () => send({ type: 'step.next' }) } : null,
+    nextButton:
+      at >= 2 && at <= 5
+        ? { label: 'Prosegui', isDisabled: !snapshot.can({ type: 'step.next' }), onPress: () => send({ type: 'step.next' }) }
+        : null,
     /** 'Indietro' from step 3: the page goes back in the history, whose entry is sent back as `checkout.restore` */
     hasBackButton: at >= 3 && !isSubmitting,
     delivery:
@@ -105,18 +131,26 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
     summary:
       step === 6
         ? {
-            deliveryLabel: DELIVERY_LABELS[isPickup ? 'ritiro' : 'consegna'],
+            /** where and when, each with 'Modifica' back to its step (from which 'Prosegui' returns here) */
+            facts: summaryFacts(form, context.zones).map((fact) => ({
+              ...fact,
+              editButton: {
+                'aria-label': `Modifica ${fact.label.toLowerCase()}`,
+                isDisabled: isSubmitting,
+                onPress: () => send({ type: 'summary.edit', step: fact.step }),
+              },
+            })),
             /** the totals' last line: what is paid, and when */
             finalLabel: isPickup ? 'Da pagare al ritiro' : 'Da pagare alla consegna',
             /** the code field is hidden for pickup (RITIRO-IN-PIZZERIA is applied by itself) */
             showsDiscountField: !isPickup,
             onApplyDiscount: (code: string) => send({ type: 'discount.apply', code }),
+            /** pending while the order is on its way: it says so and cannot be pressed again */
             confirmButton: {
-              label: 'Conferma ordine',
-              isDisabled: isSubmitting,
+              label: isSubmitting ? PENDING_LABEL : 'Conferma ordine',
+              isPending: isSubmitting,
               onPress: () => send({ type: 'order.confirm' }),
             },
-            isSubmitting,
           }
         : null,
   };

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ADDRESS_REQUIRED, checkoutDetailsErrors, type DeliveryType } from '../src/domain';
 import type { Product } from './shop.machine';
 import {
@@ -32,6 +32,12 @@ const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
     target: `#checkout.${STEP_STATES[step]}`,
     actions: 'restore' as const,
   }));
+
+/** Back from a step 'Modifica' went back to: the summary's entry, once the details are valid again. */
+const backToSummary = { guard: 'isReturningToSummary', target: '#checkout.summary', actions: 'restore' } as const;
+
+const detailsAreValid = (form: CheckoutContext['form'], zones: CheckoutContext['zones']) =>
+  Object.keys(checkoutDetailsErrors(form, zones)).length === 0;
 
 /**
  * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes
@@ -71,11 +77,22 @@ export const checkoutMachine = setup({
     hasUser: ({ context }) => context.hasUser,
     isRestoringTo: ({ context, event }, { step }: { step: Step }) => {
       assertEvent(event, 'checkout.restore');
-      return context.hasUser && event.step === step;
+      // Pickup has no address step.
+      return context.hasUser && event.step === step && !(step === 3 && event.form.tipoConsegna === 'ritiro');
+    },
+    isReturningToSummary: ({ context, event }) => {
+      assertEvent(event, 'checkout.restore');
+      return context.hasUser && context.isEditingSummary && event.step === 6 && detailsAreValid(event.form, context.zones);
     },
     hasDeliveryType: ({ context }) => context.form.tipoConsegna !== null,
+    isPickup: ({ context }) => context.form.tipoConsegna === 'ritiro',
     hasAddressChoice: ({ context }) => context.form.addressSelector !== null && context.form.addressSelector >= 0,
-    areDetailsValid: ({ context }) => Object.keys(checkoutDetailsErrors(context.form, context.zones)).length === 0,
+    areDetailsValid: ({ context }) => detailsAreValid(context.form, context.zones),
+    isEditingSummary: ({ context }) => context.isEditingSummary,
+    isDeliveryEdit: ({ event }) => {
+      assertEvent(event, 'summary.edit');
+      return event.step === 2;
+    },
     isKnownAddress: ({ context, event }) => {
       assertEvent(event, 'address.select');
       return event.id === 0 || context.addresses.some((a) => a.id === event.id);
@@ -83,6 +100,8 @@ export const checkoutMachine = setup({
     isPlaced: (_, outcome: OrderOutcome) => outcome.ok,
     isDetailsRefusal: (_, outcome: OrderOutcome) => !outcome.ok && outcome.field !== null && DETAIL_FIELDS.includes(outcome.field),
     isAddressRefusal: (_, outcome: OrderOutcome) => !outcome.ok && outcome.field === 'addressSelector',
+    isPickupAddressRefusal: ({ context }, outcome: OrderOutcome) =>
+      context.form.tipoConsegna === 'ritiro' && !outcome.ok && outcome.field === 'addressSelector',
   },
   actions: {
     /** Step 6: the cart hears the delivery type and zone (RITIRO-IN-PIZZERIA for pickup, the zone's fee for home delivery). */
@@ -95,14 +114,16 @@ export const checkoutMachine = setup({
     applyDiscount: (_, _params: { code: string }) => {
       throw new Error('applyDiscount not provided');
     },
-    /** The order is in: empty the cart, go to the confirmation page with the server's message. */
-    orderPlaced: (_, _params: { message: string }) => {
+    /** The order is in: empty the cart, go to the confirmation page with the server's message and the order. */
+    orderPlaced: (_, _params: { message: string; orderId: number }) => {
       throw new Error('orderPlaced not provided');
     },
     restore: assign(({ event }) => {
       assertEvent(event, 'checkout.restore');
       return { form: event.form, idempotencyKey: event.idempotencyKey };
     }),
+    editSummary: assign({ isEditingSummary: true, errors: {}, message: null }),
+    showDetailsErrors: assign({ errors: ({ context }) => checkoutDetailsErrors(context.form, context.zones) }),
     changeField: assign({
       form: ({ context, event }) => {
         assertEvent(event, 'field.change');
@@ -128,6 +149,7 @@ export const checkoutMachine = setup({
     suggestions: [],
     errors: {},
     message: null,
+    isEditingSummary: false,
   }),
   on: {
     'session.changed': { actions: assign({ hasUser: ({ event }) => event.hasUser }) },
@@ -146,6 +168,7 @@ export const checkoutMachine = setup({
     },
     delivery: {
       on: {
+        'checkout.restore': backToSummary,
         'delivery.select': {
           actions: assign({
             form: ({ context, event }) => ({ ...context.form, tipoConsegna: event.delivery }),
@@ -153,6 +176,8 @@ export const checkoutMachine = setup({
           }),
         },
         'step.next': [
+          // Pickup needs only a name and a phone: no address to choose, the details are typed anew.
+          { guard: 'isPickup', target: 'details', actions: assign({ form: ({ context }) => ({ ...context.form, addressSelector: 0 }) }) },
           { guard: 'hasDeliveryType', target: 'address' },
           { actions: assign({ errors: { tipoConsegna: DELIVERY_REQUIRED } }) },
         ],
@@ -161,7 +186,7 @@ export const checkoutMachine = setup({
     address: {
       initial: 'loading',
       on: {
-        'checkout.restore': restoreTo([2]),
+        'checkout.restore': [...restoreTo([2]), backToSummary],
         'address.select': {
           guard: 'isKnownAddress',
           target: 'details',
@@ -204,17 +229,13 @@ export const checkoutMachine = setup({
     details: {
       initial: 'loading',
       on: {
-        'checkout.restore': restoreTo([2, 3]),
+        'checkout.restore': [...restoreTo([2, 3]), backToSummary],
         'zone.select': {
           actions: assign({
             form: ({ context, event }) => ({ ...context.form, zonaConsegna: event.zoneId }),
             errors: ({ context }) => ({ ...context.errors, zonaConsegna: undefined }),
           }),
         },
-        'step.next': [
-          { guard: 'areDetailsValid', target: 'upsell', actions: assign({ errors: {}, message: null }) },
-          { actions: assign({ errors: ({ context }) => checkoutDetailsErrors(context.form, context.zones) }) },
-        ],
       },
       states: {
         loading: {
@@ -226,7 +247,21 @@ export const checkoutMachine = setup({
             onError: { target: 'ready', actions: assign({ timeslots: [] }) },
           },
         },
-        ready: {},
+        // 'Prosegui' only once the step is on screen: a press meant for the step before (a double
+        // click) never shows this step's errors before the customer has done anything.
+        ready: {
+          on: {
+            'step.next': [
+              {
+                guard: and(['areDetailsValid', 'isEditingSummary']),
+                target: '#checkout.summary',
+                actions: assign({ errors: {}, message: null }),
+              },
+              { guard: 'areDetailsValid', target: '#checkout.upsell', actions: assign({ errors: {}, message: null }) },
+              { actions: 'showDetailsErrors' },
+            ],
+          },
+        },
       },
     },
     upsell: {
@@ -250,19 +285,27 @@ export const checkoutMachine = setup({
       },
     },
     summary: {
-      entry: {
-        type: 'prepareCart',
-        params: ({ context }) => ({
-          delivery: context.form.tipoConsegna,
-          zoneId: context.form.tipoConsegna === 'consegna' ? context.form.zonaConsegna : null,
-        }),
-      },
+      entry: [
+        {
+          type: 'prepareCart',
+          params: ({ context }) => ({
+            delivery: context.form.tipoConsegna,
+            zoneId: context.form.tipoConsegna === 'consegna' ? context.form.zonaConsegna : null,
+          }),
+        },
+        assign({ isEditingSummary: false }),
+      ],
       initial: 'idle',
       states: {
         idle: {
           on: {
             'checkout.restore': restoreTo([2, 3, 4, 5]),
             'discount.apply': { actions: { type: 'applyDiscount', params: ({ event }) => ({ code: event.code }) } },
+            // 'Modifica' beside a fact of the summary: back to the step where it is chosen.
+            'summary.edit': [
+              { guard: 'isDeliveryEdit', target: '#checkout.delivery', actions: 'editSummary' },
+              { target: '#checkout.details', actions: 'editSummary' },
+            ],
             'order.confirm': {
               target: 'submitting',
               // One key per attempt: created on the first confirm, reused by every retry.
@@ -280,16 +323,19 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'isPlaced', params: ({ event }) => event.output },
                 target: '#checkout.placed',
-                actions: [
-                  { type: 'orderPlaced', params: ({ event }) => ({ message: event.output.message }) },
-                  assign({ idempotencyKey: null }),
-                ],
+                actions: [{ type: 'orderPlaced', params: ({ event }) => placedOrder(event.output) }, assign({ idempotencyKey: null })],
               },
               {
                 // A full slot or a detail the server refused: back to step 4 (with fresh timeslots).
                 guard: { type: 'isDetailsRefusal', params: ({ event }) => event.output },
                 target: '#checkout.details',
                 actions: assign(({ event }) => refusal(event.output)),
+              },
+              {
+                // A saved pickup contact refused (an old copy of the tab): typed anew at step 4.
+                guard: { type: 'isPickupAddressRefusal', params: ({ event }) => event.output },
+                target: '#checkout.details',
+                actions: assign(({ context, event }) => ({ ...refusal(event.output), form: { ...context.form, addressSelector: 0 } })),
               },
               {
                 guard: { type: 'isAddressRefusal', params: ({ event }) => event.output },
@@ -310,6 +356,11 @@ export const checkoutMachine = setup({
     placed: { type: 'final', description: 'The order is confirmed: the customer sees the confirmation page.' },
   },
 });
+
+function placedOrder(outcome: OrderOutcome): { message: string; orderId: number } {
+  if (!outcome.ok) throw new Error('a refusal places no order');
+  return { message: outcome.message, orderId: outcome.orderId };
+}
 
 function refusal(outcome: OrderOutcome): Pick<CheckoutContext, 'message' | 'errors'> {
   const field = outcome.ok ? null : (outcome.field as FieldName | null);

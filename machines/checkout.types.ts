@@ -24,7 +24,8 @@ export interface CheckoutForm extends CheckoutDetails {
 }
 
 export type OrderOutcome =
-  | { ok: true; message: string }
+  /** `orderId`: the placed order, which the confirmation page reads back */
+  | { ok: true; message: string; orderId: number }
   /** `field`: the field the server refused (the step that must change), null for the shop being closed and the like */
   | { ok: false; message: string; field: string | null };
 
@@ -34,6 +35,9 @@ export interface PlaceOrderInput {
 }
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** The steps the summary's 'Modifica' goes back to: the delivery type, and the details typed at step 4. */
+export type EditableStep = 2 | 4;
 
 /** What the browser keeps of a checkout (the tab's storage, the history entries): written from the actor, sent back as `checkout.restore`. */
 export interface SavedCheckout {
@@ -63,6 +67,8 @@ export interface CheckoutContext {
   /** the server's refusal or failure, in its words */
   message: string | null;
   idempotencyKey: string | null;
+  /** gone back from the summary by 'Modifica': 'Prosegui' (or Back) returns to it once the details are valid */
+  isEditingSummary: boolean;
 }
 
 export type TextField = 'nomeCitofono' | 'indirizzo' | 'nomeCliente' | 'telefono' | 'fascia' | 'note';
@@ -77,6 +83,7 @@ export type CheckoutEvent =
   | { type: 'zone.select'; zoneId: number | null }
   | { type: 'upsell.add'; product: Product }
   | { type: 'discount.apply'; code: string }
+  | { type: 'summary.edit'; step: EditableStep }
   | { type: 'step.next' }
   | { type: 'order.confirm' };
 

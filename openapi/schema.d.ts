@@ -344,6 +344,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ecommerce/account/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my orders, as the confirmation page shows it
+         * @description One order of the logged-in customer: its number, time, total, how it is paid and where it
+         *     goes, for the confirmation page (a reload or a second tab reads it again). Someone else's
+         *     order answers 404, as a missing one does.
+         */
+        get: operations["getAccountOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -1925,6 +1947,21 @@ export interface components {
             telephone: components["schemas"]["ShortText"];
             delivery: components["schemas"]["DeliveryType"];
         };
+        /** @description What the customer is told of a placed order (the confirmation page). */
+        PlacedOrder: {
+            id: components["schemas"]["RowId"];
+            order_num: components["schemas"]["Count"];
+            delivery_date: components["schemas"]["Date"];
+            delivery_time: components["schemas"]["Time"];
+            delivery: components["schemas"]["DeliveryType"];
+            /** @description null for a pickup */
+            address: null | components["schemas"]["ShortText"];
+            zone_name: null | components["schemas"]["ShortText"];
+            payment_type: components["schemas"]["PaymentType"];
+            /** @description what is paid, the delivery fee included */
+            total_price: components["schemas"]["Money"];
+            delivery_fee: components["schemas"]["Money"];
+        };
         AccountOrder: {
             id: components["schemas"]["RowId"];
             order_num: components["schemas"]["Count"];
@@ -3132,6 +3169,36 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAccountOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's own order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["PlacedOrder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -26,4 +26,11 @@ export class AccountService {
   orders(userId: number): Promise<OrderRecord[]> {
     return loadOrders(this.db, { userId, excludeCancelled: true, newestFirst: true });
   }
+
+  /** One of the customer's own orders (the confirmation page); someone else's is as missing as a missing one. */
+  async order(userId: number, id: number): Promise<OrderRecord> {
+    const [order] = await loadOrders(this.db, { userId, ids: [id], excludeCancelled: true });
+    if (!order) throw notFound('Ordine non trovato.');
+    return order;
+  }
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { toEuros } from '../../src/domain';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import { accountOrderDto } from '../orders/order-dto';
 import type { Services } from '../services';
 
-/** A logged-in customer's saved addresses and order history. */
+/** A logged-in customer's saved addresses, order history and a placed order (the confirmation page). */
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { account } = services;
 
@@ -32,5 +33,23 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
   defineRoute(app, 'listAccountOrders', { access: 'user' }, async (request) => {
     const orders = await account.orders((await requireUser(request)).id);
     return { orders: { data: orders.map(accountOrderDto) } };
+  });
+
+  defineRoute(app, 'getAccountOrder', { access: 'user' }, async (request) => {
+    const order = await account.order((await requireUser(request)).id, request.params.id);
+    return {
+      order: {
+        id: order.id,
+        order_num: order.order_num,
+        delivery_date: order.delivery_date,
+        delivery_time: order.delivery_time,
+        delivery: order.delivery,
+        address: order.address,
+        zone_name: order.zone_name,
+        payment_type: order.payment_type,
+        total_price: toEuros(order.total_price_cents),
+        delivery_fee: toEuros(order.delivery_fee_cents),
+      },
+    };
   });
 };

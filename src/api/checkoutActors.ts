@@ -1,8 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { CartContext } from '../../machines/cart.machine';
 import type { checkoutMachine } from '../../machines/checkout.machine';
+import type { checkoutConfirmationMachine, PlacedOrderLookup } from '../../machines/checkoutConfirmation.machine';
 import type { OrderOutcome, PlaceOrderInput, SavedAddress, Timeslot } from '../../machines/checkout.types';
 import type { Product } from '../../machines/shop.machine';
+import { toCents } from '../domain';
 import { lineToWire } from './cartActors';
 import { answer, unwrap, type ApiClient } from './client';
 import type { ActorsOf } from './machineActors';
@@ -74,7 +76,35 @@ export function createCheckoutActors(api: ApiClient, cart: () => CartContext, to
         // The first field the server named tells the checkout which step must change.
         return { ok: false as const, message, field: Object.keys(errors)[0] ?? null };
       });
-      return 'ok' in placed ? placed : { ok: true, message: placed.message };
+      return 'ok' in placed ? placed : { ok: true, message: placed.message, orderId: placed.order.id };
     }),
   } satisfies ActorsOf<typeof checkoutMachine>;
+}
+
+/**
+ * The confirmation page's order: the customer's own, by id. Someone else's or a missing one (404)
+ * and no login (401) are the answer "nothing to show here", not failures.
+ */
+export function createCheckoutConfirmationActors(api: ApiClient) {
+  return {
+    loadPlacedOrder: fromPromise<PlacedOrderLookup, { id: number }>(async ({ input }) => {
+      const result = await api.GET('/api/v1/ecommerce/account/orders/{id}', { params: { path: { id: input.id } } });
+      const found = answer(result, [401, 404], () => null);
+      if (!found) return { found: false };
+      const { order } = found;
+      return {
+        found: true,
+        order: {
+          orderNum: order.order_num,
+          deliveryTime: order.delivery_time,
+          delivery: order.delivery,
+          address: order.address,
+          zoneName: order.zone_name,
+          paymentType: order.payment_type,
+          totalCents: toCents(order.total_price),
+          deliveryFeeCents: toCents(order.delivery_fee),
+        },
+      };
+    }),
+  } satisfies ActorsOf<typeof checkoutConfirmationMachine>;
 }

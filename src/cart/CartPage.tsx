@@ -7,6 +7,8 @@ import { useAppActors, useView } from '../actors/AppActors';
 import { ClosedShopNotice } from '../ui/ClosedShopNotice';
 import { ProductDialog, useProductDialog } from '../menu';
 import { CartLineItem } from './CartLineItem';
+import { CartTotals } from './CartTotals';
+import { servedZones } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 
 /** /ecommerce/cart — the lines with their buttons, the server's totals and the way to the checkout. */
@@ -14,11 +16,12 @@ export function CartPage() {
   usePageTitle('Carrello');
   const { cart, shop } = useAppActors();
   const isClosed = useSelector(shop, (s) => s.context.closed);
+  const zonesCharge = useSelector(shop, (s) => servedZones(s.context.zones).some((zone) => zone.feeCents > 0));
   const products = useSelector(shop, (s) => s.context.products);
   const productsById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const connect = useCallback(
-    (snapshot: CartSnapshot, send: (event: CartEvent) => void) => connectCart(snapshot, send, { isClosed }),
-    [isClosed],
+    (snapshot: CartSnapshot, send: (event: CartEvent) => void) => connectCart(snapshot, send, { isClosed, zonesCharge }),
+    [isClosed, zonesCharge],
   );
   const view = useView(cart, connect);
   const dialog = useProductDialog();
@@ -34,20 +37,8 @@ export function CartPage() {
           return <CartLineItem key={line.key} line={line} onEdit={product ? () => dialog.open(product, line.edit.line) : null} />;
         })}
       </ul>
-      {view.totals && !view.isEmpty && (
-        <dl className="cart-totals" aria-live="polite">
-          <dt>Totale</dt>
-          <dd>{view.totals.total}</dd>
-          {view.totals.discount && (
-            <>
-              <dt>Sconto</dt>
-              <dd>{view.totals.discount}</dd>
-              <dt>Da pagare</dt>
-              <dd>{view.totals.final}</dd>
-            </>
-          )}
-        </dl>
-      )}
+      {view.totals && !view.isEmpty && <CartTotals totals={view.totals} finalLabel="Da pagare" />}
+      {view.feeNote && <p className="muted">{view.feeNote}</p>}
       <div className="cart-actions">
         <Link className="button button--secondary" href="/ecommerce">
           Aggiungi altre pizze

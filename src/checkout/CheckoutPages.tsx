@@ -20,9 +20,12 @@ import { useSelector } from '@xstate/react';
 import { LoginForm, RegisterForm } from '../auth';
 import { connectCart } from '../../machines/cart.connect';
 import { connectCheckout, type CheckoutView } from '../../machines/checkout.connect';
-import { useAppActors, useView } from '../actors/AppActors';
+import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
+import { checkoutConfirmationMachine, connectCheckoutConfirmation } from '../../machines/checkoutConfirmation.machine';
+import { createCheckoutConfirmationActors } from '../api/checkoutActors';
 import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
+import { pendingClass } from '../ui/pending';
 import { usePageTitle } from '../ui/usePageTitle';
 import { useCheckout } from './useCheckout';
 
@@ -100,7 +103,7 @@ export function CheckoutPage() {
           </Button>
         )}
         {view.nextButton && (
-          <Button className="button button--primary" onPress={view.nextButton.onPress}>
+          <Button className="button button--primary" isDisabled={view.nextButton.isDisabled} onPress={view.nextButton.onPress}>
             {view.nextButton.label}
           </Button>
         )}
@@ -206,7 +209,19 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
   const view = useView(cart, (snapshot, send) => connectCart(snapshot, send, { isClosed }));
   return (
     <div className="checkout-summary">
-      <p>{summary.deliveryLabel}</p>
+      <dl className="checkout-facts">
+        {summary.facts.map((fact) => (
+          <div key={fact.label} className="checkout-facts__row">
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+            <dd className="checkout-facts__edit">
+              <Button className="button button--secondary" {...fact.editButton}>
+                Modifica
+              </Button>
+            </dd>
+          </div>
+        ))}
+      </dl>
       <ul className="simple-list">
         {view.lines.map((line) => (
           <li key={line.key}>
@@ -220,21 +235,54 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
       {view.codeMessage && <p className="field-error">{view.codeMessage}</p>}
       {view.codeError && <p className="field-error">{view.codeError}</p>}
       {view.totals && <CartTotals totals={view.totals} finalLabel={summary.finalLabel} />}
-      <Button className="button button--primary" {...summary.confirmButton} isDisabled={summary.confirmButton.isDisabled || view.isPricing}>
-        {summary.isSubmitting ? 'Invio in corso...' : summary.confirmButton.label}
+      <Button
+        className={pendingClass('button button--primary', summary.confirmButton.isPending)}
+        onPress={summary.confirmButton.onPress}
+        isDisabled={summary.confirmButton.isPending || view.isPricing}
+      >
+        {summary.confirmButton.label}
       </Button>
     </div>
   );
 }
 
-/** /ecommerce/ordine-confermato?message=… */
+/** /ecommerce/ordine-confermato?message=…&ordine=id — the spec's message, then the order read back from the server. */
 export function ConfirmationPage() {
   usePageTitle('Ordine inviato');
-  const message = useSearchParams()[0].get('message');
+  const [params] = useSearchParams();
+  const message = params.get('message');
+  const { api } = useAppActors();
+  const actor = useScreenActor(checkoutConfirmationMachine.provide({ actors: createCheckoutConfirmationActors(api) }), {
+    input: { orderId: Number(params.get('ordine') ?? Number.NaN) },
+  });
+  const view = useView(actor, connectCheckoutConfirmation);
   return (
-    <section className="page page--narrow">
+    <section className="page page--narrow" aria-busy={view.isLoading}>
       <h1>Ordine inviato</h1>
       {message && <p role="status">{message}</p>}
+      {view.details && (
+        <ul className="simple-list confirmation-details">
+          <li className="confirmation-details__number">{view.details.number}</li>
+          <li>{view.details.time}</li>
+          <li>{view.details.place}</li>
+          <li>{view.details.total}</li>
+          {view.details.fee && <li>{view.details.fee}</li>}
+          <li>{view.details.payment}</li>
+        </ul>
+      )}
+      {view.accountHint && (
+        <p>
+          <Link href="/auth/account">{view.accountHint}</Link>
+        </p>
+      )}
+      {view.failure && (
+        <p className="notice notice--error" role="alert">
+          {view.failure.message}{' '}
+          <Button className="button button--secondary" onPress={view.failure.retryButton.onPress}>
+            Riprova
+          </Button>
+        </p>
+      )}
       <Link className="button button--secondary" href="/ecommerce">
         Torna al menu
       </Link>

@@ -26,8 +26,9 @@ const restore = (saved: SavedCheckout | null): CheckoutEvent => ({
 /**
  * The checkout actor of the page. Its state node owns the step: one subscription writes the tab's
  * copy (a reload comes back to it) and a history entry per step entered (the browser's Back lands on
- * the previous step's entry); both come back as `checkout.restore`. Forward to a later step's entry
- * is not sent: a step is only gone on to by 'Prosegui', which checks it.
+ * the previous step's entry); both come back as `checkout.restore`, and the machine decides: a later
+ * step is only gone on to by 'Prosegui', which checks it (but Back from a step the summary's
+ * 'Modifica' opened returns to the summary).
  */
 export function useCheckout() {
   const { io, shop } = useAppActors();
@@ -51,9 +52,10 @@ export function useCheckout() {
         addToCart: ({ system }, { product }) =>
           getAppActor(system, 'cart').send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: ({ system }, { code }) => getAppActor(system, 'cart').send({ type: 'discount.apply', code }),
-        orderPlaced: ({ system }, { message }) => {
+        orderPlaced: ({ system }, { message, orderId }) => {
           getAppActor(system, 'cart').send({ type: 'cart.empty' });
-          void navigate(`/ecommerce/ordine-confermato?message=${encodeURIComponent(message)}`, { replace: true });
+          const query = new URLSearchParams({ message, ordine: String(orderId) });
+          void navigate(`/ecommerce/ordine-confermato?${query}`, { replace: true });
         },
       },
     }),
@@ -62,12 +64,12 @@ export function useCheckout() {
 
   const entry = entryStep(location.state);
   useEffect(() => {
-    // Read back (after the actor started, so it knows the session): the tab's copy on arrival, an
-    // earlier step's entry on Back.
+    // Read back (after the actor started, so it knows the session): the tab's copy on arrival, another
+    // step's entry on Back (the machine takes an earlier step, or the summary 'Modifica' left).
     const current = actor.getSnapshot();
     const at = checkoutStep(current);
     if (at === null) actor.send(restore(storage.checkout()));
-    else if (entry !== null && entry < at) actor.send(restore({ ...savedCheckout(current)!, step: entry }));
+    else if (entry !== null && entry !== at) actor.send(restore({ ...savedCheckout(current)!, step: entry }));
 
     let shown = entry;
     const write = (snapshot: typeof current) => {

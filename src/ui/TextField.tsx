@@ -1,5 +1,6 @@
 import { Button, FieldError, Input, Label, TextField as AriaTextField } from 'react-aria-components';
 import type { FieldProps } from '../../machines/authForm';
+import { pendingClass } from './pending';
 
 interface TextFieldProps {
   label: string;
@@ -33,7 +34,7 @@ export function FormMessage({ message, detail }: { message: string | null; detai
   );
 }
 
-/** A form's submit button and, below it, its general message. */
+/** A form's submit button (saying it works while the form is sent) and, below it, its general message. */
 export function FormFooter({
   submit,
   submitButton,
@@ -41,14 +42,14 @@ export function FormFooter({
   detail,
 }: {
   submit: string;
-  submitButton: { isDisabled: boolean };
+  submitButton: { isPending: boolean; pendingLabel: string };
   message: string | null;
   detail?: string | null;
 }) {
   return (
     <>
-      <Button type="submit" className="button button--primary" {...submitButton}>
-        {submit}
+      <Button type="submit" className={pendingClass('button button--primary', submitButton.isPending)} isDisabled={submitButton.isPending}>
+        {submitButton.isPending ? submitButton.pendingLabel : submit}
       </Button>
       <FormMessage message={message} detail={detail} />
     </>

@@ -177,6 +177,34 @@ describe('register', () => {
   });
 });
 
+describe('a submit that takes long (issue 28 point 6)', () => {
+  it("'Registrati' says it works while the password is hashed, and a second press sends nothing", async () => {
+    let requests = 0;
+    let finish: () => void = () => {};
+    server.use(
+      http.post('/api/register', async ({ response }) => {
+        requests += 1;
+        await new Promise<void>((resolve) => (finish = resolve));
+        return response(201).json({ message: 'Registrazione completata!', email: customer.email, confirm_required: true });
+      }),
+    );
+    const { user, location } = renderApp('/auth/register');
+    await user.type(await screen.findByLabelText('Nome'), customer.name);
+    await user.type(field('Email'), customer.email);
+    await user.type(field('Password'), PASSWORD);
+    await user.type(field('Conferma password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Registrati' }));
+    const working = await screen.findByRole('button', { name: 'Invio in corso...' });
+    expect(working.hasAttribute('disabled')).toBe(true);
+    await user.click(working);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(requests).toBe(1));
+    act(() => finish());
+    await waitFor(() => expect(location().pathname).toBe('/auth/confirm-required'));
+    expect(requests).toBe(1);
+  });
+});
+
 describe('forgot, reset and change password', () => {
   it("forgot: the server's confirmation naming the address; a failure shows the catalogue text", async () => {
     let fail = true;

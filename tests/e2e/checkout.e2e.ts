@@ -3,11 +3,14 @@
  * steps → the order stored at the server's price, its e-mail, the account page. Pickup discount, step-4
  * messages, double submit and reload during the submit, a slot filled meanwhile, Back and reload,
  * axe on every step. The server's clock is frozen on a Wednesday at 17:00, so every slot from 18:00 is
- * open; each test books its own slot so the tests never fill each other's.
+ * open; each test books its own slot so the tests never fill each other's. Issue 28: the summary's
+ * where and when with 'Modifica', the confirmation's order (reload, second tab, another customer),
+ * pickup without an address step, the zone's fee on the cart page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, expectNoA11yViolations, url, useBrowser, VIEWPORTS, type E2EPage } from './browser';
+import { logInAsAdmin } from './cassa-helpers';
 import { linkIn, waitForMails } from './outbox';
 
 const PASSWORD = 'Forno-a-legna-1978';
@@ -27,8 +30,11 @@ interface StoredOrder {
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
-const step = (page: Page, n: number, title: string) =>
-  Promise.all([page.getByText(`Passo ${n} di 6`, { exact: true }).waitFor(), heading(page, title)]);
+/** Step `n` of the `of` a checkout goes through (pickup has no address step: five). */
+const step = (page: Page, n: number, title: string, of = 6) =>
+  Promise.all([page.getByText(`Passo ${n} di ${of}`, { exact: true }).waitFor(), heading(page, title)]);
+/** A pickup's step `n` of five. */
+const pickupStep = (page: Page, n: number, title: string) => step(page, n, title, 5);
 /** Picks a react-aria radio (its input is visually hidden) by clicking its label, as a customer does. */
 const choose = (page: Page, name: string) =>
   page
@@ -87,6 +93,17 @@ async function verifiedCustomer(page: Page, label: string, name: string): Promis
   return email;
 }
 
+/** A visitor's checkout: step 1, logging in there moves on to step 2. */
+async function logInAtStep1(page: Page, email: string) {
+  await page.goto(url('/ecommerce/checkout'));
+  await step(page, 1, 'Accedi o registrati');
+  const login = page.getByRole('region', { name: 'Hai già un account?' });
+  await login.getByLabel('Email', { exact: true }).fill(email);
+  await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await login.getByRole('button', { name: 'Accedi' }).click();
+  await step(page, 2, 'Consegna o ritiro');
+}
+
 /** From the cart to step 2 (a logged-in customer skips step 1). */
 async function toCheckout(page: Page) {
   await page.goto(url('/ecommerce/cart'));
@@ -97,12 +114,11 @@ async function toCheckout(page: Page) {
   await step(page, 2, 'Consegna o ritiro');
 }
 
+/** Pickup needs no address: from step 2 straight to the details, name and phone. */
 async function pickupDetails(page: Page, fields: { name: string; phone: string; slot: string }) {
   await choose(page, 'Ritiro in pizzeria');
   await next(page);
-  await step(page, 3, 'Indirizzo');
-  await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();
-  await step(page, 4, 'Dettagli');
+  await pickupStep(page, 3, 'Dettagli');
   await page.getByLabel('Nome', { exact: true }).fill(fields.name);
   await page.getByLabel('Telefono').fill(fields.phone);
   await choose(page, fields.slot);
@@ -113,7 +129,7 @@ async function pickupToSummary(page: Page, fields: { name: string; phone: string
   await pickupDetails(page, fields);
   await next(page);
   await next(page);
-  await step(page, 6, 'Riepilogo');
+  await pickupStep(page, 5, 'Riepilogo');
 }
 
 /** A Marinara in the cart, ordered for pickup as far as the summary. */
@@ -204,13 +220,7 @@ describe('checkout: ordering in the browser', () => {
       await page.getByText('Indirizzo email verificato con successo! Ora puoi accedere.').waitFor();
 
       // Back to the checkout: the cart waited in this browser; logging in at step 1 moves on to step 2.
-      await page.goto(url('/ecommerce/checkout'));
-      await step(page, 1, 'Accedi o registrati');
-      const login = page.getByRole('region', { name: 'Hai già un account?' });
-      await login.getByLabel('Email', { exact: true }).fill(email);
-      await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await login.getByRole('button', { name: 'Accedi' }).click();
-      await step(page, 2, 'Consegna o ritiro');
+      await logInAtStep1(page, email);
       await expectNoA11yViolations(page, `checkout step 2 (${viewportName})`);
 
       await choose(page, 'Consegna a domicilio');
@@ -287,9 +297,9 @@ describe('checkout: ordering in the browser', () => {
     await toCheckout(page);
     await pickupDetails(page, { name: 'Sara Neri', phone: '3331112233', slot: '19:00' });
     await next(page);
-    await step(page, 5, 'Ti consigliamo anche');
+    await pickupStep(page, 4, 'Ti consigliamo anche');
     await next(page);
-    await step(page, 6, 'Riepilogo');
+    await pickupStep(page, 5, 'Riepilogo');
     const summary = page.locator('.checkout-summary');
     await summary.getByText('Ritiro in pizzeria').waitFor();
     expect(await summary.getByLabel('Codice sconto').count()).toBe(0);
@@ -374,7 +384,7 @@ describe('checkout: ordering in the browser', () => {
     await page.getByRole('button', { name: 'Invio in corso...' }).waitFor();
     await expect.poll(() => keys.length).toBe(1);
     await page.reload();
-    await step(page, 6, 'Riepilogo');
+    await pickupStep(page, 5, 'Riepilogo');
     await confirmOrder(page);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -396,7 +406,7 @@ describe('checkout: ordering in the browser', () => {
     await confirmOrder(other);
 
     await page.getByRole('button', { name: 'Conferma ordine' }).click();
-    await step(page, 4, 'Dettagli');
+    await pickupStep(page, 3, 'Dettagli');
     await page.getByRole('alert').getByText(/21:00/).waitFor();
     await expect.poll(() => page.getByRole('radio', { name: '21:00' }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Luca Bruni');
@@ -432,5 +442,173 @@ describe('checkout: ordering in the browser', () => {
     // Step 2 is the first step of a logged-in customer: Back leaves the checkout at once.
     await page.goBack();
     await heading(page, 'Carrello');
+  });
+});
+
+/** Issue 28, points 1–4: what a week of real use found in the checkout. */
+describe('checkout: where and when, the confirmation, pickup, the fee', () => {
+  const browser = useBrowser();
+  const summaryFact = (page: Page, label: string) =>
+    page.locator('.checkout-facts__row').filter({ has: page.getByText(label, { exact: true }) });
+
+  it("the summary says where and when with 'Modifica'; the cart shows the zone's fee; the confirmation survives a reload and a second tab, and only for its customer", async () => {
+    const { page: owner } = await browser.open();
+    await logInAsAdmin(owner);
+    type Zone = { id: number; version: number; name: string };
+    const marconi = ((await apiCall(owner, 'GET', '/api/v1/admin/zones')).body as { items: Zone[] }).items.find(
+      (z) => z.name === 'Marconi',
+    )!;
+    const setFee = async (fee: string) => {
+      const zone = ((await apiCall(owner, 'GET', '/api/v1/admin/zones')).body as { items: Zone[] }).items.find((z) => z.id === marconi.id)!;
+      const saved = await apiCall(owner, 'PUT', `/api/v1/admin/zones/${zone.id}`, {
+        name: 'Marconi',
+        active: true,
+        fee,
+        min_order: '',
+        version: zone.version,
+      });
+      expect(saved.status).toBe(200);
+    };
+    await setFee('2,50');
+    try {
+      const p = await browser.open();
+      allowRefusals(p);
+      const { page } = p;
+      await verifiedCustomer(page, 'summary', 'Carla Ferri');
+      await cartOf1550(page);
+
+      // Point 4, before the zone is known: the page says the fee depends on it.
+      await page.goto(url('/ecommerce/cart'));
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 15,50 €' }).waitFor();
+      await page.getByText('Il costo di consegna dipende dalla zona: lo vedrai nel riepilogo.').waitFor();
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 15,50 €' }).click();
+      await step(page, 2, 'Consegna o ritiro');
+      await newDeliveryAddress(page);
+      await page.getByLabel('Nome sul citofono').fill('Ferri');
+      await chooseZone(page, 'Marconi');
+      await page.getByLabel('Indirizzo', { exact: true }).fill('Via Pincherle 3');
+      await page.getByLabel('Telefono').fill('3471112233');
+      await choose(page, '20:00');
+      await next(page);
+      await step(page, 5, 'Ti consigliamo anche');
+      await next(page);
+
+      // Point 1: where and when, each with its 'Modifica'.
+      await step(page, 6, 'Riepilogo');
+      const facts = {
+        'Consegna o ritiro': 'Consegna a domicilio',
+        Indirizzo: 'Via Pincherle 3',
+        'Zona di consegna': 'Marconi',
+        'Nome sul citofono': 'Ferri',
+        Telefono: '3471112233',
+        'Fascia oraria': '20:00',
+      };
+      for (const [label, value] of Object.entries(facts)) {
+        const fact = summaryFact(page, label);
+        await fact.getByText(value, { exact: true }).waitFor();
+        await fact.getByRole('button', { name: `Modifica ${label.toLowerCase()}` }).waitFor();
+      }
+      await expectNoA11yViolations(page, 'checkout summary with where and when');
+      // 'Modifica' goes back to the step; 'Prosegui' comes straight back to the summary.
+      await page.getByRole('button', { name: 'Modifica telefono' }).click();
+      await step(page, 4, 'Dettagli');
+      await page.getByLabel('Telefono').fill('3479998877');
+      await next(page);
+      await step(page, 6, 'Riepilogo');
+      await summaryFact(page, 'Telefono').getByText('3479998877', { exact: true }).waitFor();
+      // …and the browser's Back from there returns to the summary too.
+      await page.getByRole('button', { name: 'Modifica fascia oraria' }).click();
+      await step(page, 4, 'Dettagli');
+      await page.goBack();
+      await step(page, 6, 'Riepilogo');
+      await page.locator('.checkout-summary .cart-totals').getByText('2,50 €').waitFor();
+
+      // Point 4, once the zone is known: the fee is its own line and every total agrees with the button.
+      await page
+        .getByRole('navigation', { name: 'Principale' })
+        .getByRole('link', { name: /^Carrello/ })
+        .click();
+      await heading(page, 'Carrello');
+      const totals = page.locator('.cart-totals');
+      await totals.getByText('Costo di consegna').waitFor();
+      expect(await totals.textContent()).toBe('Totale15,50 €Costo di consegna2,50 €Da pagare18,00 €');
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 18,00 €' }).waitFor();
+      expect(await page.getByText('Il costo di consegna dipende dalla zona', { exact: false }).count()).toBe(0);
+      await expectNoA11yViolations(page, 'cart with the delivery fee');
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 18,00 €' }).click();
+      await step(page, 6, 'Riepilogo');
+      await confirmOrder(page);
+
+      // Point 2: below the spec's message, the order's number, time, place, total and payment.
+      const [order] = await myOrders(page);
+      const details = [
+        'Ordine confermato con successo!',
+        `Ordine n. ${order!.order_num}`,
+        'Consegna prevista alle 20:00',
+        'Via Pincherle 3, Marconi',
+        'Totale: 18,00 €',
+        'Costo di consegna compreso: 2,50 €',
+        'Da pagare alla consegna in contanti',
+      ];
+      const shown = async (where: Page) => {
+        for (const text of details) await where.getByText(text, { exact: true }).waitFor();
+      };
+      await shown(page);
+      await expectNoA11yViolations(page, 'confirmation with the order');
+      await page.reload();
+      await shown(page);
+      const secondTab = await p.context.newPage();
+      await secondTab.goto(page.url());
+      await shown(secondTab);
+
+      // Another customer with the same address sees nothing of it.
+      const other = await browser.open();
+      other.allowErrors(/status of 404/);
+      await verifiedCustomer(other.page, 'nosy', 'Nino Curioso');
+      await other.page.goto(page.url());
+      await other.page.getByRole('link', { name: 'I tuoi ordini sono nella pagina del tuo account.' }).waitFor();
+      expect(await other.page.getByText(`Ordine n. ${order!.order_num}`).count()).toBe(0);
+      expect(await other.page.getByText('Via Pincherle 3').count()).toBe(0);
+    } finally {
+      await setFee('');
+    }
+  });
+
+  it('pickup asks only for a name and a phone: a visitor who logs in at step 1, then again with saved details', async () => {
+    // A verified customer (registered in another window); here a visitor who logs in at step 1.
+    const email = await verifiedCustomer((await browser.open()).page, 'pickup28', 'Giulia Bianchi');
+    const p = await browser.open({ viewport: VIEWPORTS[0].viewport });
+    allowRefusals(p);
+    const { page } = p;
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await logInAtStep1(page, email);
+
+    for (const slot of ['20:15', '19:00']) {
+      await choose(page, 'Ritiro in pizzeria');
+      await page.getByText('Passo 2 di 5', { exact: true }).waitFor();
+      await next(page);
+      // No address step: the details at once, and (point 5) no error before an attempt.
+      await pickupStep(page, 3, 'Dettagli');
+      await page.getByRole('radio', { name: slot }).waitFor();
+      expect(await page.getByText('La fascia oraria deve essere selezionata.').count()).toBe(0);
+      expect(await page.getByLabel('Indirizzo', { exact: true }).count()).toBe(0);
+      expect(await page.getByText('Seleziona un indirizzo.').count()).toBe(0);
+      await expectNoA11yViolations(page, 'pickup details');
+      await page.getByLabel('Nome', { exact: true }).fill('Giulia Bianchi');
+      await page.getByLabel('Telefono').fill('3331234567');
+      await choose(page, slot);
+      await next(page);
+      await pickupStep(page, 4, 'Ti consigliamo anche');
+      await next(page);
+      await pickupStep(page, 5, 'Riepilogo');
+      await summaryFact(page, 'Nome').getByText('Giulia Bianchi', { exact: true }).waitFor();
+      await confirmOrder(page);
+      await page.getByText(`Ritiro alle ${slot}`, { exact: true }).waitFor();
+      await page.getByText('Ritiro in pizzeria', { exact: true }).waitFor();
+      // Again, now with saved details: the same path.
+      await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+      await toCheckout(page);
+    }
+    expect((await myOrders(page)).map((o) => o.delivery)).toEqual(['ritiro', 'ritiro']);
   });
 });

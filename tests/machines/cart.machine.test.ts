@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { connectCart } from '../../machines/cart.connect';
+import { connectCart, FEE_BY_ZONE_NOTE } from '../../machines/cart.connect';
 import { cartMachine, lineKey, type CartEvent, type PriceAnswer, type PriceRequest } from '../../machines/cart.machine';
 import { PICKUP_CODE, UNKNOWN_CODE } from '../mocks/cart';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -150,6 +150,10 @@ describe('cart machine: pricing', () => {
       const { cart, requests } = startCart(savedCart);
       await vi.advanceTimersByTimeAsync(200);
       requests[0]!.answer(answerFor(requests[0]!.input));
+      await vi.advanceTimersByTimeAsync(0);
+      // Before the zone is known the page says the fee depends on it (when some zone charges one).
+      expect(connectCart(cart.getSnapshot(), () => {}, { ...OPEN, zonesCharge: true }).feeNote).toBe(FEE_BY_ZONE_NOTE);
+      expect(connectCart(cart.getSnapshot(), () => {}, OPEN).feeNote).toBeNull();
       cart.send({ type: 'delivery.select', delivery: 'consegna', zoneId: 2 });
       await vi.advanceTimersByTimeAsync(200);
       expect(requests[1]!.input).toMatchObject({ delivery: 'consegna', zoneId: 2 });
@@ -169,10 +173,16 @@ describe('cart machine: pricing', () => {
         final: '13,00 €',
         belowMinimum: "L'ordine minimo per Monteverde è 15,00 €.",
       });
+      // Issue 28 point 4: the page's every total agrees with its button, the fee its own line; no
+      // "depends on the zone" once the zone is known.
+      const known = connectCart(cart.getSnapshot(), () => {}, { ...OPEN, zonesCharge: true });
+      expect(known.checkoutButton?.label).toBe('Invia ordine (1 articolo) - 13,00 €');
+      expect(known.feeNote).toBeNull();
       // Pickup: no zone travels, so no fee.
       cart.send({ type: 'delivery.select', delivery: 'ritiro' });
       await vi.advanceTimersByTimeAsync(200);
       expect(requests[2]!.input).toMatchObject({ delivery: 'ritiro', zoneId: null });
+      expect(connectCart(cart.getSnapshot(), () => {}, { ...OPEN, zonesCharge: true }).feeNote).toBeNull();
     } finally {
       vi.useRealTimers();
     }

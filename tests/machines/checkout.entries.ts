@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { checkoutMachine, checkoutStep, type CheckoutSnapshot } from '../../machines/checkout.machine';
+import { checkoutConfirmationMachine, type PlacedOrder } from '../../machines/checkoutConfirmation.machine';
 import {
   EMPTY_FORM,
   type CheckoutEvent,
@@ -13,7 +14,7 @@ import {
 } from '../../machines/checkout.types';
 import { checkoutDetailsErrors, servedZones } from '../../src/domain';
 import { webapp } from '../mocks/fixtures';
-import { internalEvents } from './pathCoverage';
+import { internalEvents, invokeInput } from './pathCoverage';
 import type { MachineEntry } from './registry';
 
 const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
@@ -58,6 +59,8 @@ const savedForm: CheckoutForm = {
   fascia: '19:15',
   note: RESTORED_NOTE,
 };
+/** A home delivery's copy at step 3 (pickup has no address step). */
+const savedDeliveryForm: CheckoutForm = { ...EMPTY_FORM, tipoConsegna: 'consegna', addressSelector: 0, note: RESTORED_NOTE };
 
 export const checkoutEntry = defineEntry({
   name: 'checkout',
@@ -72,7 +75,8 @@ export const checkoutEntry = defineEntry({
       if (!s.context.hasUser) return [{ type: 'session.changed', hasUser: true }, restore(1, EMPTY_FORM)];
       return [
         restore(2, { ...EMPTY_FORM, tipoConsegna: 'ritiro', note: RESTORED_NOTE }),
-        ...([3, 4, 5] as const).map((step) => restore(step, savedForm)),
+        restore(3, savedDeliveryForm),
+        ...([4, 5] as const).map((step) => restore(step, savedForm)),
         restore(6, savedForm, FIXED_KEY),
       ];
     },
@@ -111,6 +115,16 @@ export const checkoutEntry = defineEntry({
     walked((s) => (checkoutStep(s) === 4 && s.context.form.zonaConsegna === null ? { type: 'zone.select', zoneId: zone.id } : null)),
     walked((s) => (checkoutStep(s) === 5 ? { type: 'upsell.add', product: shop.products[0]! } : null)),
     walked((s) => (checkoutStep(s) === 6 ? { type: 'discount.apply', code: 'PIZZA10' } : null)),
+    // 'Modifica' beside the delivery type and beside a detail; Back from there to the summary.
+    walked((s): CheckoutEvent[] | null =>
+      checkoutStep(s) === 6
+        ? [
+            { type: 'summary.edit', step: 2 },
+            { type: 'summary.edit', step: 4 },
+          ]
+        : null,
+    ),
+    walked((s) => (s.context.isEditingSummary ? restore(6, s.context.form, s.context.idempotencyKey) : null)),
     walked(() => ({ type: 'step.next' })),
     // The browser's Back to any earlier step, only from a clean step (after a refusal the customer
     // fixes, then goes on).
@@ -127,7 +141,7 @@ export const checkoutEntry = defineEntry({
     { type: events.error('loadTimeslots'), error: new TypeError('Failed to fetch') },
     { type: events.done('loadSuggestions'), output: shop.products.slice(0, 2) },
     { type: events.error('loadSuggestions'), error: new TypeError('Failed to fetch') },
-    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!' } },
+    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!', orderId: 41 } },
     { type: events.done('placeOrder'), output: { ok: false, message: SLOT_FULL, field: 'fascia' } },
     { type: events.done('placeOrder'), output: { ok: false, message: 'Seleziona un indirizzo.', field: 'addressSelector' } },
     { type: events.done('placeOrder'), output: { ok: false, message: SHOP_CLOSED, field: null } },
@@ -143,6 +157,59 @@ export const checkoutEntry = defineEntry({
       valid: Object.keys(checkoutDetailsErrors(s.context.form, zones)).length === 0,
       errors: Object.keys(s.context.errors).length > 0,
       refused: s.context.message !== null,
+      editing: s.context.isEditingSummary,
+      // a restored checkout only shows its step: kept apart from the same step walked to
+      restored: s.context.form.note === RESTORED_NOTE,
       key: s.context.idempotencyKey,
     }),
+});
+
+/** The customer's own orders the confirmation page can read back (anything else answers "not found"). */
+export const placedOrders = new Map<number, PlacedOrder>([
+  [
+    41,
+    {
+      orderNum: 7,
+      deliveryTime: '20:30',
+      delivery: 'consegna',
+      address: 'Via Marmorata 12',
+      zoneName: 'Testaccio',
+      paymentType: 'Contanti',
+      totalCents: 2320,
+      deliveryFeeCents: 250,
+    },
+  ],
+  [
+    42,
+    {
+      orderNum: 8,
+      deliveryTime: '19:15',
+      delivery: 'ritiro',
+      address: null,
+      zoneName: null,
+      paymentType: 'Contanti',
+      totalCents: 1318,
+      deliveryFeeCents: 0,
+    },
+  ],
+]);
+
+const confirmationEvents = internalEvents(checkoutConfirmationMachine);
+export const checkoutConfirmationEntry = defineEntry({
+  name: 'checkoutConfirmation',
+  machine: checkoutConfirmationMachine,
+  // A delivery and a pickup of the customer's, someone else's order, and URLs naming no possible order.
+  inputs: [{ orderId: 41 }, { orderId: 42 }, { orderId: 999 }, { orderId: Number.NaN }, { orderId: 0 }],
+  events: [
+    { type: 'order.retry' },
+    (snapshot) => {
+      const input = invokeInput<{ id: number }>(snapshot, confirmationEvents.invokeId('loadPlacedOrder'));
+      if (!input) return null;
+      const order = placedOrders.get(input.id);
+      return { type: confirmationEvents.done('loadPlacedOrder'), output: order ? { found: true, order } : { found: false } };
+    },
+    { type: confirmationEvents.error('loadPlacedOrder'), error: new TypeError('Failed to fetch') },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, status: s.status, id: s.context.orderId, order: s.context.order?.orderNum ?? null }),
 });

@@ -1,9 +1,10 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectCheckout } from '../../machines/checkout.connect';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
-import type { CheckoutEvent } from '../../machines/checkout.types';
-import { ADDRESS_REQUIRED } from '../../src/domain';
-import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL } from './checkout.entries';
+import { EMPTY_FORM, type CheckoutEvent, type SavedAddress, type Timeslot } from '../../machines/checkout.types';
+import { ADDRESS_REQUIRED, checkoutDetailsErrors } from '../../src/domain';
+import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL, zones } from './checkout.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths, internalEvents } from './pathCoverage';
 
@@ -55,7 +56,7 @@ describe('checkout machine: path coverage', () => {
         if (type === 'order.confirm' && previous?.matches({ summary: 'idle' })) {
           // One key per attempt: the saved one on a reload, else a new one, reused by every retry.
           expect(snapshot.context.idempotencyKey).toBe(FIXED_KEY);
-          expect(view.summary?.confirmButton.isDisabled).toBe(true);
+          expect(view.summary?.confirmButton).toMatchObject({ isPending: true, label: 'Invio in corso...' });
         }
         if (snapshot.matches({ summary: 'submitting' })) {
           expect(invocations.at(-1)).toMatchObject({ src: 'placeOrder', input: { idempotencyKey: FIXED_KEY }, outcome: 'pending' });
@@ -69,7 +70,8 @@ describe('checkout machine: path coverage', () => {
             // A refusal keeps what was typed and says why, on the step that must change.
             expect(snapshot.context.form).toEqual(previous!.context.form);
             expect(view.message).toBe(output.message);
-            expect(at).toBe(output.message === SLOT_FULL ? 4 : output.message === SHOP_CLOSED ? 6 : 3);
+            const isPickup = snapshot.context.form.tipoConsegna === 'ritiro';
+            expect(at).toBe(output.message === SLOT_FULL ? 4 : output.message === SHOP_CLOSED ? 6 : isPickup ? 4 : 3);
             if (output.message === SLOT_FULL) {
               expect(view.details?.fascia.errorMessage).toBe(SLOT_FULL);
               expect(snapshot.hasTag('loading')).toBe(true);
@@ -84,14 +86,73 @@ describe('checkout machine: path coverage', () => {
         if (type === 'step.next' && at === 3 && previous && checkoutStep(previous) === 3) {
           expect(view.address?.errorMessage).toBe(ADDRESS_REQUIRED);
         }
+        // Pickup needs only a name and a phone: it never shows the address step, and counts five steps.
+        if (snapshot.context.form.tipoConsegna === 'ritiro' && at !== null && at >= 2) {
+          expect(at).not.toBe(3);
+          expect(view.stepLabel).toMatch(/ di 5$/);
+        }
+        // A press meant for the step before (a double click) reaches step 4 while it loads: no error
+        // shows before the customer has done anything there.
+        if (type === 'step.next' && previous?.matches({ details: 'loading' })) {
+          expect(view.nextButton?.isDisabled).toBe(true);
+          expect(snapshot.context.errors).toEqual(previous.context.errors);
+        }
+        if (type === 'summary.edit') {
+          const edited = step.event as Extract<CheckoutEvent, { type: 'summary.edit' }>;
+          expect(at).toBe(edited.step);
+          expect(view.message).toBeNull();
+        }
+        // 'Prosegui' from a step 'Modifica' opened comes back to the summary once the details are valid.
+        if (type === 'step.next' && previous?.context.isEditingSummary && previous.matches({ details: 'ready' })) {
+          expect(at).toBe(Object.keys(checkoutDetailsErrors(previous.context.form, zones)).length === 0 ? 6 : 4);
+        }
         // Entering step 6 re-prices the cart for the chosen delivery type.
         if (at === 6 && previous && checkoutStep(previous) !== 6) expect(prepared.at(-1)).toBe(snapshot.context.form.tipoConsegna);
         if (view.summary) {
           const isPickup = snapshot.context.form.tipoConsegna === 'ritiro';
+          // Where and when, as chosen: each fact with its 'Modifica'.
+          const { form } = snapshot.context;
+          const facts = Object.fromEntries(view.summary.facts.map((fact) => [fact.label, fact.value]));
+          expect(facts).toMatchObject({ Telefono: form.telefono, 'Fascia oraria': form.fascia });
+          expect(facts).toMatchObject(
+            isPickup
+              ? { 'Consegna o ritiro': 'Ritiro in pizzeria', Nome: form.nomeCliente }
+              : { 'Consegna o ritiro': 'Consegna a domicilio', Indirizzo: form.indirizzo, 'Nome sul citofono': form.nomeCitofono },
+          );
+          expect(view.summary.facts.every((fact) => fact.editButton['aria-label'].startsWith('Modifica '))).toBe(true);
           expect(view.summary.showsDiscountField).toBe(!isPickup);
           expect(view.summary.finalLabel).toBe(isPickup ? 'Da pagare al ritiro' : 'Da pagare alla consegna');
         }
       },
     });
+  });
+});
+
+describe('checkout machine: step 4 before any attempt', () => {
+  it('a double press of Prosegui at step 3 lands on step 4 with no error shown (issue 28 point 5)', () => {
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          followSession: fromCallback(({ sendBack }) => sendBack({ type: 'session.changed', hasUser: true })),
+          loadAddresses: fromPromise<SavedAddress[]>(() => new Promise(() => {})),
+          // Step 4 still loading when the second press arrives.
+          loadTimeslots: fromPromise<Timeslot[]>(() => new Promise(() => {})),
+        },
+      }),
+      { input: { zones, createKey: () => FIXED_KEY } },
+    ).start();
+    actor.send({
+      type: 'checkout.restore',
+      step: 3,
+      form: { ...EMPTY_FORM, tipoConsegna: 'consegna', addressSelector: 0 },
+      idempotencyKey: null,
+    });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.next' });
+    const view = connectCheckout(actor.getSnapshot(), () => {});
+    expect(view.title).toBe('Dettagli');
+    expect(view.details?.fascia.errorMessage).toBeNull();
+    expect(view.details?.telefono.errorMessage).toBeNull();
+    actor.stop();
   });
 });

@@ -22,7 +22,7 @@ describePathCoverage('login machine: path coverage', loginEntry, async (path) =>
       expect(view.emailField).toMatchObject({ name: 'email', value: values.email, isReadOnly: view.isSubmitting });
       expect(view.passwordField.value).toBe(values.password);
       expect(view.isSubmitting).toBe(snapshot.matches('submitting'));
-      expect(view.submitButton.isDisabled).toBe(view.isSubmitting);
+      expect(view.submitButton.isPending).toBe(view.isSubmitting);
       const type = step.event.type;
       // A submit with an empty field never reaches the server.
       if (type === 'form.submit') {

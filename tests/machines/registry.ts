@@ -18,7 +18,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import { toastMachine } from '../../machines/toast.machine';
 import { admin, customer, postPage, posts, webapp } from '../mocks/fixtures';
-import { checkoutEntry } from './checkout.entries';
+import { checkoutConfirmationEntry, checkoutEntry } from './checkout.entries';
 import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 import { authEntries } from './auth.entries';
@@ -263,6 +263,7 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   blogPostEntry,
   ...menuEntries,
   checkoutEntry,
+  checkoutConfirmationEntry,
   ...authEntries,
   ...cassaEntries,
   ...adminEntries,

@@ -29,6 +29,7 @@ export const checkoutUiModel = setup({
   types: { context: {} as { delivery: Delivery | null; refused: boolean; filled: boolean }, events: {} as UiEvent },
   guards: {
     hasDelivery: ({ context }) => context.delivery !== null,
+    isPickup: ({ context }) => context.delivery === 'ritiro',
     isFilled: ({ context }) => context.filled,
   },
 }).createMachine({
@@ -40,7 +41,12 @@ export const checkoutUiModel = setup({
       meta: { real: 'checkout.delivery' },
       on: {
         'delivery.choose': { actions: assign({ delivery: ({ event }) => event.delivery, refused: false }) },
-        next: [{ guard: 'hasDelivery', target: 'address' }, { actions: assign({ refused: true }) }],
+        // Pickup needs no address: on to the details.
+        next: [
+          { guard: 'isPickup', target: 'details' },
+          { guard: 'hasDelivery', target: 'address' },
+          { actions: assign({ refused: true }) },
+        ],
       },
     },
     address: { meta: { real: 'checkout.address.ready' }, on: { 'address.new': 'details' } },
@@ -78,9 +84,10 @@ function detailsEvents(delivery: Delivery): CheckoutEvent[] {
     : [field('nomeCliente', DETAILS.nomeCliente), field('telefono', DETAILS.telefono), field('fascia', SLOT)];
 }
 
-const stepShown = (page: Page, n: number, title: string) =>
+/** Step `n` of the six (pickup: of its five, having no address step). */
+const stepShown = (page: Page, n: number, title: string, delivery: Delivery | null) =>
   Promise.all([
-    page.getByText(`Passo ${n} di 6`, { exact: true }).waitFor(),
+    page.getByText(delivery === 'ritiro' ? `Passo ${n > 3 ? n - 1 : n} di 5` : `Passo ${n} di 6`, { exact: true }).waitFor(),
     page.getByRole('heading', { level: 1, name: title }).waitFor(),
   ]);
 /** A react-aria radio is picked by its label, as a person clicks it. */
@@ -117,7 +124,7 @@ const ui: UiModel<typeof checkoutUiModel> = {
     loadAddresses: fromPromise(async () => []),
     loadTimeslots: fromPromise(async () => [{ time: SLOT, available: true }]),
     loadSuggestions: fromPromise(async () => []),
-    placeOrder: fromPromise(async () => ({ ok: true, message: 'Ordine confermato con successo!' })),
+    placeOrder: fromPromise(async () => ({ ok: true, message: 'Ordine confermato con successo!', orderId: 1 })),
   },
   realStart: PAGE_START,
   realEvents: (event, s): CheckoutEvent[] => {
@@ -191,23 +198,23 @@ const ui: UiModel<typeof checkoutUiModel> = {
   async check(page, s: UiSnapshot) {
     const { delivery, refused, filled } = s.context;
     if (s.matches('delivery')) {
-      await stepShown(page, 2, 'Consegna o ritiro');
+      await stepShown(page, 2, 'Consegna o ritiro', delivery);
       for (const d of ['consegna', 'ritiro'] as const)
         expect(await page.getByRole('radio', { name: LABELS[d] }).isChecked()).toBe(d === delivery);
       await shows(page, 'Il campo tipo di consegna è obbligatorio.', refused);
     } else if (s.matches('address')) {
-      await stepShown(page, 3, 'Indirizzo');
+      await stepShown(page, 3, 'Indirizzo', delivery);
       await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).waitFor();
     } else if (s.matches('details')) {
-      await stepShown(page, 4, 'Dettagli');
+      await stepShown(page, 4, 'Dettagli', delivery);
       await page.getByRole('radio', { name: SLOT }).waitFor();
       await shows(page, 'La fascia oraria deve essere selezionata.', refused);
       expect(await page.getByLabel('Telefono').inputValue()).toBe(filled ? DETAILS.telefono : '');
       expect(await page.getByRole('radio', { name: SLOT }).isChecked()).toBe(filled);
     } else if (s.matches('upsell')) {
-      await stepShown(page, 5, 'Ti consigliamo anche');
+      await stepShown(page, 5, 'Ti consigliamo anche', delivery);
     } else if (s.matches('summary')) {
-      await stepShown(page, 6, 'Riepilogo');
+      await stepShown(page, 6, 'Riepilogo', delivery);
       const summary = page.locator('.checkout-summary');
       await summary.getByText(LABELS[delivery!]).first().waitFor();
       await summary.getByText(/1 × Marinara/).waitFor();

@@ -228,3 +228,50 @@ describe('order history', () => {
     expect(othersHistory.body).toEqual({ orders: { data: [] } });
   });
 });
+
+describe('a placed order, as the confirmation page reads it', () => {
+  const orderUrl = (id: number) => `${ORDERS}/${id}`;
+
+  it("answers the customer's own order with where, when and what is paid; 404 for anyone else's, 401 without a login", async () => {
+    const buyer = await loggedInClient(server, { name: 'Franca Viola' });
+    const other = await loggedInClient(server, { name: 'Pietro Grigi' });
+    const placed = await buyer.client.post('/api/v1/ecommerce/checkout', {
+      data: {
+        tipoConsegna: 'consegna',
+        addressSelector: 0,
+        nomeCitofono: 'Viola',
+        zonaConsegna: await zoneId('Testaccio'),
+        indirizzo: 'Via Marmorata 12',
+        telefono: '3331234567',
+        fascia: '20:30',
+      },
+      cart: [{ id: await productId(server, 'Margherita'), qty: 2 }],
+    });
+    expect(placed.status).toBe(201);
+    const { id, order_num } = placed.body.order;
+
+    const mine = await buyer.client.get(orderUrl(id));
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({
+      order: {
+        id,
+        order_num,
+        delivery_date: '2026-11-18',
+        delivery_time: '20:30',
+        delivery: 'consegna',
+        address: 'Via Marmorata 12',
+        zone_name: 'Testaccio',
+        payment_type: 'Contanti',
+        total_price: 13,
+        delivery_fee: 0,
+      },
+    });
+
+    // Someone else's order is as missing as a missing one: nothing of it shows.
+    const theirs = await other.client.get(orderUrl(id));
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.body)).not.toContain('Marmorata');
+    expect((await buyer.client.get(orderUrl(id + 100_000))).status).toBe(404);
+    expect((await new ApiClient(server.baseUrl).get(orderUrl(id))).status).toBe(401);
+  });
+});

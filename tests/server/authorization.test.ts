@@ -46,6 +46,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   let existing: number;
   if (op.path.startsWith('/api/v1/ecommerce/cassa/')) existing = fixture.orderId;
   else if (op.path.startsWith('/api/v1/ecommerce/addresses/')) existing = fixture.ownerAddressId;
+  else if (op.path.startsWith('/api/v1/ecommerce/account/orders/')) existing = fixture.orderId;
   else if (op.path.startsWith('/api/v1/blog/')) existing = fixture.postId;
   else if (op.path.startsWith('/api/v1/admin/products/') || op.path.startsWith('/api/v1/admin/sold-out/')) existing = fixture.margherita;
   // No special day exists in the fixture: staff get a 404, never a 401/403.

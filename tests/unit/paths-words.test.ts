@@ -28,10 +28,11 @@ describe('paths in words (npm run paths)', () => {
       'loadAddresses answers [2 items] → checkout.address.ready',
       'send address.select (id: 11) → checkout.details.loading',
       'send field.change (field: "fascia", value: "19:15") → checkout.details.loading',
+      'loadTimeslots answers [2 items] → checkout.details.ready',
       'send step.next → checkout.upsell.loading',
       'send step.next → checkout.summary.idle',
       'send order.confirm → checkout.summary.submitting',
-      'placeOrder answers (ok: true, message: "Ordine confermato con successo!") → checkout.placed',
+      'placeOrder answers (ok: true, message: "Ordine confermato con successo!", orderId: 41) → checkout.placed',
     ]);
   });
 });

@@ -1,14 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { BulkPriceMode } from '../src/domain';
-
-export interface BulkPriceLine {
-  id: number;
-  version: number;
-  name: string;
-  categoryName: string;
-  oldCents: number;
-  newCents: number;
-}
+import type { BulkPriceLine, BulkPriceMode } from '../src/domain';
 
 export interface BulkPriceChoice {
   categoryIds: number[];

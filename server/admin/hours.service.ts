@@ -13,6 +13,7 @@ import {
   toMinutes,
   weekdayOf,
   WEEKDAY_LABELS,
+  type BookedOrder,
   type DayHours,
   type ServiceWindow,
   type WeeklyHours,
@@ -22,7 +23,7 @@ import type { Db } from '../db/database';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 import { groupVersion, storedSettings, writeSettings } from './settings';
-import { bookedOrdersConflict, type BookedOrder } from './special-days.service';
+import { bookedOrdersConflict } from './special-days.service';
 
 /** A window as typed: both times empty means no service. */
 interface WindowInput {

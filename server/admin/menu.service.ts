@@ -1,12 +1,15 @@
 import {
   adjustedPrice,
+  doughOfferOf,
   formatEuroInput,
   MAX_PRICE_CENTS,
   parseBulkAmount,
   parseEuroInput,
   shopLocalTime,
   toEuros,
+  type BulkPriceLine,
   type BulkPriceMode,
+  type DoughOffer,
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -26,7 +29,7 @@ export interface AdminProductRecord {
   imageUrl: string | null;
   visible: boolean;
   isUpsell: boolean;
-  allowVariants: number;
+  allowVariants: DoughOffer;
   variantIds: number[];
   archived: boolean;
   soldOut: boolean;
@@ -99,7 +102,7 @@ export class AdminMenuService {
       imageUrl: row.image_url,
       visible: row.visible === 1,
       isUpsell: row.is_upsell === 1,
-      allowVariants: row.allow_variants,
+      allowVariants: doughOfferOf(row.allow_variants),
       variantIds: links
         .filter((l) => l.product_id === row.id)
         .map((l) => l.variant_id)
@@ -271,15 +274,6 @@ export interface BulkPriceRequest {
   amount: string;
   /** apply only: the products and versions the preview showed */
   products?: { id: number; version: number }[];
-}
-
-export interface BulkPriceLine {
-  id: number;
-  version: number;
-  name: string;
-  categoryName: string;
-  oldCents: number;
-  newCents: number;
 }
 
 /** The same change of price on every product of some categories: previewed, then applied at once. */

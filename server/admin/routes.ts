@@ -12,7 +12,7 @@ import { zoneDto } from './zones.service';
 import { categoryDto } from './categories.service';
 import { doughDto } from './doughs.service';
 import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
 
 const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
 
@@ -34,7 +34,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
       category_id: p.categoryId,
       category_name: p.categoryName,
       sold_out: p.soldOut,
-      is_addition: p.categoryId === 9,
+      is_addition: p.categoryId === ADDITIONS_CATEGORY_ID,
     })),
   };
 };

@@ -1,4 +1,4 @@
-import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toMinutes } from '../../src/domain';
+import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toMinutes, type BookedOrder } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
@@ -15,14 +15,6 @@ export interface SpecialDayForm {
   message: string | null;
   /** the owner has seen the booked orders the day touches */
   confirm?: boolean;
-}
-
-export interface BookedOrder {
-  id: number;
-  orderNum: number;
-  date: string;
-  time: string;
-  name: string;
 }
 
 /** At most two months in one special day: longer closures are more days. */

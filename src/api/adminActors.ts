@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
+import type { ApplyOutcome, BulkPriceChoice, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
 import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { formatEuroInput, formatShopDate, toCents } from '../domain';
+import { formatEuroInput, formatShopDate, toCents, type BulkPriceLine } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';

@@ -65,7 +65,7 @@ const DELIVERIES = [
 
 function CodeEditor({ codeId }: { codeId: number | null }) {
   const { view, backToList } = useListEditor(createDiscountCodeEditorActors, { id: codeId, blank: BLANK_CODE }, '/admin/codici-sconto');
-  const title = codeId === null ? 'Nuovo codice' : String(view.values.code || 'Codice');
+  const title = codeId === null ? 'Nuovo codice' : view.values.code || 'Codice';
   return (
     <section className="admin-editor">
       <RecordForm view={view} title={title} onLeave={backToList}>

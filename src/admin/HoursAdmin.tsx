@@ -13,12 +13,11 @@ import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { QuestionDialog } from '../ui/QuestionDialog';
-import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
+import { AdminCheckbox, AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
 import { AdminTable, ListFrame, useRecordList } from './ui/list';
 
 /** The Italian week: Monday first. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
-const SINGLE_RECORD = { id: 0, blank: {} };
 
 const describeDay = (day: SpecialDayRow) =>
   day.closed ? 'Chiuso' : `Aperto dalle ${day.firstSlot ?? ''} (ultimo orario ${day.lastSlot ?? ''})`;
@@ -73,7 +72,7 @@ export function HoursAdmin() {
 function OnlineOrderingForm() {
   const { api } = useAppActors();
   const actors = useMemo(() => createOnlineOrderingActors(api), [api]);
-  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const view = useSettingsEditor(actors);
   const closed = view.field('closed');
   return (
     <RecordForm view={view} title="Ordini online" label="Ordini online">
@@ -97,7 +96,7 @@ function OnlineOrderingForm() {
 function WeeklyHoursForm() {
   const { api } = useAppActors();
   const actors = useMemo(() => createWeeklyHoursActors(api), [api]);
-  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const view = useSettingsEditor(actors);
   return (
     <RecordForm view={view} title="Orari della settimana" label="Orari della settimana">
       <p className="admin-hint">

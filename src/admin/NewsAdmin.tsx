@@ -52,7 +52,7 @@ function NewsEditor({ postId }: { postId: number | null }) {
   const saved = view.savedValues;
   return (
     <section className="admin-editor">
-      <RecordForm view={view} title={postId === null ? 'Nuova notizia' : String(saved.title || 'Notizia')} onLeave={backToList}>
+      <RecordForm view={view} title={postId === null ? 'Nuova notizia' : saved.title || 'Notizia'} onLeave={backToList}>
         <AdminTextField label="Titolo" field={view.field('title')} />
         <AdminTextField label="Descrizione" field={view.field('description')} description="Una o due righe per l’elenco delle notizie" />
         <AdminTextField
@@ -72,9 +72,9 @@ function NewsEditor({ postId }: { postId: number | null }) {
         <section className="admin-preview" aria-labelledby="admin-news-preview">
           <h2 id="admin-news-preview">Anteprima (ultima versione salvata)</h2>
           <article className="post">
-            <h3>{String(saved.title)}</h3>
+            <h3>{saved.title}</h3>
             {/* Sanitized by the server on save, as /blog shows it. */}
-            <div className="post__body" dangerouslySetInnerHTML={{ __html: String(saved.content) }} />
+            <div className="post__body" dangerouslySetInnerHTML={{ __html: saved.content }} />
           </article>
         </section>
       )}

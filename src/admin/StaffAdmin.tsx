@@ -76,7 +76,7 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
             <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
           </>
         ) : (
-          <p role="status">{`Abbiamo inviato a ${String(view.savedValues.email)} il link per scegliere la password.`}</p>
+          <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
         )}
       </RecordForm>
       {!view.isNew && (

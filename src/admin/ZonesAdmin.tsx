@@ -69,7 +69,7 @@ function ZoneEditor({ zoneId }: { zoneId: number | null }) {
   const { view, backToList } = useListEditor(createZoneEditorActors, { id: zoneId, blank: BLANK_ZONE }, '/admin/zone');
   return (
     <section className="admin-editor">
-      <RecordForm view={view} title={zoneId === null ? 'Nuova zona' : String(view.savedValues.name || 'Zona')} onLeave={backToList}>
+      <RecordForm view={view} title={zoneId === null ? 'Nuova zona' : view.savedValues.name || 'Zona'} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dalle altre zone" />
         <EuroField label={DELIVERY_FEE_LABEL} field={view.field('fee')} />
         <EuroField label={MIN_ORDER_LABEL} field={view.field('min_order')} />

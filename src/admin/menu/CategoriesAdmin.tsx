@@ -100,11 +100,7 @@ function CategoryEditor({ categoryId }: { categoryId: number | null }) {
   );
   return (
     <section className="admin-editor">
-      <RecordForm
-        view={view}
-        title={categoryId === null ? 'Nuova categoria' : String(view.savedValues.name || 'Categoria')}
-        onLeave={backToList}
-      >
+      <RecordForm view={view} title={categoryId === null ? 'Nuova categoria' : view.savedValues.name || 'Categoria'} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dalle altre categorie" />
         <AdminSelect label="Gruppo in cucina" field={view.field('group')} options={GROUP_OPTIONS} />
         <AdminCheckbox label="Visibile nel menu" field={view.field('visible')} />

@@ -81,7 +81,7 @@ function DoughEditor({ doughId }: { doughId: number | null }) {
   const { view, backToList } = useListEditor(createDoughEditorActors, { id: doughId, blank: BLANK_DOUGH }, '/admin/menu/impasti');
   return (
     <section className="admin-editor">
-      <RecordForm view={view} title={doughId === null ? 'Nuovo impasto' : String(view.savedValues.name || 'Impasto')} onLeave={backToList}>
+      <RecordForm view={view} title={doughId === null ? 'Nuovo impasto' : view.savedValues.name || 'Impasto'} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dagli altri impasti" />
         <EuroField label="Supplemento" field={view.field('price_modifier')} />
       </RecordForm>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { formatEuro, toCents } from '../../domain';
+import { DOUGH_OFFER, formatEuro, offersDoughs, toCents } from '../../domain';
 import {
   BLANK_PRODUCT,
   createMenuListActors,
@@ -104,11 +104,11 @@ function ProductList({ view, options }: { view: MenuListView; options: MenuOptio
   );
 }
 
-const GROUP_DOUGHS = [
-  { id: 2, label: 'Nessuno (solo impasto classico)' },
-  { id: 1, label: 'Solo gli impasti scelti' },
-  { id: 0, label: 'Tutti gli impasti scelti, anche online' },
-] as const;
+const DOUGH_OFFERS = [
+  { id: DOUGH_OFFER.plainOnly, label: 'Nessuno (solo impasto classico)' },
+  { id: DOUGH_OFFER.chosen, label: 'Solo gli impasti scelti' },
+  { id: DOUGH_OFFER.every, label: 'Tutti gli impasti scelti, anche online' },
+];
 
 function ProductEditorRoute({ options }: { options: MenuOptions }) {
   const { id } = useParams();
@@ -123,16 +123,10 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
   const actors = useMemo(() => createProductEditorActors(api), [api]);
   const { actor: editor, view } = useRecordEditorActor(actors, { id: productId, blank: BLANK_PRODUCT });
   const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
-  const name = view.values.name ? String(view.values.name) : '';
+  const { name, variant_ids: chosen } = view.values;
   usePageTitle(productId === null ? 'Nuovo prodotto - Amministrazione' : `${name || 'Prodotto'} - Amministrazione`);
-  const chosen = String(view.values.variant_ids ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number);
   const toggleDough = (doughId: number, on: boolean) =>
-    view
-      .field('variant_ids')
-      .onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b).join(','));
+    view.field('variant_ids').onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b));
   return (
     <section className="admin-editor">
       <RecordForm view={view} title={productId === null ? 'Nuovo prodotto' : name || 'Prodotto'} onLeave={backToList}>
@@ -150,8 +144,8 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
         <AdminCheckbox label="Visibile nel menu" field={view.field('visible')} />
         <AdminCheckbox label="Proposto come aggiunta al carrello" field={view.field('is_upsell')} />
         {!view.isNew && <AdminCheckbox label="Archiviato" field={view.field('archived')} />}
-        <AdminSelect label="Impasti" field={view.field('allow_variants')} options={GROUP_DOUGHS} />
-        {view.values.allow_variants !== 2 && (
+        <AdminSelect label="Impasti" field={view.field('allow_variants')} options={DOUGH_OFFERS} />
+        {offersDoughs(view.values.allow_variants) && (
           <fieldset className="admin-fieldset">
             <legend>Impasti offerti</legend>
             {options.doughs.map((dough) => (

@@ -14,7 +14,7 @@ import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } fro
 import { usePageTitle } from '../ui/usePageTitle';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { AdminCheckbox, AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
-import { AdminTable, ListFrame, useRecordList } from './ui/list';
+import { RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 /** The Italian week: Monday first. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -24,6 +24,12 @@ const describeDay = (day: SpecialDayRow) =>
 
 const dates = (day: SpecialDayRow) =>
   day.dateFrom === day.dateUntil ? formatShopDate(day.dateFrom) : `${formatShopDate(day.dateFrom)} – ${formatShopDate(day.dateUntil)}`;
+
+const SPECIAL_DAY_COLUMNS: readonly Column<SpecialDayRow>[] = [
+  { header: 'Date', cell: dates, names: true },
+  { header: 'Servizio', cell: describeDay },
+  { header: 'Messaggio', cell: (day) => day.message ?? '—' },
+];
 
 /** 'Orari': the online switch, the weekly hours, and special days (holidays, short days) that beat them. */
 export function HoursAdmin() {
@@ -41,29 +47,16 @@ export function HoursAdmin() {
         Un giorno speciale vale più dell’orario della settimana: chiusure per ferie e feste, o un orario diverso.
       </p>
       <SpecialDayForm onSaved={list.reload} />
-      <ListFrame view={list} label="Giorni speciali" emptyText="Nessun giorno speciale in programma.">
-        {list.rows.length > 0 && (
-          <AdminTable caption="Giorni speciali in programma" columns={['Date', 'Servizio', 'Messaggio']}>
-            {list.rows.map((day) => (
-              <tr key={day.id}>
-                <th scope="row">{dates(day)}</th>
-                <td>{describeDay(day)}</td>
-                <td>{day.message ?? '—'}</td>
-                <td>
-                  <Button
-                    className="button"
-                    aria-label={`Rimuovi ${dates(day)}`}
-                    isDisabled={list.isBusy}
-                    onPress={() => list.act(day.id, 'specialDay.remove')}
-                  >
-                    Rimuovi
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+      <RecordTable
+        view={list}
+        label="Giorni speciali"
+        emptyText="Nessun giorno speciale in programma."
+        caption="Giorni speciali in programma"
+        columns={SPECIAL_DAY_COLUMNS}
+        actions={(day) => (
+          <RowButton label="Rimuovi" name={`Rimuovi ${dates(day)}`} view={list} onPress={() => list.act(day.id, 'specialDay.remove')} />
         )}
-      </ListFrame>
+      />
     </section>
   );
 }

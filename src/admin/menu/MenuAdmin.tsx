@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { DOUGH_OFFER, formatEuro, offersDoughs, toCents } from '../../domain';
 import {
@@ -17,7 +16,7 @@ import { CategoriesAdmin } from './CategoriesAdmin';
 import { DoughsAdmin } from './DoughsAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditorActor } from '../ui/editor';
 import { ProductImageField } from './ProductImageField';
-import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
+import { AdminListScreen, EditAndRemove, RecordTable, useRecordList, useReloadOnMount, type Column } from '../ui/list';
 
 interface MenuOptions {
   categories: MenuCategory[];
@@ -48,59 +47,48 @@ type MenuListView = ReturnType<typeof useRecordList<MenuProductRow>>;
 const statusOf = (row: MenuProductRow) =>
   row.archived ? 'Archiviato' : !row.visible ? 'Nascosto' : row.soldOut ? 'Esaurito oggi' : 'In vendita';
 
+/** One set of widths for every category's table: the columns stay put from one category to the next. */
+const PRODUCT_COLUMNS: readonly Column<MenuProductRow>[] = [
+  { header: 'Prodotto', cell: (row) => row.name, names: true, width: '40%' },
+  { header: 'Prezzo', cell: (row) => formatEuro(toCents(row.price)), width: '15%' },
+  { header: 'Stato', cell: statusOf, width: '20%' },
+];
+
 function ProductList({ view, options }: { view: MenuListView; options: MenuOptions }) {
   useReloadOnMount(view);
-  const byCategory = options.categories
-    .map((category) => ({ category, rows: view.rows.filter((row) => row.categoryId === category.id) }))
-    .filter((group) => group.rows.length > 0);
   return (
-    <section aria-labelledby="admin-menu-title">
-      <div className="admin-editor__header">
-        <h1 id="admin-menu-title">Menu</h1>
-        <div className="admin-savebar">
-          <Link className="button" href="/admin/menu/categorie">
-            Categorie
-          </Link>
-          <Link className="button" href="/admin/menu/impasti">
-            Impasti
-          </Link>
-          <Link className="button" href="/admin/menu/prezzi">
-            Aumento prezzi
-          </Link>
-          <Link className="button button--primary" href="/admin/menu/prodotti/nuovo">
-            Nuovo prodotto
-          </Link>
-        </div>
-      </div>
-      <ListFrame view={view} label="Menu" emptyText="Nessun prodotto trovato.">
-        {byCategory.map(({ category, rows }) => (
-          <AdminTable key={category.id} caption={category.name} columns={['Prodotto', 'Prezzo', 'Stato']}>
-            {rows.map((row) => (
-              <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
-                <th scope="row">{row.name}</th>
-                <td>{formatEuro(toCents(row.price))}</td>
-                <td>{statusOf(row)}</td>
-                <td className="admin-table__actions">
-                  <Link className="button" href={`/admin/menu/prodotti/${row.id}`} aria-label={`Modifica ${row.name}`}>
-                    Modifica
-                  </Link>
-                  {!row.archived && (
-                    <Button
-                      className="button"
-                      aria-label={`Elimina ${row.name}`}
-                      isDisabled={view.isBusy}
-                      onPress={() => view.act(row.id, 'product.remove')}
-                    >
-                      Elimina
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        ))}
-      </ListFrame>
-    </section>
+    <AdminListScreen
+      id="admin-menu-title"
+      title="Menu"
+      links={[
+        { href: '/admin/menu/categorie', label: 'Categorie' },
+        { href: '/admin/menu/impasti', label: 'Impasti' },
+        { href: '/admin/menu/prezzi', label: 'Aumento prezzi' },
+        { href: '/admin/menu/prodotti/nuovo', label: 'Nuovo prodotto', primary: true },
+      ]}
+    >
+      <RecordTable
+        view={view}
+        label="Menu"
+        emptyText="Nessun prodotto trovato."
+        columns={PRODUCT_COLUMNS}
+        actionsWidth="25%"
+        groups={(rows) =>
+          options.categories
+            .map((category) => ({ key: category.id, caption: category.name, rows: rows.filter((row) => row.categoryId === category.id) }))
+            .filter((group) => group.rows.length > 0)
+        }
+        actions={(row) => (
+          <EditAndRemove
+            name={row.name}
+            editHref={`/admin/menu/prodotti/${row.id}`}
+            canRemove={!row.archived}
+            isDisabled={view.isBusy}
+            onRemove={() => view.act(row.id, 'product.remove')}
+          />
+        )}
+      />
+    </AdminListScreen>
   );
 }
 

@@ -6,7 +6,6 @@ import {
   parseBulkAmount,
   parseEuroInput,
   shopLocalTime,
-  toEuros,
   type BulkPriceLine,
   type BulkPriceMode,
   type DoughOffer,
@@ -186,7 +185,7 @@ export class AdminMenuService {
   async update(editor: Editor, id: number, form: ProductForm & { version: number; archived?: boolean }): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
-      await claim('products', id, form.version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, form.version, () => this.product(id, tx));
       const { row, variantIds } = await this.checked(tx, form);
       const archived = form.archived ?? before.archived;
       await tx
@@ -206,7 +205,7 @@ export class AdminMenuService {
   async remove(editor: Editor, id: number, version: number): Promise<{ archived: boolean }> {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
-      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, version, () => this.product(id, tx));
       const ordered = await tx.selectFrom('order_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
       if (ordered) {
         await tx.updateTable('products').set({ archived_at: at }).where('id', '=', id).execute();
@@ -248,7 +247,7 @@ export class AdminMenuService {
     await this.changes.change(editor, async ({ tx, audit, claim }: ChangeScope) => {
       const before = await this.product(id, tx);
       if (before.archived) throw notFound('Prodotto non trovato.');
-      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, version, () => this.product(id, tx));
       await tx
         .updateTable('products')
         .set({ sold_out_on: soldOut ? this.today() : null })
@@ -340,30 +339,3 @@ export class BulkPriceService {
     });
   }
 }
-
-export const bulkPriceDto = (line: BulkPriceLine) => ({
-  id: line.id,
-  version: line.version,
-  name: line.name,
-  category_name: line.categoryName,
-  old_price: toEuros(line.oldCents),
-  new_price: toEuros(line.newCents),
-});
-
-/** A product on the wire of the back office. */
-export const productDto = (p: AdminProductRecord) => ({
-  id: p.id,
-  version: p.version,
-  category_id: p.categoryId,
-  name: p.name,
-  description: p.description,
-  price: toEuros(p.priceCents),
-  note: p.note,
-  image_url: p.imageUrl,
-  visible: p.visible,
-  is_upsell: p.isUpsell,
-  allow_variants: p.allowVariants,
-  variant_ids: p.variantIds,
-  archived: p.archived,
-  sold_out: p.soldOut,
-});

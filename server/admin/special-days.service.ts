@@ -136,7 +136,7 @@ export class SpecialDaysService {
     await this.changes.change(editor, async ({ tx, audit, claim }) => {
       const row = await tx.selectFrom('special_days').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Giorno speciale non trovato.');
-      await claim('special_days', id, version, async () => ({ ...row }));
+      await claim('special_days', id, version, async () => specialDayView(row));
       await tx.deleteFrom('special_days').where('id', '=', id).execute();
       const form = { ...row, closed: row.closed === 1 };
       await audit({ entity: 'special_day', entityId: id, action: 'delete', label: labelOf(form), before: auditView(form) });
@@ -150,14 +150,3 @@ function labelOf(form: Pick<SpecialDayForm, 'date_from' | 'date_until'>): string
     ? formatShopDate(form.date_from)
     : `${formatShopDate(form.date_from)} – ${formatShopDate(form.date_until)}`;
 }
-
-export const specialDayDto = (d: SpecialDayView) => ({
-  id: d.id,
-  version: d.version,
-  date_from: d.dateFrom,
-  date_until: d.dateUntil,
-  closed: d.closed,
-  first_slot: d.firstSlot,
-  last_slot: d.lastSlot,
-  message: d.message,
-});

@@ -12,6 +12,7 @@ import {
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
 import { changedFields, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
@@ -34,18 +35,8 @@ export interface AdminProductRecord {
   soldOut: boolean;
 }
 
-export interface ProductForm {
-  category_id: number | null;
-  name: string;
-  description: string;
-  price: string;
-  note: string | null;
-  image_url: string | null;
-  visible: boolean;
-  is_upsell: boolean;
-  allow_variants: number;
-  variant_ids: number[];
-}
+/** A product as the owner typed it: the contract's body (the price as typed, checked here). */
+type ProductWrite = Schemas['AdminProductWrite'];
 
 /** What the register shows of a product: readable values, euros as typed. */
 const auditView = (p: AdminProductRecord) => ({
@@ -118,7 +109,7 @@ export class AdminMenuService {
   }
 
   /** Checks a form against the catalogue; throws the form's field errors (422) together. */
-  private async checked(tx: Tx, form: ProductForm) {
+  private async checked(tx: Tx, form: ProductWrite) {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 150, required: true });
     const description = check.text('description', 'Descrizione', form.description, { max: 2000, multiline: true });
@@ -167,7 +158,7 @@ export class AdminMenuService {
     }
   }
 
-  async create(editor: Editor, form: ProductForm): Promise<AdminProductRecord> {
+  async create(editor: Editor, form: ProductWrite): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit }) => {
       const { row, variantIds } = await this.checked(tx, form);
       const { id } = await tx
@@ -182,7 +173,7 @@ export class AdminMenuService {
     });
   }
 
-  async update(editor: Editor, id: number, form: ProductForm & { version: number; archived?: boolean }): Promise<AdminProductRecord> {
+  async update(editor: Editor, id: number, form: Schemas['AdminProductUpdate']): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
       await claim('products', id, form.version, () => this.product(id, tx));

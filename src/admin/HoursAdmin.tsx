@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { connectSpecialDay, specialDayMachine } from '../../machines/specialDay.machine';
 import {
   createOnlineOrderingActors,
@@ -9,6 +9,7 @@ import {
   windowField,
   type SpecialDayRow,
 } from '../api/adminCalendarActors';
+import { bookedOrderLine } from '../api/adminActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -141,27 +142,6 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
   useEffect(() => {
     if (view.saves > 0) saved.current();
   }, [view.saves]);
-  const text = (label: string, name: 'date_from' | 'date_until' | 'first_slot' | 'last_slot' | 'message', type = 'text', hint?: string) => {
-    const field = view.field(name);
-    return (
-      <TextField
-        className="field"
-        value={field.value}
-        onChange={field.onChange}
-        isInvalid={field.errors.length > 0}
-        validationBehavior="aria"
-      >
-        <Label className="field__label">{label}</Label>
-        <Input className="field__input" type={type} />
-        {hint && (
-          <p className="field__hint" slot="description">
-            {hint}
-          </p>
-        )}
-        <FieldError className="field__error">{field.errors.join(' ')}</FieldError>
-      </TextField>
-    );
-  };
   const closed = view.field('closed');
   return (
     <form
@@ -173,15 +153,16 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
         view.saveButton.onPress();
       }}
     >
-      {text('Dal', 'date_from', 'date')}
-      {text('Al', 'date_until', 'date')}
-      <Checkbox className="admin-checkbox" isSelected={closed.value} onChange={closed.onChange}>
-        <span className="admin-checkbox__box" aria-hidden="true" />
-        Chiuso tutto il giorno
-      </Checkbox>
-      {view.showsHours && text('Primo orario', 'first_slot', 'text', 'Un quarto d’ora, ad esempio 18:00')}
-      {view.showsHours && text('Ultimo orario', 'last_slot', 'text', 'L’ultima fascia ordinabile, ad esempio 22:00')}
-      {text('Messaggio', 'message', 'text', 'Mostrato ai clienti con l’avviso di chiusura')}
+      <AdminTextField label="Dal" field={view.field('date_from')} type="date" />
+      <AdminTextField label="Al" field={view.field('date_until')} type="date" />
+      <AdminCheckbox label="Chiuso tutto il giorno" field={closed} />
+      {view.showsHours && (
+        <AdminTextField label="Primo orario" field={view.field('first_slot')} description="Un quarto d’ora, ad esempio 18:00" />
+      )}
+      {view.showsHours && (
+        <AdminTextField label="Ultimo orario" field={view.field('last_slot')} description="L’ultima fascia ordinabile, ad esempio 22:00" />
+      )}
+      <AdminTextField label="Messaggio" field={view.field('message')} description="Mostrato ai clienti con l’avviso di chiusura" />
       <div className="admin-savebar">
         <Button type="submit" className="button button--primary" isDisabled={view.saveButton.isDisabled}>
           {view.saveButton.label}
@@ -193,7 +174,7 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
       <QuestionDialog title="Ordini già prenotati" question={view.confirmation}>
         <ul>
           {view.confirmation?.orders.map((order) => (
-            <li key={order.id}>{`N. ${order.orderNum} · ${formatShopDate(order.date)} ${order.time} · ${order.name}`}</li>
+            <li key={order.id}>{bookedOrderLine(order)}</li>
           ))}
         </ul>
       </QuestionDialog>

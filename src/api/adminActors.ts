@@ -192,6 +192,15 @@ const menuRows = (menu: Schemas['AdminMenu']): MenuProductRow[] =>
     soldOut: p.sold_out,
   }));
 
+/** A list whose rows change in their editor, or never (the register): it only loads. */
+export const readOnlyListActors = (load: () => Promise<ListRow[]>) =>
+  ({
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
+      throw new Error('this list has no row actions');
+    }),
+  }) satisfies ActorsOf<typeof recordListMachine>;
+
 /** Row actions answer the list as it is now; a refusal (stale, gone) carries its message and the reloaded list. */
 export async function rowAction<Row extends ListRow>(
   run: () => Promise<{ message?: string } | { refused: string }>,
@@ -274,26 +283,21 @@ export interface AuditRow extends ListRow {
 
 /** The register of one shop day (null: the server's today). */
 export function createAuditActors(api: ApiClient, date: string | null) {
-  return {
-    loadList: fromPromise<ListRow[]>(async () => {
-      const { entries } = unwrap(await api.GET('/api/v1/admin/audit', { params: { query: date ? { date } : {} } }));
-      return entries.map((e): AuditRow => ({
-        id: e.id,
-        version: 0,
-        searchText: `${e.label} ${e.user_name}`,
-        at: e.at,
-        userName: e.user_name,
-        entity: e.entity,
-        action: e.action,
-        label: e.label,
-        before: e.before,
-        after: e.after,
-      }));
-    }),
-    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
-      throw new Error('the register is read-only');
-    }),
-  } satisfies ActorsOf<typeof recordListMachine>;
+  return readOnlyListActors(async () => {
+    const { entries } = unwrap(await api.GET('/api/v1/admin/audit', { params: { query: date ? { date } : {} } }));
+    return entries.map((e): AuditRow => ({
+      id: e.id,
+      version: 0,
+      searchText: `${e.label} ${e.user_name}`,
+      at: e.at,
+      userName: e.user_name,
+      entity: e.entity,
+      action: e.action,
+      label: e.label,
+      before: e.before,
+      after: e.after,
+    }));
+  });
 }
 
 // --- bulk price ------------------------------------------------------------------------------

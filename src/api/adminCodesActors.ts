@@ -1,8 +1,6 @@
-import { fromPromise } from 'xstate';
-import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
+import type { ListRow } from '../../machines/recordList.machine';
 import { unwrap, type ApiClient, type Schemas } from './client';
-import type { ActorsOf } from './machineActors';
-import { editorActors, euroText, textOrNull, type FormOf } from './adminActors';
+import { editorActors, euroText, readOnlyListActors, textOrNull, type FormOf } from './adminActors';
 
 /** Discount codes in the back office: the list and the editor (amounts typed as the owner writes them). */
 
@@ -62,21 +60,16 @@ export interface DiscountCodeRow extends ListRow {
 }
 
 export function createDiscountCodeListActors(api: ApiClient) {
-  return {
-    loadList: fromPromise<ListRow[]>(async () =>
-      unwrap(await api.GET('/api/v1/admin/discount-codes')).items.map((c): DiscountCodeRow => ({
-        id: c.id,
-        version: c.version,
-        searchText: `${c.code} ${c.label}`,
-        code: c.code,
-        label: c.label,
-        active: c.active,
-        timesUsed: c.times_used,
-        summary: c.kind === 'percent' ? `${c.amount}%` : `${c.amount} €`,
-      })),
-    ),
-    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
-      throw new Error('codes change in their editor');
-    }),
-  } satisfies ActorsOf<typeof recordListMachine>;
+  return readOnlyListActors(async () =>
+    unwrap(await api.GET('/api/v1/admin/discount-codes')).items.map((c): DiscountCodeRow => ({
+      id: c.id,
+      version: c.version,
+      searchText: `${c.code} ${c.label}`,
+      code: c.code,
+      label: c.label,
+      active: c.active,
+      timesUsed: c.times_used,
+      summary: c.kind === 'percent' ? `${c.amount}%` : `${c.amount} €`,
+    })),
+  );
 }

@@ -1,8 +1,6 @@
-import { fromPromise } from 'xstate';
-import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
+import type { ListRow } from '../../machines/recordList.machine';
 import { unwrap, type ApiClient, type Schemas } from './client';
-import type { ActorsOf } from './machineActors';
-import { editorActors, textOrNull, type FormOf } from './adminActors';
+import { editorActors, readOnlyListActors, textOrNull, type FormOf } from './adminActors';
 
 /** The shop's words in the back office: its texts and its news posts. */
 
@@ -49,21 +47,16 @@ export const BLANK_NEWS: NewsForm = { title: '', description: '', content: '', i
 const newsWrite = (values: NewsForm): Schemas['NewsPostWrite'] => ({ ...values, image_url: textOrNull(values.image_url) });
 
 export function createNewsListActors(api: ApiClient) {
-  return {
-    loadList: fromPromise<ListRow[]>(async () =>
-      unwrap(await api.GET('/api/v1/admin/news')).items.map((p): NewsRow => ({
-        id: p.id,
-        version: p.version,
-        searchText: p.title,
-        title: p.title,
-        published: p.published,
-        publishedAt: p.published_at,
-      })),
-    ),
-    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
-      throw new Error('posts change in their editor');
-    }),
-  } satisfies ActorsOf<typeof recordListMachine>;
+  return readOnlyListActors(async () =>
+    unwrap(await api.GET('/api/v1/admin/news')).items.map((p): NewsRow => ({
+      id: p.id,
+      version: p.version,
+      searchText: p.title,
+      title: p.title,
+      published: p.published,
+      publishedAt: p.published_at,
+    })),
+  );
 }
 
 export function createNewsEditorActors(api: ApiClient) {

@@ -14,6 +14,7 @@ import {
 import type { ApiClient } from '../../api/client';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 import { QuestionDialog } from '../../ui/QuestionDialog';
+import { LoadFailure, Loading } from './states';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
 export function useRecordEditor<V extends RecordValues>(actors: RecordEditorActors<V>, input: RecordEditorInput<V>): RecordEditorView<V> {
@@ -63,11 +64,13 @@ export function AdminTextField({
   field,
   multiline = false,
   inputMode,
+  type,
   description,
 }: {
   label: string;
   field: Field<string>;
   multiline?: boolean;
+  type?: 'date';
   inputMode?: 'decimal' | 'text';
   description?: string;
 }) {
@@ -80,7 +83,7 @@ export function AdminTextField({
       validationBehavior="aria"
     >
       <Label className="field__label">{label}</Label>
-      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} />}
+      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} type={type} />}
       {description && (
         <p className="field__hint" slot="description">
           {description}
@@ -196,23 +199,8 @@ export function RecordForm<V extends RecordValues>({
   useEffect(() => {
     if (view.hasLeft) onLeave?.();
   }, [view.hasLeft, onLeave]);
-  if (view.isLoading) {
-    return (
-      <p role="status" aria-busy="true">
-        Caricamento in corso...
-      </p>
-    );
-  }
-  if (view.loadFailure) {
-    return (
-      <div role="alert">
-        <p>{view.loadFailure.message}</p>
-        <Button className="button" onPress={view.loadFailure.retryButton.onPress}>
-          {view.loadFailure.retryButton.label}
-        </Button>
-      </div>
-    );
-  }
+  if (view.isLoading) return <Loading />;
+  if (view.loadFailure) return <LoadFailure failure={view.loadFailure} />;
   return (
     <>
       <div className="admin-editor__header">

@@ -5,6 +5,7 @@ import { connectRecordList, recordListMachine, type ListRow } from '../../../mac
 import type { ApiClient } from '../../api/client';
 import type { ActorsOf } from '../../api/machineActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
+import { LoadFailure, Loading } from './states';
 
 /** A list's actor in the app's system and its view. */
 export function useRecordList<Row extends ListRow>(actors: ActorsOf<typeof recordListMachine>) {
@@ -222,19 +223,8 @@ export function ListFrame({
       <div role="status" aria-live="polite" className={`admin-notice admin-notice--${view.messageTone}`}>
         {view.message}
       </div>
-      {view.isLoading && (
-        <p role="status" aria-busy="true">
-          Caricamento in corso...
-        </p>
-      )}
-      {view.failure && (
-        <div role="alert">
-          <p>{view.failure.message}</p>
-          <Button className="button" onPress={view.failure.retryButton.onPress}>
-            {view.failure.retryButton.label}
-          </Button>
-        </div>
-      )}
+      {view.isLoading && <Loading />}
+      {view.failure && <LoadFailure failure={view.failure} />}
       {view.isEmpty && <p>{emptyText}</p>}
       {children}
     </div>

@@ -1,14 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { describeBulkChange, parseBulkAmount, type BulkPriceMode } from '../src/domain';
-
-export interface BulkPriceLine {
-  id: number;
-  version: number;
-  name: string;
-  categoryName: string;
-  oldCents: number;
-  newCents: number;
-}
+import { describeBulkChange, parseBulkAmount, type BulkPriceLine, type BulkPriceMode } from '../src/domain';
 
 export interface BulkPriceChoice {
   categoryIds: number[];

@@ -1,35 +1,39 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 
-/** What a back-office form holds per field: text as typed (euros with a comma), a switch, a choice. */
-export type FieldValue = string | number | boolean | null;
-export type RecordValues = Record<string, FieldValue>;
+/**
+ * What a back-office form holds, one key per field: each form types it from the contract's write body
+ * (text as typed, euros with a comma, a switch, a choice, a list of ids). The machine itself only
+ * moves values between fields, so it holds any form; `connectRecordEditor<V>` and the edge's actors
+ * (`RecordEditorActors<V>`) give each form its own type.
+ */
+export type RecordValues = Record<string, unknown>;
 
-export interface LoadedRecord {
-  values: RecordValues;
+export interface LoadedRecord<V extends RecordValues = RecordValues> {
+  values: V;
   version: number;
 }
 
 /** The server's answer to a save: saved, refused field by field, or overtaken by someone else's save. */
-export type SaveOutcome =
-  | { kind: 'saved'; id: number; values: RecordValues; version: number }
+export type SaveOutcome<V extends RecordValues = RecordValues> =
+  | { kind: 'saved'; id: number; values: V; version: number }
   | { kind: 'invalid'; message: string; errors: Record<string, string[]> }
-  | { kind: 'stale'; message: string; values: RecordValues; version: number }
+  | { kind: 'stale'; message: string; values: V; version: number }
   /** the server asks the owner to confirm first (orders booked on hours being closed): nothing was written */
   | { kind: 'confirm'; message: string; details: string[] };
 
-export interface SaveRequest {
+export interface SaveRequest<V extends RecordValues = RecordValues> {
   id: number | null;
   version: number;
-  values: RecordValues;
+  values: V;
   /** the owner confirmed what the last save asked */
   confirmed: boolean;
 }
 
-export interface RecordEditorInput {
+export interface RecordEditorInput<V extends RecordValues = RecordValues> {
   /** null: a new record, nothing to load */
   id: number | null;
   /** the values a new record starts from */
-  blank: RecordValues;
+  blank: V;
 }
 
 export interface RecordEditorContext {
@@ -46,7 +50,7 @@ export interface RecordEditorContext {
 }
 
 export type RecordEditorEvent =
-  | { type: 'field.change'; name: string; value: FieldValue }
+  | { type: 'field.change'; name: string; value: unknown }
   | { type: 'record.save' }
   | { type: 'record.discard' }
   | { type: 'record.retry' }
@@ -56,8 +60,12 @@ export type RecordEditorEvent =
   | { type: 'leave.confirm' }
   | { type: 'leave.cancel' };
 
+/** A list of ids is unchanged while it holds the same ids in the same order. */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, i) => item === b[i]) : a === b;
+
 export const isDirty = (context: Pick<RecordEditorContext, 'saved' | 'draft'>) =>
-  Object.keys({ ...context.saved, ...context.draft }).some((name) => context.saved[name] !== context.draft[name]);
+  Object.keys({ ...context.saved, ...context.draft }).some((name) => !sameValue(context.saved[name], context.draft[name]));
 
 /**
  * One back-office form, for one record: load it, edit it, save it. The server decides: saved, invalid
@@ -97,7 +105,7 @@ export const recordEditorMachine = setup({
       errors: {},
       message: null,
     })),
-    changeField: assign(({ context }, { name, value }: { name: string; value: FieldValue }) => {
+    changeField: assign(({ context }, { name, value }: { name: string; value: unknown }) => {
       const { [name]: _dropped, ...errors } = context.errors;
       return { draft: { ...context.draft, [name]: value }, errors };
     }),
@@ -220,6 +228,20 @@ export const recordEditorMachine = setup({
 });
 
 export type RecordEditorSnapshot = SnapshotFrom<typeof recordEditorMachine>;
+export type RecordEditorActor = ActorRefFrom<typeof recordEditorMachine>;
+
+/** The edge's two actors for one form, typed by its values. */
+export interface RecordEditorActors<V extends RecordValues> {
+  loadRecord: PromiseActorLogic<LoadedRecord<V>, { id: number }>;
+  saveRecord: PromiseActorLogic<SaveOutcome<V>, SaveRequest<V>>;
+}
+
+/**
+ * The editor of one form, with its actors. They see only that form's values (its blank, what they
+ * loaded and saved, and fields changed through `connectRecordEditor<V>`), so the one widening is here.
+ */
+export const recordEditorFor = <V extends RecordValues>(actors: RecordEditorActors<V>) =>
+  recordEditorMachine.provide({ actors: actors as unknown as RecordEditorActors<RecordValues> });
 
 export const SAVED_MESSAGE = 'Modifiche salvate.';
 export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare le modifiche. Riprova.';
@@ -227,8 +249,24 @@ export const LOAD_FAILED_MESSAGE = 'Non è stato possibile caricare i dati.';
 export const LEAVE_QUESTION = 'Ci sono modifiche non salvate. Uscire senza salvare?';
 
 /** What a form shows and what its controls send: fields with their errors, the save bar, the notices. */
-export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event: RecordEditorEvent) => void) {
+/** One field as a control shows it: its value, the server's errors under it, and how it changes. */
+export interface Field<T> {
+  value: T;
+  errors: string[];
+  onChange(value: T): void;
+}
+
+/**
+ * What a form shows and what its controls send: fields with their errors, the save bar, the notices.
+ * `V` is the form's values: the draft only ever holds them (its blank, loaded and saved values are `V`,
+ * and a field changes only through `field(name)`), so each field reads back with its own type.
+ */
+export function connectRecordEditor<V extends RecordValues = RecordValues>(
+  snapshot: RecordEditorSnapshot,
+  send: (event: RecordEditorEvent) => void,
+) {
   const { context } = snapshot;
+  const draft = context.draft as V;
   const saving = snapshot.matches('saving');
   const dirty = isDirty(context);
   return {
@@ -237,13 +275,13 @@ export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event
     isDirty: dirty,
     isSaving: saving,
     hasLeft: snapshot.matches('left'),
-    values: context.draft,
+    values: draft,
     /** as last loaded or saved: what the server holds (a preview shows this, never the unsaved draft) */
-    savedValues: context.saved,
-    field: (name: string) => ({
-      value: context.draft[name] ?? null,
+    savedValues: context.saved as V,
+    field: <K extends keyof V & string>(name: K): Field<V[K]> => ({
+      value: draft[name],
       errors: context.errors[name] ?? [],
-      onChange: (value: FieldValue) => send({ type: 'field.change', name, value }),
+      onChange: (value) => send({ type: 'field.change', name, value }),
     }),
     saveButton: {
       label: saving ? 'Salvataggio...' : 'Salva',
@@ -284,4 +322,4 @@ export function connectRecordEditor(snapshot: RecordEditorSnapshot, send: (event
   };
 }
 
-export type RecordEditorView = ReturnType<typeof connectRecordEditor>;
+export type RecordEditorView<V extends RecordValues = RecordValues> = ReturnType<typeof connectRecordEditor<V>>;

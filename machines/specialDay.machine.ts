@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { BookedOrder } from '../src/domain';
 
 export interface SpecialDayForm {
   date_from: string;
@@ -7,14 +8,6 @@ export interface SpecialDayForm {
   first_slot: string;
   last_slot: string;
   message: string;
-}
-
-export interface BookedOrder {
-  id: number;
-  orderNum: number;
-  date: string;
-  time: string;
-  name: string;
 }
 
 export type SpecialDaySaveOutcome =

@@ -140,7 +140,7 @@ export class CategoriesService {
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       this.ensureUnlocked(id);
       const before = await this.get(id, tx);
-      await claim('categories', id, form.version, async () => categoryDto(await this.get(id, tx)));
+      await claim('categories', id, form.version, () => this.get(id, tx));
       await this.ensureFree(tx, values.name, id);
       await tx.updateTable('categories').set(values).where('id', '=', id).execute();
       const after = await this.get(id, tx);
@@ -154,7 +154,7 @@ export class CategoriesService {
   async move(editor: Editor, id: number, direction: MoveDirection, version: number): Promise<AdminCategory> {
     return this.changes.change(editor, async (scope) => {
       const before = await this.get(id, scope.tx);
-      const current = async () => categoryDto(await this.get(id, scope.tx));
+      const current = () => this.get(id, scope.tx);
       await moveClaimed(scope, { table: 'categories', entity: 'category', id, label: before.name, version, current }, direction);
       return this.get(id, scope.tx);
     });
@@ -168,7 +168,7 @@ export class CategoriesService {
         this.ensureUnlocked(id);
         const category = await this.get(id, tx);
         if (category.products > 0) throw inUse();
-        await claim('categories', id, version, async () => categoryDto(category));
+        await claim('categories', id, version, async () => category);
         await tx.deleteFrom('categories').where('id', '=', id).execute();
         await audit({ entity: 'category', entityId: id, action: 'delete', label: category.name, before: auditView(category) });
       });
@@ -179,15 +179,3 @@ export class CategoriesService {
     }
   }
 }
-
-export const categoryDto = (c: AdminCategory) => ({
-  id: c.id,
-  version: c.version,
-  name: c.name,
-  position: c.position,
-  visible: c.visible,
-  additions_enabled: c.additionsEnabled,
-  group: c.group,
-  products: c.products,
-  locked: c.locked,
-});

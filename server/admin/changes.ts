@@ -19,10 +19,18 @@ export const STALE_MESSAGE = 'Qualcuno ha modificato questo elemento mentre lo s
 export type VersionedTable =
   'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes' | 'setting_groups' | 'blog_posts' | 'users' | 'zones';
 
-/** A save based on an older version: 409 with the record as it is now, so the editor can show it. */
-export function staleRecord(current: Record<string, unknown>): AppError {
-  return new AppError('conflict', STALE_MESSAGE, { code: 'record.stale', extra: { current } });
+/**
+ * A save based on an older version: 409 with the record as it is now, so the editor can show it. The
+ * service gives the record as it knows it; the route that called it puts it in the wire's shape
+ * (`answersStale` in routes.ts).
+ */
+export class StaleRecord extends AppError {
+  constructor(readonly current: unknown) {
+    super('conflict', STALE_MESSAGE, { code: 'record.stale', extra: { current } });
+  }
 }
+
+export const staleRecord = (current: unknown) => new StaleRecord(current);
 
 export interface AuditEntry {
   entity: AuditLogTable['entity'];
@@ -64,7 +72,7 @@ export interface ChangeScope {
    * `record.stale` with `current()` (read after the refusal, so it is what the editor must show).
    * Returns the new version.
    */
-  claim(table: VersionedTable, id: number | string, expected: number, current: () => Promise<Record<string, unknown>>): Promise<number>;
+  claim(table: VersionedTable, id: number | string, expected: number, current: () => Promise<unknown>): Promise<number>;
 }
 
 /**

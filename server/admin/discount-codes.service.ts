@@ -158,7 +158,7 @@ export class DiscountCodesService {
     const row = this.checked(form);
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.get(id, tx);
-      await claim('discount_codes', id, form.version, async () => codeDto(await this.get(id, tx)));
+      await claim('discount_codes', id, form.version, () => this.get(id, tx));
       if (row.code !== before.code && (before.timesUsed > 0 || before.code === PICKUP_CODE)) {
         const check = new FormCheck();
         check.add('code', 'Un codice già usato non si può rinominare: disattivalo e creane uno nuovo.');
@@ -172,18 +172,3 @@ export class DiscountCodesService {
     });
   }
 }
-
-export const codeDto = (c: DiscountCodeRecord) => ({
-  id: c.id,
-  version: c.version,
-  code: c.code,
-  kind: c.kind,
-  amount: c.kind === 'percent' ? String(c.amount) : formatEuroInput(c.amount),
-  min_order: formatEuroInput(c.minOrderCents),
-  delivery: c.delivery ?? ('any' as const),
-  valid_from: c.validFrom,
-  valid_until: c.validUntil,
-  label: c.label,
-  active: c.active,
-  times_used: c.timesUsed,
-});

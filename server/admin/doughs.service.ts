@@ -125,7 +125,7 @@ export class DoughsService {
     const values = this.checked(form);
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.get(id, tx);
-      await claim('variants', id, form.version, async () => doughDto(await this.get(id, tx)));
+      await claim('variants', id, form.version, () => this.get(id, tx));
       await this.ensureFree(tx, values.name, id);
       await tx.updateTable('variants').set(values).where('id', '=', id).execute();
       const after = await this.get(id, tx);
@@ -138,7 +138,7 @@ export class DoughsService {
   async move(editor: Editor, id: number, direction: MoveDirection, version: number): Promise<AdminDough> {
     return this.changes.change(editor, async (scope) => {
       const before = await this.get(id, scope.tx);
-      const current = async () => doughDto(await this.get(id, scope.tx));
+      const current = () => this.get(id, scope.tx);
       await moveClaimed(scope, { table: 'variants', entity: 'dough', id, label: before.name, version, current }, direction);
       return this.get(id, scope.tx);
     });
@@ -151,7 +151,7 @@ export class DoughsService {
       await this.changes.change(editor, async ({ tx, audit, claim }) => {
         const dough = await this.get(id, tx);
         if (dough.uses > 0) throw inUse();
-        await claim('variants', id, version, async () => doughDto(dough));
+        await claim('variants', id, version, async () => dough);
         await tx.deleteFrom('variants').where('id', '=', id).execute();
         await audit({ entity: 'dough', entityId: id, action: 'delete', label: dough.name, before: auditView(dough) });
       });
@@ -162,13 +162,3 @@ export class DoughsService {
     }
   }
 }
-
-export const doughDto = (d: AdminDough) => ({
-  id: d.id,
-  version: d.version,
-  name: d.name,
-  price_modifier: d.priceModifierCents / 100,
-  position: d.position,
-  products: d.products,
-  uses: d.uses,
-});

@@ -13,8 +13,8 @@ import {
   toMinutes,
   weekdayOf,
   WEEKDAY_LABELS,
+  type BookedOrder,
   type DayHours,
-  type ServiceWindow,
   type WeeklyHours,
 } from '../../src/domain';
 import type { Clock } from '../clock';
@@ -22,7 +22,7 @@ import type { Db } from '../db/database';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 import { groupVersion, storedSettings, writeSettings } from './settings';
-import { bookedOrdersConflict, type BookedOrder } from './special-days.service';
+import { bookedOrdersConflict } from './special-days.service';
 
 /** A window as typed: both times empty means no service. */
 interface WindowInput {
@@ -184,7 +184,7 @@ export class HoursService {
     const next = this.checked(form);
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.weekly(tx);
-      await claim('setting_groups', 'hours', form.version, async () => weeklyHoursDto(await this.weekly(tx)));
+      await claim('setting_groups', 'hours', form.version, () => this.weekly(tx));
       const booked = await this.leftOut(tx, before.week, next.week);
       if (booked.length > 0 && !form.confirm) throw bookedOrdersConflict(booked);
       await writeSettings(tx, {
@@ -206,7 +206,7 @@ export class HoursService {
     check.throwIfAny();
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.onlineOrdering(tx);
-      await claim('setting_groups', 'online_ordering', form.version, async () => onlineOrderingDto(await this.onlineOrdering(tx)));
+      await claim('setting_groups', 'online_ordering', form.version, () => this.onlineOrdering(tx));
       await writeSettings(tx, {
         shop_closed: form.closed ? '1' : '0',
         closed_message: message,
@@ -220,20 +220,3 @@ export class HoursService {
     });
   }
 }
-
-const windowDto = (w: ServiceWindow | null) => (w ? { first: w.first, last: w.last } : null);
-
-export const weeklyHoursDto = (v: WeeklyHoursView) => ({
-  version: v.version,
-  week: v.week.map((day) => ({ lunch: windowDto(day.lunch), dinner: windowDto(day.dinner) })),
-  slot_capacity: v.slotCapacity,
-  lead_minutes: v.leadMinutes,
-  dough_choice: v.doughChoice,
-});
-
-export const onlineOrderingDto = (v: OnlineOrderingView) => ({
-  version: v.version,
-  closed: v.closed,
-  message: v.message,
-  until: v.until,
-});

@@ -1,6 +1,7 @@
 import {
   adjustedPrice,
   bulkPriceOutOfBounds,
+  doughOfferOf,
   formatEuroInput,
   isPriceInBounds,
   MAX_PRICE_CENTS,
@@ -8,11 +9,13 @@ import {
   parseBulkAmount,
   parseEuroInput,
   shopLocalTime,
-  toEuros,
+  type BulkPriceLine,
   type BulkPriceMode,
+  type DoughOffer,
 } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
 import { changedFields, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
@@ -29,24 +32,14 @@ export interface AdminProductRecord {
   imageUrl: string | null;
   visible: boolean;
   isUpsell: boolean;
-  allowVariants: number;
+  allowVariants: DoughOffer;
   variantIds: number[];
   archived: boolean;
   soldOut: boolean;
 }
 
-export interface ProductForm {
-  category_id: number | null;
-  name: string;
-  description: string;
-  price: string;
-  note: string | null;
-  image_url: string | null;
-  visible: boolean;
-  is_upsell: boolean;
-  allow_variants: number;
-  variant_ids: number[];
-}
+/** A product as the owner typed it: the contract's body (the price as typed, checked here). */
+type ProductWrite = Schemas['AdminProductWrite'];
 
 /** What the register shows of a product: readable values, euros as typed. */
 const auditView = (p: AdminProductRecord) => ({
@@ -102,7 +95,7 @@ export class AdminMenuService {
       imageUrl: row.image_url,
       visible: row.visible === 1,
       isUpsell: row.is_upsell === 1,
-      allowVariants: row.allow_variants,
+      allowVariants: doughOfferOf(row.allow_variants),
       variantIds: links
         .filter((l) => l.product_id === row.id)
         .map((l) => l.variant_id)
@@ -119,7 +112,7 @@ export class AdminMenuService {
   }
 
   /** Checks a form against the catalogue; throws the form's field errors (422) together. */
-  private async checked(tx: Tx, form: ProductForm) {
+  private async checked(tx: Tx, form: ProductWrite) {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 150, required: true });
     const description = check.text('description', 'Descrizione', form.description, { max: 2000, multiline: true });
@@ -169,7 +162,7 @@ export class AdminMenuService {
     }
   }
 
-  async create(editor: Editor, form: ProductForm): Promise<AdminProductRecord> {
+  async create(editor: Editor, form: ProductWrite): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit }) => {
       const { row, variantIds } = await this.checked(tx, form);
       const { id } = await tx
@@ -184,10 +177,10 @@ export class AdminMenuService {
     });
   }
 
-  async update(editor: Editor, id: number, form: ProductForm & { version: number; archived?: boolean }): Promise<AdminProductRecord> {
+  async update(editor: Editor, id: number, form: Schemas['AdminProductUpdate']): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
-      await claim('products', id, form.version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, form.version, () => this.product(id, tx));
       const { row, variantIds } = await this.checked(tx, form);
       const archived = form.archived ?? before.archived;
       await tx
@@ -207,7 +200,7 @@ export class AdminMenuService {
   async remove(editor: Editor, id: number, version: number): Promise<{ archived: boolean }> {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
-      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, version, () => this.product(id, tx));
       const ordered = await tx.selectFrom('order_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
       if (ordered) {
         await tx.updateTable('products').set({ archived_at: at }).where('id', '=', id).execute();
@@ -249,7 +242,7 @@ export class AdminMenuService {
     await this.changes.change(editor, async ({ tx, audit, claim }: ChangeScope) => {
       const before = await this.product(id, tx);
       if (before.archived) throw notFound('Prodotto non trovato.');
-      await claim('products', id, version, async () => productDto(await this.product(id, tx)));
+      await claim('products', id, version, () => this.product(id, tx));
       await tx
         .updateTable('products')
         .set({ sold_out_on: soldOut ? this.today() : null })
@@ -275,15 +268,6 @@ export interface BulkPriceRequest {
   amount: string;
   /** apply only: the products and versions the preview showed */
   products?: { id: number; version: number }[];
-}
-
-export interface BulkPriceLine {
-  id: number;
-  version: number;
-  name: string;
-  categoryName: string;
-  oldCents: number;
-  newCents: number;
 }
 
 /** The same change of price on every product of some categories: previewed, then applied at once. */
@@ -354,30 +338,3 @@ export class BulkPriceService {
     });
   }
 }
-
-export const bulkPriceDto = (line: BulkPriceLine) => ({
-  id: line.id,
-  version: line.version,
-  name: line.name,
-  category_name: line.categoryName,
-  old_price: toEuros(line.oldCents),
-  new_price: toEuros(line.newCents),
-});
-
-/** A product on the wire of the back office. */
-export const productDto = (p: AdminProductRecord) => ({
-  id: p.id,
-  version: p.version,
-  category_id: p.categoryId,
-  name: p.name,
-  description: p.description,
-  price: toEuros(p.priceCents),
-  note: p.note,
-  image_url: p.imageUrl,
-  visible: p.visible,
-  is_upsell: p.isUpsell,
-  allow_variants: p.allowVariants,
-  variant_ids: p.variantIds,
-  archived: p.archived,
-  sold_out: p.soldOut,
-});

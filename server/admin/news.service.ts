@@ -102,7 +102,7 @@ export class NewsService {
     const values = this.checked(form);
     return this.changes.change(editor, async ({ tx, at, audit, claim }) => {
       const before = await this.get(id, tx);
-      await claim('blog_posts', id, form.version, async () => newsDto(await this.get(id, tx)));
+      await claim('blog_posts', id, form.version, () => this.get(id, tx));
       const publishing = before.published === 0 && values.published === 1;
       await tx
         .updateTable('blog_posts')
@@ -115,15 +115,3 @@ export class NewsService {
     });
   }
 }
-
-export const newsDto = (p: NewsPost) => ({
-  id: p.id,
-  version: p.version,
-  slug: p.slug,
-  title: p.title,
-  description: p.description,
-  content: p.content,
-  image_url: p.image_url,
-  published: p.published === 1,
-  published_at: p.published_at,
-});

@@ -48,7 +48,7 @@ export async function moveRow(tx: Tx, table: OrderedTable, id: number, direction
  */
 export async function moveClaimed(
   { tx, audit, claim }: ChangeScope,
-  row: { table: OrderedTable; entity: string; id: number; label: string; version: number; current: () => Promise<Record<string, unknown>> },
+  row: { table: OrderedTable; entity: string; id: number; label: string; version: number; current: () => Promise<unknown> },
   direction: MoveDirection,
 ): Promise<void> {
   await claim(row.table, row.id, row.version, row.current);

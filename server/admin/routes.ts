@@ -2,19 +2,39 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
 import type { Services } from '../services';
-import { codeDto } from './discount-codes.service';
-import { onlineOrderingDto, weeklyHoursDto } from './hours.service';
-import { specialDayDto } from './special-days.service';
-import { textsDto } from './texts.service';
-import { newsDto } from './news.service';
-import type { StaffMember } from './staff.service';
-import { zoneDto } from './zones.service';
-import { categoryDto } from './categories.service';
-import { doughDto } from './doughs.service';
-import { bulkPriceDto, productDto, type AdminMenuService } from './menu.service';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
+import { ADDITIONS_CATEGORY_ID, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../src/domain';
+import { StaleRecord } from './changes';
+import type { AdminMenuService } from './menu.service';
+import {
+  bulkPriceDto,
+  categoryDto,
+  codeDto,
+  doughDto,
+  newsDto,
+  onlineOrderingDto,
+  productDto,
+  specialDayDto,
+  staffDto,
+  textsDto,
+  weeklyHoursDto,
+  zoneDto,
+} from './wire';
 
-const staffDto = (m: StaffMember) => ({ id: m.id, version: m.version, name: m.name, email: m.email, active: m.active });
+/**
+ * A change refused as stale answers 409 with the record as it is now: the service gives it as it knows
+ * it, the route in the wire's shape.
+ */
+const answersStale =
+  <T>(toWire: (current: T) => object) =>
+  async <R>(change: Promise<R>): Promise<R> =>
+    change.catch((error: unknown) => {
+      throw error instanceof StaleRecord ? new StaleRecord(toWire(error.current as T)) : error;
+    });
+
+const staleProduct = answersStale(productDto);
+const staleCategory = answersStale(categoryDto);
+const staleDough = answersStale(doughDto);
+const staleZone = answersStale(zoneDto);
 
 /** The staff member a change is recorded under. */
 const editorOf = async (request: Parameters<typeof requireUser>[0]) => {
@@ -34,7 +54,7 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
       category_id: p.categoryId,
       category_name: p.categoryName,
       sold_out: p.soldOut,
-      is_addition: p.categoryId === 9,
+      is_addition: p.categoryId === ADDITIONS_CATEGORY_ID,
     })),
   };
 };
@@ -67,12 +87,12 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'updateAdminProduct', { access: 'admin' }, async (request) => {
-    const product = await adminMenu.update(await editorOf(request), request.params.id, request.body);
+    const product = await staleProduct(adminMenu.update(await editorOf(request), request.params.id, request.body));
     return { message: 'Modifiche salvate.', product: productDto(product) };
   });
 
   defineRoute(app, 'removeAdminProduct', { access: 'admin' }, async (request) => {
-    const { archived } = await adminMenu.remove(await editorOf(request), request.params.id, request.query.version);
+    const { archived } = await staleProduct(adminMenu.remove(await editorOf(request), request.params.id, request.query.version));
     return { archived, message: archived ? 'Il prodotto è stato ordinato in passato: è stato archiviato.' : 'Prodotto eliminato.' };
   });
 
@@ -105,7 +125,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   defineRoute(app, 'setSoldOut', { access: 'admin' }, async (request) => {
     const { sold_out: soldOut, version } = request.body;
-    await adminMenu.setSoldOut(await editorOf(request), request.params.id, soldOut, version);
+    await staleProduct(adminMenu.setSoldOut(await editorOf(request), request.params.id, soldOut, version));
     return soldOutDto(adminMenu, soldOut ? 'Segnato come esaurito per oggi.' : 'Di nuovo disponibile.');
   });
 
@@ -120,7 +140,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'removeSpecialDay', { access: 'admin' }, async (request) => {
-    await specialDays.remove(await editorOf(request), request.params.id, request.query.version);
+    await answersStale(specialDayDto)(specialDays.remove(await editorOf(request), request.params.id, request.query.version));
     return { message: 'Giorno speciale rimosso: valgono gli orari della settimana.' };
   });
 
@@ -131,11 +151,11 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   defineRoute(app, 'updateAdminHours', { access: 'admin' }, async (request) => ({
     message: 'Orari salvati.',
-    hours: weeklyHoursDto(await hours.updateWeekly(await editorOf(request), request.body)),
+    hours: weeklyHoursDto(await answersStale(weeklyHoursDto)(hours.updateWeekly(await editorOf(request), request.body))),
   }));
 
   defineRoute(app, 'setOnlineOrdering', { access: 'admin' }, async (request) => {
-    const state = await hours.setOnlineOrdering(await editorOf(request), request.body);
+    const state = await answersStale(onlineOrderingDto)(hours.setOnlineOrdering(await editorOf(request), request.body));
     const message = !state.closed
       ? 'Ordini online aperti.'
       : state.until
@@ -148,7 +168,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   defineRoute(app, 'updateAdminTexts', { access: 'admin' }, async (request) => ({
     message: 'Testi salvati.',
-    texts: textsDto(await texts.update(await editorOf(request), request.body)),
+    texts: textsDto(await answersStale(textsDto)(texts.update(await editorOf(request), request.body))),
   }));
 
   defineRoute(app, 'listNewsPosts', { access: 'admin' }, async () => ({ items: (await news.list()).map(newsDto) }));
@@ -162,7 +182,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'updateNewsPost', { access: 'admin' }, async (request) => {
-    const post = await news.update(await editorOf(request), request.params.id, request.body);
+    const post = await answersStale(newsDto)(news.update(await editorOf(request), request.params.id, request.body));
     return { message: post.published ? 'Notizia pubblicata.' : 'Bozza salvata.', post: newsDto(post) };
   });
 
@@ -175,7 +195,9 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'setStaffActive', { access: 'admin' }, async (request) => {
-    const member = await staff.setActive(await editorOf(request), request.params.id, request.body.active, request.body.version);
+    const member = await answersStale(staffDto)(
+      staff.setActive(await editorOf(request), request.params.id, request.body.active, request.body.version),
+    );
     return {
       message: member.active ? `${member.name} può di nuovo accedere.` : `${member.name} è stato disattivato.`,
       member: staffDto(member),
@@ -201,16 +223,18 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   defineRoute(app, 'updateAdminCategory', { access: 'admin' }, async (request) => ({
     message: 'Modifiche salvate.',
-    category: categoryDto(await categories.update(await editorOf(request), request.params.id, request.body)),
+    category: categoryDto(await staleCategory(categories.update(await editorOf(request), request.params.id, request.body))),
   }));
 
   defineRoute(app, 'moveAdminCategory', { access: 'admin' }, async (request) => {
-    const category = await categories.move(await editorOf(request), request.params.id, request.body.direction, request.body.version);
+    const category = await staleCategory(
+      categories.move(await editorOf(request), request.params.id, request.body.direction, request.body.version),
+    );
     return { message: `${category.name}: posizione ${category.position} nel menu.` };
   });
 
   defineRoute(app, 'removeAdminCategory', { access: 'admin' }, async (request) => {
-    await categories.remove(await editorOf(request), request.params.id, request.query.version);
+    await staleCategory(categories.remove(await editorOf(request), request.params.id, request.query.version));
     return { message: 'Categoria eliminata.' };
   });
 
@@ -226,16 +250,16 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   defineRoute(app, 'updateAdminDough', { access: 'admin' }, async (request) => ({
     message: 'Modifiche salvate.',
-    dough: doughDto(await doughs.update(await editorOf(request), request.params.id, request.body)),
+    dough: doughDto(await staleDough(doughs.update(await editorOf(request), request.params.id, request.body))),
   }));
 
   defineRoute(app, 'moveAdminDough', { access: 'admin' }, async (request) => {
-    const dough = await doughs.move(await editorOf(request), request.params.id, request.body.direction, request.body.version);
+    const dough = await staleDough(doughs.move(await editorOf(request), request.params.id, request.body.direction, request.body.version));
     return { message: `${dough.name}: posizione ${dough.position} nell’elenco.` };
   });
 
   defineRoute(app, 'removeAdminDough', { access: 'admin' }, async (request) => {
-    await doughs.remove(await editorOf(request), request.params.id, request.query.version);
+    await staleDough(doughs.remove(await editorOf(request), request.params.id, request.query.version));
     return { message: 'Impasto eliminato.' };
   });
 
@@ -250,12 +274,12 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'updateAdminZone', { access: 'admin' }, async (request) => {
-    const zone = await zones.update(await editorOf(request), request.params.id, request.body);
+    const zone = await staleZone(zones.update(await editorOf(request), request.params.id, request.body));
     return { message: zone.active ? 'Modifiche salvate.' : 'Zona disattivata: non è più proposta.', zone: zoneDto(zone) };
   });
 
   defineRoute(app, 'removeAdminZone', { access: 'admin' }, async (request) => {
-    await zones.remove(await editorOf(request), request.params.id, request.query.version);
+    await staleZone(zones.remove(await editorOf(request), request.params.id, request.query.version));
     return { message: 'Zona eliminata.' };
   });
 
@@ -272,7 +296,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   defineRoute(app, 'updateDiscountCode', { access: 'admin' }, async (request) => {
-    const code = await discountCodes.update(await editorOf(request), request.params.id, request.body);
+    const code = await answersStale(codeDto)(discountCodes.update(await editorOf(request), request.params.id, request.body));
     return { message: 'Modifiche salvate.', code: codeDto(code) };
   });
 

@@ -1,4 +1,4 @@
-import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toMinutes } from '../../src/domain';
+import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toMinutes, type BookedOrder } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
@@ -15,14 +15,6 @@ export interface SpecialDayForm {
   message: string | null;
   /** the owner has seen the booked orders the day touches */
   confirm?: boolean;
-}
-
-export interface BookedOrder {
-  id: number;
-  orderNum: number;
-  date: string;
-  time: string;
-  name: string;
 }
 
 /** At most two months in one special day: longer closures are more days. */
@@ -144,7 +136,7 @@ export class SpecialDaysService {
     await this.changes.change(editor, async ({ tx, audit, claim }) => {
       const row = await tx.selectFrom('special_days').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Giorno speciale non trovato.');
-      await claim('special_days', id, version, async () => ({ ...row }));
+      await claim('special_days', id, version, async () => specialDayView(row));
       await tx.deleteFrom('special_days').where('id', '=', id).execute();
       const form = { ...row, closed: row.closed === 1 };
       await audit({ entity: 'special_day', entityId: id, action: 'delete', label: labelOf(form), before: auditView(form) });
@@ -158,14 +150,3 @@ function labelOf(form: Pick<SpecialDayForm, 'date_from' | 'date_until'>): string
     ? formatShopDate(form.date_from)
     : `${formatShopDate(form.date_from)} – ${formatShopDate(form.date_until)}`;
 }
-
-export const specialDayDto = (d: SpecialDayView) => ({
-  id: d.id,
-  version: d.version,
-  date_from: d.dateFrom,
-  date_until: d.dateUntil,
-  closed: d.closed,
-  first_slot: d.firstSlot,
-  last_slot: d.lastSlot,
-  message: d.message,
-});

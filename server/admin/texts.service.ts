@@ -21,7 +21,7 @@ const HOME_FIELDS = HOMEPAGE_FIELD_NUMBERS.map((n) => ({
 }));
 
 export const TEXT_KEYS = [...SHOP_FIELDS, ...HOME_FIELDS].map((f) => f.key);
-type TextKey = (typeof SHOP_FIELDS)[number]['key'] | `homepage_field_${(typeof HOMEPAGE_FIELD_NUMBERS)[number]}`;
+export type TextKey = (typeof SHOP_FIELDS)[number]['key'] | `homepage_field_${(typeof HOMEPAGE_FIELD_NUMBERS)[number]}`;
 
 export interface TextsView {
   version: number;
@@ -60,7 +60,7 @@ export class TextsService {
     check.throwIfAny();
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.get(tx);
-      await claim('setting_groups', 'texts', form.version, async () => textsDto(await this.get(tx)));
+      await claim('setting_groups', 'texts', form.version, () => this.get(tx));
       await writeSettings(tx, values);
       const diff = changedFields(before.texts, values);
       if (diff) await audit({ entity: 'settings', entityId: 'texts', action: 'update', label: 'Testi', ...diff });
@@ -68,5 +68,3 @@ export class TextsService {
     });
   }
 }
-
-export const textsDto = (view: TextsView) => ({ version: view.version, ...(view.texts as Record<TextKey, string>) });

@@ -132,7 +132,7 @@ export class ZonesService {
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.row(tx, id);
       if (LOCKED.has(before.name)) throw new AppError('conflict', LOCKED_ZONE_MESSAGE, { code: 'record.in_use' });
-      await claim('zones', id, form.version, async () => zoneDto(await this.view(tx, await this.row(tx, id))));
+      await claim('zones', id, form.version, async () => this.view(tx, await this.row(tx, id)));
       await this.ensureFree(tx, name, id);
       await tx
         .updateTable('zones')
@@ -151,20 +151,9 @@ export class ZonesService {
       const row = await this.row(tx, id);
       if (LOCKED.has(row.name)) throw new AppError('conflict', LOCKED_ZONE_MESSAGE, { code: 'record.in_use' });
       if ((await this.uses(tx, id)) > 0) throw new AppError('conflict', ZONE_IN_USE_MESSAGE, { code: 'record.in_use' });
-      await claim('zones', id, version, async () => zoneDto(await this.view(tx, row)));
+      await claim('zones', id, version, () => this.view(tx, row));
       await tx.deleteFrom('zones').where('id', '=', id).execute();
       await audit({ entity: 'zone', entityId: id, action: 'delete', label: row.name, before: { nome: row.name } });
     });
   }
 }
-
-export const zoneDto = (z: AdminZone) => ({
-  id: z.id,
-  version: z.version,
-  name: z.name,
-  active: z.active,
-  fee: formatEuroInput(z.feeCents),
-  min_order: formatEuroInput(z.minOrderCents),
-  locked: z.locked,
-  uses: z.uses,
-});

@@ -1,3 +1,4 @@
+import { DOUGH_OFFER, type DoughOffer } from '../../src/domain';
 import type { SeedData, SeedPost, SeedProduct } from './seed-types';
 
 /** Doughs offered on pizzas (pinse only come gluten free as an alternative). */
@@ -11,7 +12,7 @@ function pizza(
   priceCents: number,
   description: string,
   note: string | null = null,
-  allowVariants: 0 | 1 = 1,
+  allowVariants: DoughOffer = DOUGH_OFFER.chosen,
 ): SeedProduct {
   return {
     categoryId,
@@ -43,7 +44,7 @@ function plain(
     priceCents,
     visible: options.visible ?? true,
     isUpsell: options.isUpsell ?? false,
-    allowVariants: 2,
+    allowVariants: DOUGH_OFFER.plainOnly,
     note: options.note ?? null,
     variants: [],
   };
@@ -58,7 +59,7 @@ function ingredient(name: string, priceCents: number, description = ''): SeedPro
     priceCents,
     visible: true,
     isUpsell: false,
-    allowVariants: 2,
+    allowVariants: DOUGH_OFFER.plainOnly,
     note: null,
     variants: [],
   };

@@ -1,4 +1,4 @@
-import type { CategoryGroup } from '../../src/domain';
+import type { CategoryGroup, DoughOffer } from '../../src/domain';
 
 /** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedCategory {
@@ -24,8 +24,7 @@ export interface SeedProduct {
   priceCents: number;
   visible: boolean;
   isUpsell: boolean;
-  /** below 2 the doughs are offered as choices; 2 means plain only */
-  allowVariants: 0 | 1 | 2;
+  allowVariants: DoughOffer;
   note: string | null;
   /** names of SeedVariant offered for this product */
   variants: string[];

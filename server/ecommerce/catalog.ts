@@ -2,11 +2,14 @@ import {
   ADDITIONS_CATEGORY_ID,
   compareByName,
   DEFAULT_WEEKLY_HOURS,
+  doughOfferOf,
+  offersDoughs,
   ovenGroupOf,
   parseWeeklyHours,
   shopLocalTime,
   weekSpan,
   type CategoryGroup,
+  type DoughOffer,
   type ZoneCharges,
 } from '../../src/domain';
 import type { Clock } from '../clock';
@@ -49,7 +52,7 @@ export interface ProductView {
   priceCents: number;
   visible: boolean;
   isUpsell: boolean;
-  allowVariants: number;
+  allowVariants: DoughOffer;
   note: string | null;
   variants: VariantView[];
   additions: AdditionView[];
@@ -289,9 +292,9 @@ export class CatalogService {
         priceCents: row.price_cents,
         visible: row.visible === 1,
         isUpsell: row.is_upsell === 1,
-        allowVariants: row.allow_variants,
+        allowVariants: doughOfferOf(row.allow_variants),
         note: row.note,
-        variants: row.allow_variants < 2 ? (variantsByProduct.get(row.id) ?? []) : [],
+        variants: offersDoughs(row.allow_variants) ? (variantsByProduct.get(row.id) ?? []) : [],
         additions: category.additionsEnabled ? additions : [],
         category,
         forSale: row.visible === 1 && row.archived_at === null && category.visible,

@@ -3,7 +3,7 @@ import { Input, Label, TextField } from 'react-aria-components';
 import { createAuditActors, type AuditRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminListScreen, RecordTable, useRecordList, type Column } from './ui/list';
 
 const ACTION_LABELS: Record<AuditRow['action'], string> = {
   create: 'Creato',
@@ -87,8 +87,7 @@ export function AuditAdmin() {
   // Empty: the shop's today, as the server's clock has it.
   const [date, setDate] = useState<string | null>(null);
   return (
-    <section aria-labelledby="admin-audit-title">
-      <h1 id="admin-audit-title">Registro modifiche</h1>
+    <AdminListScreen id="admin-audit-title" title="Registro modifiche">
       <TextField
         className="field admin-audit__date"
         value={date ?? ''}
@@ -102,41 +101,30 @@ export function AuditAdmin() {
       </TextField>
       {/* Another day is another list. */}
       <AuditDay key={date ?? 'oggi'} date={date} />
-    </section>
+    </AdminListScreen>
   );
 }
 
+const COLUMNS: readonly Column<AuditRow>[] = [
+  { header: 'Quando', cell: (row) => timeOf(row.at) },
+  { header: 'Chi', cell: (row) => row.userName },
+  { header: 'Elemento', cell: (row) => `${ENTITY_LABELS[row.entity] ?? row.entity} ${row.label}`, names: true },
+  { header: 'Azione', cell: (row) => ACTION_LABELS[row.action] },
+  { header: 'Prima → Dopo', cell: describeChange },
+];
+
+/** The register is read-only: a table without actions. */
 function AuditDay({ date }: { date: string | null }) {
   const { api } = useAppActors();
   const actors = useMemo(() => createAuditActors(api, date), [api, date]);
   const view = useRecordList<AuditRow>(actors);
   return (
-    <ListFrame view={view} label="Registro modifiche" emptyText="Nessuna modifica in questo giorno.">
-      {view.rows.length > 0 && (
-        <table className="admin-table">
-          <caption>Modifiche del giorno</caption>
-          <thead>
-            <tr>
-              <th scope="col">Quando</th>
-              <th scope="col">Chi</th>
-              <th scope="col">Elemento</th>
-              <th scope="col">Azione</th>
-              <th scope="col">Prima → Dopo</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{timeOf(row.at)}</td>
-                <td>{row.userName}</td>
-                <th scope="row">{`${ENTITY_LABELS[row.entity] ?? row.entity} ${row.label}`}</th>
-                <td>{ACTION_LABELS[row.action]}</td>
-                <td>{describeChange(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </ListFrame>
+    <RecordTable
+      view={view}
+      label="Registro modifiche"
+      emptyText="Nessuna modifica in questo giorno."
+      caption="Modifiche del giorno"
+      columns={COLUMNS}
+    />
   );
 }

@@ -1,10 +1,7 @@
-import { useMemo } from 'react';
-import { Link } from 'react-aria-components';
 import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminCodesActors';
-import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';
-import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
+import { AdminListScreen, EditLink, ListWithEditor, RecordTable, useListScreen, type Column } from './ui/list';
 
 /** 'Codici sconto': the codes with their use, and the editor of one code. */
 export function DiscountCodesAdmin() {
@@ -12,43 +9,40 @@ export function DiscountCodesAdmin() {
   return <ListWithEditor list={<CodeList />} editor={(id) => <CodeEditor codeId={id} />} newSlug="nuovo" />;
 }
 
+const COLUMNS: readonly Column<DiscountCodeRow>[] = [
+  {
+    header: 'Codice',
+    names: true,
+    cell: (row) => (
+      <>
+        {row.code}
+        <br />
+        <span className="admin-hint">{row.label}</span>
+      </>
+    ),
+  },
+  { header: 'Sconto', cell: (row) => row.summary },
+  { header: 'Stato', cell: (row) => (row.active ? 'Attivo' : 'Disattivato') },
+  { header: 'Usato', cell: (row) => (row.timesUsed === 1 ? '1 volta' : `${row.timesUsed} volte`) },
+];
+
 function CodeList() {
-  const { api } = useAppActors();
-  const actors = useMemo(() => createDiscountCodeListActors(api), [api]);
-  const view = useRecordList<DiscountCodeRow>(actors);
-  useReloadOnMount(view);
+  const view = useListScreen<DiscountCodeRow>(createDiscountCodeListActors);
   return (
-    <section aria-labelledby="admin-codes-title">
-      <div className="admin-editor__header">
-        <h1 id="admin-codes-title">Codici sconto</h1>
-        <Link className="button button--primary" href="/admin/codici-sconto/nuovo">
-          Nuovo codice
-        </Link>
-      </div>
-      <ListFrame view={view} label="Codici sconto" emptyText="Nessun codice trovato.">
-        {view.rows.length > 0 && (
-          <AdminTable caption="Codici" columns={['Codice', 'Sconto', 'Stato', 'Usato']}>
-            {view.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">
-                  {row.code}
-                  <br />
-                  <span className="admin-hint">{row.label}</span>
-                </th>
-                <td>{row.summary}</td>
-                <td>{row.active ? 'Attivo' : 'Disattivato'}</td>
-                <td>{row.timesUsed === 1 ? '1 volta' : `${row.timesUsed} volte`}</td>
-                <td>
-                  <Link className="button" href={`/admin/codici-sconto/${row.id}`} aria-label={`Modifica ${row.code}`}>
-                    Modifica
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListFrame>
-    </section>
+    <AdminListScreen
+      id="admin-codes-title"
+      title="Codici sconto"
+      links={[{ href: '/admin/codici-sconto/nuovo', label: 'Nuovo codice', primary: true }]}
+    >
+      <RecordTable
+        view={view}
+        label="Codici sconto"
+        emptyText="Nessun codice trovato."
+        caption="Codici"
+        columns={COLUMNS}
+        actions={(row) => <EditLink name={row.code} href={`/admin/codici-sconto/${row.id}`} />}
+      />
+    </AdminListScreen>
   );
 }
 
@@ -65,7 +59,7 @@ const DELIVERIES = [
 
 function CodeEditor({ codeId }: { codeId: number | null }) {
   const { view, backToList } = useListEditor(createDiscountCodeEditorActors, { id: codeId, blank: BLANK_CODE }, '/admin/codici-sconto');
-  const title = codeId === null ? 'Nuovo codice' : String(view.values.code || 'Codice');
+  const title = codeId === null ? 'Nuovo codice' : view.values.code || 'Codice';
   return (
     <section className="admin-editor">
       <RecordForm view={view} title={title} onLeave={backToList}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { connectSpecialDay, specialDayMachine } from '../../machines/specialDay.machine';
 import {
   createOnlineOrderingActors,
@@ -9,22 +9,28 @@ import {
   windowField,
   type SpecialDayRow,
 } from '../api/adminCalendarActors';
+import { bookedOrderLine } from '../api/adminActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { QuestionDialog } from '../ui/QuestionDialog';
-import { AdminCheckbox, AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { AdminTable, ListFrame, useRecordList } from './ui/list';
+import { AdminCheckbox, AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
+import { RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 /** The Italian week: Monday first. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
-const SINGLE_RECORD = { id: 0, blank: {} };
 
 const describeDay = (day: SpecialDayRow) =>
   day.closed ? 'Chiuso' : `Aperto dalle ${day.firstSlot ?? ''} (ultimo orario ${day.lastSlot ?? ''})`;
 
 const dates = (day: SpecialDayRow) =>
   day.dateFrom === day.dateUntil ? formatShopDate(day.dateFrom) : `${formatShopDate(day.dateFrom)} – ${formatShopDate(day.dateUntil)}`;
+
+const SPECIAL_DAY_COLUMNS: readonly Column<SpecialDayRow>[] = [
+  { header: 'Date', cell: dates, names: true },
+  { header: 'Servizio', cell: describeDay },
+  { header: 'Messaggio', cell: (day) => day.message ?? '—' },
+];
 
 /** 'Orari': the online switch, the weekly hours, and special days (holidays, short days) that beat them. */
 export function HoursAdmin() {
@@ -42,29 +48,16 @@ export function HoursAdmin() {
         Un giorno speciale vale più dell’orario della settimana: chiusure per ferie e feste, o un orario diverso.
       </p>
       <SpecialDayForm onSaved={list.reload} />
-      <ListFrame view={list} label="Giorni speciali" emptyText="Nessun giorno speciale in programma.">
-        {list.rows.length > 0 && (
-          <AdminTable caption="Giorni speciali in programma" columns={['Date', 'Servizio', 'Messaggio']}>
-            {list.rows.map((day) => (
-              <tr key={day.id}>
-                <th scope="row">{dates(day)}</th>
-                <td>{describeDay(day)}</td>
-                <td>{day.message ?? '—'}</td>
-                <td>
-                  <Button
-                    className="button"
-                    aria-label={`Rimuovi ${dates(day)}`}
-                    isDisabled={list.isBusy}
-                    onPress={() => list.act(day.id, 'specialDay.remove')}
-                  >
-                    Rimuovi
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+      <RecordTable
+        view={list}
+        label="Giorni speciali"
+        emptyText="Nessun giorno speciale in programma."
+        caption="Giorni speciali in programma"
+        columns={SPECIAL_DAY_COLUMNS}
+        actions={(day) => (
+          <RowButton label="Rimuovi" name={`Rimuovi ${dates(day)}`} view={list} onPress={() => list.act(day.id, 'specialDay.remove')} />
         )}
-      </ListFrame>
+      />
     </section>
   );
 }
@@ -73,7 +66,7 @@ export function HoursAdmin() {
 function OnlineOrderingForm() {
   const { api } = useAppActors();
   const actors = useMemo(() => createOnlineOrderingActors(api), [api]);
-  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const view = useSettingsEditor(actors);
   const closed = view.field('closed');
   return (
     <RecordForm view={view} title="Ordini online" label="Ordini online">
@@ -97,7 +90,7 @@ function OnlineOrderingForm() {
 function WeeklyHoursForm() {
   const { api } = useAppActors();
   const actors = useMemo(() => createWeeklyHoursActors(api), [api]);
-  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const view = useSettingsEditor(actors);
   return (
     <RecordForm view={view} title="Orari della settimana" label="Orari della settimana">
       <p className="admin-hint">
@@ -149,27 +142,6 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
   useEffect(() => {
     if (view.saves > 0) saved.current();
   }, [view.saves]);
-  const text = (label: string, name: 'date_from' | 'date_until' | 'first_slot' | 'last_slot' | 'message', type = 'text', hint?: string) => {
-    const field = view.field(name);
-    return (
-      <TextField
-        className="field"
-        value={field.value}
-        onChange={field.onChange}
-        isInvalid={field.errors.length > 0}
-        validationBehavior="aria"
-      >
-        <Label className="field__label">{label}</Label>
-        <Input className="field__input" type={type} />
-        {hint && (
-          <p className="field__hint" slot="description">
-            {hint}
-          </p>
-        )}
-        <FieldError className="field__error">{field.errors.join(' ')}</FieldError>
-      </TextField>
-    );
-  };
   const closed = view.field('closed');
   return (
     <form
@@ -181,15 +153,16 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
         view.saveButton.onPress();
       }}
     >
-      {text('Dal', 'date_from', 'date')}
-      {text('Al', 'date_until', 'date')}
-      <Checkbox className="admin-checkbox" isSelected={closed.value} onChange={closed.onChange}>
-        <span className="admin-checkbox__box" aria-hidden="true" />
-        Chiuso tutto il giorno
-      </Checkbox>
-      {view.showsHours && text('Primo orario', 'first_slot', 'text', 'Un quarto d’ora, ad esempio 18:00')}
-      {view.showsHours && text('Ultimo orario', 'last_slot', 'text', 'L’ultima fascia ordinabile, ad esempio 22:00')}
-      {text('Messaggio', 'message', 'text', 'Mostrato ai clienti con l’avviso di chiusura')}
+      <AdminTextField label="Dal" field={view.field('date_from')} type="date" />
+      <AdminTextField label="Al" field={view.field('date_until')} type="date" />
+      <AdminCheckbox label="Chiuso tutto il giorno" field={closed} />
+      {view.showsHours && (
+        <AdminTextField label="Primo orario" field={view.field('first_slot')} description="Un quarto d’ora, ad esempio 18:00" />
+      )}
+      {view.showsHours && (
+        <AdminTextField label="Ultimo orario" field={view.field('last_slot')} description="L’ultima fascia ordinabile, ad esempio 22:00" />
+      )}
+      <AdminTextField label="Messaggio" field={view.field('message')} description="Mostrato ai clienti con l’avviso di chiusura" />
       <div className="admin-savebar">
         <Button type="submit" className="button button--primary" isDisabled={view.saveButton.isDisabled}>
           {view.saveButton.label}
@@ -201,7 +174,7 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
       <QuestionDialog title="Ordini già prenotati" question={view.confirmation}>
         <ul>
           {view.confirmation?.orders.map((order) => (
-            <li key={order.id}>{`N. ${order.orderNum} · ${formatShopDate(order.date)} ${order.time} · ${order.name}`}</li>
+            <li key={order.id}>{bookedOrderLine(order)}</li>
           ))}
         </ul>
       </QuestionDialog>

@@ -1,11 +1,8 @@
-import { useMemo } from 'react';
-import { Link } from 'react-aria-components';
 import { BLANK_NEWS, createNewsEditorActors, createNewsListActors, type NewsRow } from '../api/adminContentActors';
-import { useAppActors } from '../actors/AppActors';
 import { formatShopDate } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminCheckbox, AdminTextField, RecordForm, useListEditor } from './ui/editor';
-import { AdminTable, ListFrame, ListWithEditor, useRecordList, useReloadOnMount } from './ui/list';
+import { AdminListScreen, EditLink, ListWithEditor, RecordTable, useListScreen, type Column } from './ui/list';
 
 /** 'Notizie': the posts, drafts included, and the editor of one post with its preview. */
 export function NewsAdmin() {
@@ -13,37 +10,28 @@ export function NewsAdmin() {
   return <ListWithEditor list={<NewsList />} editor={(id) => <NewsEditor postId={id} />} newSlug="nuova" />;
 }
 
+const COLUMNS: readonly Column<NewsRow>[] = [
+  { header: 'Titolo', cell: (row) => row.title, names: true },
+  { header: 'Stato', cell: (row) => (row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza') },
+];
+
 function NewsList() {
-  const { api } = useAppActors();
-  const actors = useMemo(() => createNewsListActors(api), [api]);
-  const view = useRecordList<NewsRow>(actors);
-  useReloadOnMount(view);
+  const view = useListScreen<NewsRow>(createNewsListActors);
   return (
-    <section aria-labelledby="admin-news-title">
-      <div className="admin-editor__header">
-        <h1 id="admin-news-title">Notizie</h1>
-        <Link className="button button--primary" href="/admin/notizie/nuova">
-          Nuova notizia
-        </Link>
-      </div>
-      <ListFrame view={view} label="Notizie" emptyText="Nessuna notizia trovata.">
-        {view.rows.length > 0 && (
-          <AdminTable caption="Notizie" columns={['Titolo', 'Stato']}>
-            {view.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.title}</th>
-                <td>{row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza'}</td>
-                <td>
-                  <Link className="button" href={`/admin/notizie/${row.id}`} aria-label={`Modifica ${row.title}`}>
-                    Modifica
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListFrame>
-    </section>
+    <AdminListScreen
+      id="admin-news-title"
+      title="Notizie"
+      links={[{ href: '/admin/notizie/nuova', label: 'Nuova notizia', primary: true }]}
+    >
+      <RecordTable
+        view={view}
+        label="Notizie"
+        emptyText="Nessuna notizia trovata."
+        caption="Notizie"
+        columns={COLUMNS}
+        actions={(row) => <EditLink name={row.title} href={`/admin/notizie/${row.id}`} />}
+      />
+    </AdminListScreen>
   );
 }
 
@@ -52,7 +40,7 @@ function NewsEditor({ postId }: { postId: number | null }) {
   const saved = view.savedValues;
   return (
     <section className="admin-editor">
-      <RecordForm view={view} title={postId === null ? 'Nuova notizia' : String(saved.title || 'Notizia')} onLeave={backToList}>
+      <RecordForm view={view} title={postId === null ? 'Nuova notizia' : saved.title || 'Notizia'} onLeave={backToList}>
         <AdminTextField label="Titolo" field={view.field('title')} />
         <AdminTextField label="Descrizione" field={view.field('description')} description="Una o due righe per l’elenco delle notizie" />
         <AdminTextField
@@ -72,9 +60,9 @@ function NewsEditor({ postId }: { postId: number | null }) {
         <section className="admin-preview" aria-labelledby="admin-news-preview">
           <h2 id="admin-news-preview">Anteprima (ultima versione salvata)</h2>
           <article className="post">
-            <h3>{String(saved.title)}</h3>
+            <h3>{saved.title}</h3>
             {/* Sanitized by the server on save, as /blog shows it. */}
-            <div className="post__body" dangerouslySetInnerHTML={{ __html: String(saved.content) }} />
+            <div className="post__body" dangerouslySetInnerHTML={{ __html: saved.content }} />
           </article>
         </section>
       )}

@@ -3,7 +3,7 @@ import { Switch } from 'react-aria-components';
 import { createSoldOutActors, type SoldOutRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
-import { ListFrame, useRecordList } from './ui/list';
+import { AdminListScreen, ListFrame, useRecordList } from './ui/list';
 
 /** 'Esauriti oggi': one switch per product and addition, sold out until the end of the day. */
 export function SoldOutAdmin() {
@@ -13,12 +13,11 @@ export function SoldOutAdmin() {
   const view = useRecordList<SoldOutRow>(actors);
   const categories = [...new Set(view.rows.map((row) => row.categoryName))];
   return (
-    <section aria-labelledby="admin-soldout-title">
-      <h1 id="admin-soldout-title">Esauriti oggi</h1>
-      <p className="admin-hint">
-        Un prodotto esaurito resta visibile ai clienti, in grigio, ma non si può ordinare online; la cassa può ancora venderlo. Domani torna
-        disponibile da solo.
-      </p>
+    <AdminListScreen
+      id="admin-soldout-title"
+      title="Esauriti oggi"
+      hint="Un prodotto esaurito resta visibile ai clienti, in grigio, ma non si può ordinare online; la cassa può ancora venderlo. Domani torna disponibile da solo."
+    >
       <ListFrame view={view} label="Esauriti oggi" emptyText="Nessun prodotto trovato.">
         {categories.map((category) => (
           <fieldset key={category} className="admin-fieldset">
@@ -44,6 +43,6 @@ export function SoldOutAdmin() {
           </fieldset>
         ))}
       </ListFrame>
-    </section>
+    </AdminListScreen>
   );
 }

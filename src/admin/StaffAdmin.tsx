@@ -4,7 +4,13 @@ import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type Staff
 import { useAppActors } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { AdminTable, ListFrame, useRecordList } from './ui/list';
+import { AdminListScreen, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
+
+const COLUMNS: readonly Column<StaffRow>[] = [
+  { header: 'Nome', cell: (row) => row.name, names: true },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Stato', cell: (row) => (row.active ? 'Attivo' : 'Account disattivato') },
+];
 
 /** 'Staff': who may use the cassa and the back office; accounts are disabled, never deleted. */
 export function StaffAdmin() {
@@ -15,46 +21,41 @@ export function StaffAdmin() {
   // Each new account gets a fresh form once the last one is saved.
   const [formKey, setFormKey] = useState(0);
   return (
-    <section aria-labelledby="admin-staff-title">
-      <h1 id="admin-staff-title">Staff</h1>
-      <p className="admin-hint">
-        Un account disattivato non può più accedere e le sue sessioni si chiudono subito. Ordini e registro continuano a nominarlo.
-      </p>
+    <AdminListScreen
+      id="admin-staff-title"
+      title="Staff"
+      hint="Un account disattivato non può più accedere e le sue sessioni si chiudono subito. Ordini e registro continuano a nominarlo."
+    >
       <NewStaffForm key={formKey} onCreated={list.reload} onNext={() => setFormKey((k) => k + 1)} />
-      <ListFrame view={list} label="Staff" emptyText="Nessun account trovato.">
-        {list.rows.length > 0 && (
-          <AdminTable caption="Account dello staff" columns={['Nome', 'Email', 'Stato']}>
-            {list.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.name}</th>
-                <td>{row.email}</td>
-                <td>{row.active ? 'Attivo' : 'Account disattivato'}</td>
-                <td className="admin-table__actions">
-                  <Button
-                    className="button"
-                    aria-label={`${row.active ? 'Disattiva' : 'Riattiva'} ${row.name}`}
-                    isDisabled={list.isBusy}
-                    onPress={() => list.act(row.id, 'staff.active', !row.active)}
-                  >
-                    {row.active ? 'Disattiva' : 'Riattiva'}
-                  </Button>
-                  {row.active && (
-                    <Button
-                      className="button"
-                      aria-label={`Invia a ${row.name} il link per la password`}
-                      isDisabled={list.isBusy}
-                      onPress={() => list.act(row.id, 'staff.link')}
-                    >
-                      Invia link password
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </ListFrame>
-    </section>
+      <RecordTable
+        view={list}
+        label="Staff"
+        emptyText="Nessun account trovato."
+        caption="Account dello staff"
+        columns={COLUMNS}
+        actions={(row) => {
+          const toggle = row.active ? 'Disattiva' : 'Riattiva';
+          return (
+            <>
+              <RowButton
+                label={toggle}
+                name={`${toggle} ${row.name}`}
+                view={list}
+                onPress={() => list.act(row.id, 'staff.active', !row.active)}
+              />
+              {row.active && (
+                <RowButton
+                  label="Invia link password"
+                  name={`Invia a ${row.name} il link per la password`}
+                  view={list}
+                  onPress={() => list.act(row.id, 'staff.link')}
+                />
+              )}
+            </>
+          );
+        }}
+      />
+    </AdminListScreen>
   );
 }
 
@@ -76,7 +77,7 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
             <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
           </>
         ) : (
-          <p role="status">{`Abbiamo inviato a ${String(view.savedValues.email)} il link per scegliere la password.`}</p>
+          <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
         )}
       </RecordForm>
       {!view.isNew && (

@@ -3,16 +3,14 @@ import { createTextsActors } from '../api/adminContentActors';
 import { useAppActors } from '../actors/AppActors';
 import { HEADING_FIELDS, homeFieldLabel, HOMEPAGE_FIELD_NUMBERS, HOME_TEXT_LIMITS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-
-const SINGLE_RECORD = { id: 0, blank: {} };
+import { AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
 
 /** 'Testi': the shop's name, address, phones and legal line, and the home page's headings and paragraphs. */
 export function TextsAdmin() {
   usePageTitle('Testi - Amministrazione');
   const { api } = useAppActors();
   const actors = useMemo(() => createTextsActors(api), [api]);
-  const view = useRecordEditor(actors, SINGLE_RECORD);
+  const view = useSettingsEditor(actors);
   return (
     <section aria-labelledby="admin-texts-title">
       <h1 id="admin-texts-title">Testi</h1>

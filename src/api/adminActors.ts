@@ -1,9 +1,19 @@
 import { fromPromise } from 'xstate';
-import type { ApplyOutcome, BulkPriceChoice, BulkPriceLine, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
+import type { operations } from '../../openapi/schema';
+import type { ApplyOutcome, BulkPriceChoice, bulkPriceMachine, PreviewOutcome } from '../../machines/bulkPrice.machine';
+import type { RecordEditorActors, RecordValues, SaveOutcome, SaveRequest } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { formatEuroInput, formatShopDate, toCents } from '../domain';
-import { answer, unwrap, type ApiClient, type Schemas } from './client';
+import {
+  DOUGH_OFFER,
+  doughOfferOf,
+  formatEuroInput,
+  formatShopDate,
+  toCents,
+  type BookedOrder,
+  type BulkPriceLine,
+  type DoughOffer,
+} from '../domain';
+import { answer, unwrap, type ApiClient, type FetchResult, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
 
@@ -12,55 +22,54 @@ import { refusalFrom } from './refusal';
  * outcomes (422 field errors, 409 `record.stale` with the record as it is now).
  */
 
-type AdminProduct = Schemas['AdminProduct'];
+/** The JSON body an operation of the contract takes. */
+export type WriteBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
-/** A product as its form holds it: the price as the owner types it ('6,50'), doughs as a list. */
-export const productValues = (p: AdminProduct): RecordValues => ({
-  category_id: p.category_id,
-  name: p.name,
-  description: p.description,
-  price: formatEuroInput(toCents(p.price)),
-  note: p.note ?? '',
-  image_url: p.image_url ?? '',
-  visible: p.visible,
-  is_upsell: p.is_upsell,
-  allow_variants: p.allow_variants,
-  variant_ids: p.variant_ids.join(','),
-  archived: p.archived,
-});
-
-export const BLANK_PRODUCT: RecordValues = {
-  category_id: null,
-  name: '',
-  description: '',
-  price: '',
-  note: '',
-  image_url: '',
-  visible: true,
-  is_upsell: false,
-  allow_variants: 2,
-  variant_ids: '',
-  archived: false,
+/**
+ * A write body as its form holds it: every field present, and a text the contract allows to be null
+ * holds '' while empty, as its field shows it (`textOrNull` turns it back).
+ */
+export type FormOf<Write> = {
+  [K in keyof Write]-?: string extends Exclude<Write[K], null | undefined> ? string : Exclude<Write[K], undefined>;
 };
 
-const productWrite = (values: RecordValues) => ({
-  category_id: values.category_id === null ? null : Number(values.category_id),
-  name: String(values.name ?? ''),
-  description: String(values.description ?? ''),
-  price: String(values.price ?? ''),
-  note: values.note ? String(values.note) : null,
-  image_url: values.image_url ? String(values.image_url) : null,
-  visible: Boolean(values.visible),
-  is_upsell: Boolean(values.is_upsell),
-  allow_variants: Number(values.allow_variants ?? 2),
-  variant_ids: String(values.variant_ids ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number),
-});
+/** An empty optional text goes as null. */
+export const textOrNull = (text: string) => text || null;
+
+/** How one form's record is read and saved; `save` creates when the request has no id. */
+export interface RecordEdge<V extends RecordValues, Wire extends { version: number; id?: number }, Answer> {
+  load(id: number): Promise<Wire>;
+  save(request: SaveRequest<V>): Promise<FetchResult<Answer>>;
+  /** the saved record in the answer */
+  saved(answer: Answer): Wire;
+  values(record: Wire): V;
+}
+
+/** A form's two editor actors, from how its record is read and saved. */
+export function editorActors<V extends RecordValues, Wire extends { version: number; id?: number }, Answer>(
+  edge: RecordEdge<V, Wire, Answer>,
+): RecordEditorActors<V> {
+  return {
+    loadRecord: fromPromise(async ({ input }) => {
+      const record = await edge.load(input.id);
+      return { values: edge.values(record), version: record.version };
+    }),
+    saveRecord: fromPromise(async ({ input }) => {
+      const result = answer(await edge.save(input), [409, 422], (status, body) => saveRefusal(status, body, edge.values));
+      if (typeof result === 'object' && result !== null && 'kind' in result) return result as SaveOutcome<V>;
+      const record = edge.saved(result as Answer);
+      // A record of settings has no id: its editor keeps the one it was opened with.
+      return { kind: 'saved', id: record.id ?? input.id ?? 0, values: edge.values(record), version: record.version };
+    }),
+  };
+}
 
 /** The orders a 409 `schedule.orders_booked` lists. */
-export const bookedOrdersOf = (body: unknown) =>
+export const bookedOrdersOf = (body: unknown): BookedOrder[] =>
   ((body as { orders?: Schemas['Error']['orders'] }).orders ?? []).map((o) => ({
     id: o.id,
     orderNum: o.order_num,
@@ -70,48 +79,82 @@ export const bookedOrdersOf = (body: unknown) =>
   }));
 
 /** 'N. 12 · 24/12/2026 20:00 · Mario Rossi' */
-export const bookedOrderLine = (o: { orderNum: number; date: string; time: string; name: string }) =>
-  `N. ${o.orderNum} · ${formatShopDate(o.date)} ${o.time} · ${o.name}`;
+export const bookedOrderLine = (o: BookedOrder) => `N. ${o.orderNum} · ${formatShopDate(o.date)} ${o.time} · ${o.name}`;
 
 /** No minimum (or a free delivery) shows as an empty field: '0,00' would read as something typed. */
 export const euroText = (typed: string) => (typed === '0,00' ? '' : typed);
 
 /** 422 and 409 are answers the editor shows; anything else is a failure it offers to retry. */
-export function saveRefusal(status: number, body: unknown, currentValues: (current: never) => RecordValues): SaveOutcome {
+export function saveRefusal<V extends RecordValues, Wire>(
+  status: number,
+  body: unknown,
+  currentValues: (current: Wire) => V,
+): SaveOutcome<V> {
   const refusal = refusalFrom(body);
   if (status === 409 && refusal.code === 'schedule.orders_booked') {
     return { kind: 'confirm', message: refusal.message, details: bookedOrdersOf(body).map(bookedOrderLine) };
   }
   if (status === 409 && refusal.code === 'record.stale') {
-    const current = (body as { current: { version: number } }).current;
-    return { kind: 'stale', message: refusal.message, values: currentValues(current as never), version: current.version };
+    const current = (body as { current: Wire & { version: number } }).current;
+    return { kind: 'stale', message: refusal.message, values: currentValues(current), version: current.version };
   }
   return { kind: 'invalid', message: refusal.message, errors: refusal.errors };
 }
 
+// --- products --------------------------------------------------------------------------------
+
+type AdminProduct = Schemas['AdminProduct'];
+
+/** A product as its form holds it: the price as the owner types it ('6,50'), the doughs' offer by name. */
+export type ProductForm = Omit<FormOf<Schemas['AdminProductUpdate']>, 'version' | 'allow_variants'> & { allow_variants: DoughOffer };
+
+export const productValues = (p: AdminProduct): ProductForm => ({
+  category_id: p.category_id,
+  name: p.name,
+  description: p.description,
+  price: formatEuroInput(toCents(p.price)),
+  note: p.note ?? '',
+  image_url: p.image_url ?? '',
+  visible: p.visible,
+  is_upsell: p.is_upsell,
+  allow_variants: doughOfferOf(p.allow_variants),
+  variant_ids: p.variant_ids,
+  archived: p.archived,
+});
+
+export const BLANK_PRODUCT: ProductForm = {
+  category_id: null,
+  name: '',
+  description: '',
+  price: '',
+  note: '',
+  image_url: '',
+  visible: true,
+  is_upsell: false,
+  allow_variants: DOUGH_OFFER.plainOnly,
+  variant_ids: [],
+  archived: false,
+};
+
+const productWrite = ({ archived: _archived, ...values }: ProductForm): Schemas['AdminProductWrite'] => ({
+  ...values,
+  note: textOrNull(values.note),
+  image_url: textOrNull(values.image_url),
+});
+
 export function createProductEditorActors(api: ApiClient) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async ({ input }) => {
-      const { product } = unwrap(await api.GET('/api/v1/admin/products/{id}', { params: { path: { id: input.id } } }));
-      return { values: productValues(product), version: product.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const refuse = (status: number, body: unknown) => saveRefusal(status, body, productValues);
-      const result =
-        input.id === null
-          ? answer(await api.POST('/api/v1/admin/products', { body: productWrite(input.values) }), [422], refuse)
-          : answer(
-              await api.PUT('/api/v1/admin/products/{id}', {
-                params: { path: { id: input.id } },
-                body: { ...productWrite(input.values), version: input.version, archived: Boolean(input.values.archived) },
-              }),
-              [409, 422],
-              refuse,
-            );
-      if ('kind' in result) return result;
-      return { kind: 'saved', id: result.product.id, values: productValues(result.product), version: result.product.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+  return editorActors({
+    load: async (id) => unwrap(await api.GET('/api/v1/admin/products/{id}', { params: { path: { id } } })).product,
+    save: ({ id, values, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/products', { body: productWrite(values) })
+        : api.PUT('/api/v1/admin/products/{id}', {
+            params: { path: { id } },
+            body: { ...productWrite(values), version, archived: values.archived },
+          }),
+    saved: (body) => body.product,
+    values: productValues,
+  });
 }
 
 // --- lists -----------------------------------------------------------------------------------
@@ -148,6 +191,15 @@ const menuRows = (menu: Schemas['AdminMenu']): MenuProductRow[] =>
     archived: p.archived,
     soldOut: p.sold_out,
   }));
+
+/** A list whose rows change in their editor, or never (the register): it only loads. */
+export const readOnlyListActors = (load: () => Promise<ListRow[]>) =>
+  ({
+    loadList: fromPromise<ListRow[]>(load),
+    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
+      throw new Error('this list has no row actions');
+    }),
+  }) satisfies ActorsOf<typeof recordListMachine>;
 
 /** Row actions answer the list as it is now; a refusal (stale, gone) carries its message and the reloaded list. */
 export async function rowAction<Row extends ListRow>(
@@ -231,26 +283,21 @@ export interface AuditRow extends ListRow {
 
 /** The register of one shop day (null: the server's today). */
 export function createAuditActors(api: ApiClient, date: string | null) {
-  return {
-    loadList: fromPromise<ListRow[]>(async () => {
-      const { entries } = unwrap(await api.GET('/api/v1/admin/audit', { params: { query: date ? { date } : {} } }));
-      return entries.map((e): AuditRow => ({
-        id: e.id,
-        version: 0,
-        searchText: `${e.label} ${e.user_name}`,
-        at: e.at,
-        userName: e.user_name,
-        entity: e.entity,
-        action: e.action,
-        label: e.label,
-        before: e.before,
-        after: e.after,
-      }));
-    }),
-    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
-      throw new Error('the register is read-only');
-    }),
-  } satisfies ActorsOf<typeof recordListMachine>;
+  return readOnlyListActors(async () => {
+    const { entries } = unwrap(await api.GET('/api/v1/admin/audit', { params: { query: date ? { date } : {} } }));
+    return entries.map((e): AuditRow => ({
+      id: e.id,
+      version: 0,
+      searchText: `${e.label} ${e.user_name}`,
+      at: e.at,
+      userName: e.user_name,
+      entity: e.entity,
+      action: e.action,
+      label: e.label,
+      before: e.before,
+      after: e.after,
+    }));
+  });
 }
 
 // --- bulk price ------------------------------------------------------------------------------

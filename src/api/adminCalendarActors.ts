@@ -1,12 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { SpecialDayForm, SpecialDaySaveOutcome, specialDayMachine } from '../../machines/specialDay.machine';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { SERVICES } from '../domain';
+import { SERVICES, type Service } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
-import { bookedOrdersOf, saveRefusal, rowAction, refusedWith } from './adminActors';
+import { bookedOrdersOf, editorActors, refusedWith, rowAction, type WriteBody } from './adminActors';
 
 /** The shop's calendar in the back office: special days, weekly hours and online ordering. */
 
@@ -74,62 +73,61 @@ export function createSpecialDayActors(api: ApiClient) {
 // --- hours -----------------------------------------------------------------------------------
 
 type WeeklyHoursWire = Schemas['WeeklyHours'];
+type WindowEnd = 'first' | 'last';
+type WindowField = `week.${number}.${Service}.${WindowEnd}`;
 
 /** A window's field: 'week.2.dinner.first', the name the server's errors use too. */
-export const windowField = (weekday: number, service: (typeof SERVICES)[number], end: 'first' | 'last') =>
-  `week.${weekday}.${service}.${end}`;
+export const windowField = (weekday: number, service: Service, end: WindowEnd): WindowField => `week.${weekday}.${service}.${end}`;
 
-const hoursValues = (h: WeeklyHoursWire): RecordValues => ({
-  ...Object.fromEntries(
+/** The week as its form holds it: each window's ends as typed, one field each, and the settings as typed. */
+export type WeeklyHoursForm = Record<WindowField, string> & Omit<Schemas['WeeklyHoursWrite'], 'version' | 'week' | 'confirm'>;
+
+const hoursValues = (h: WeeklyHoursWire): WeeklyHoursForm => ({
+  ...(Object.fromEntries(
     h.week.flatMap((day, weekday) =>
       SERVICES.flatMap((service) => [
         [windowField(weekday, service, 'first'), day[service]?.first ?? ''],
         [windowField(weekday, service, 'last'), day[service]?.last ?? ''],
       ]),
     ),
-  ),
+  ) as Record<WindowField, string>),
   slot_capacity: String(h.slot_capacity),
   lead_minutes: String(h.lead_minutes),
   dough_choice: h.dough_choice,
 });
 
-const typedWindow = (values: RecordValues, weekday: number, service: (typeof SERVICES)[number]) => ({
-  first: String(values[windowField(weekday, service, 'first')] ?? ''),
-  last: String(values[windowField(weekday, service, 'last')] ?? ''),
+const typedWindow = (values: WeeklyHoursForm, weekday: number, service: Service) => ({
+  first: values[windowField(weekday, service, 'first')] ?? '',
+  last: values[windowField(weekday, service, 'last')] ?? '',
 });
 
 /** The weekly hours form: one record (no id), saved as the owner typed it; booked orders are asked about. */
 export function createWeeklyHoursActors(api: ApiClient) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
-      const { hours } = unwrap(await api.GET('/api/v1/admin/hours'));
-      return { values: hoursValues(hours), version: hours.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const { values } = input;
-      const body = {
-        version: input.version,
-        week: Array.from({ length: 7 }, (_, weekday) => ({
-          lunch: typedWindow(values, weekday, 'lunch'),
-          dinner: typedWindow(values, weekday, 'dinner'),
-        })),
-        slot_capacity: String(values.slot_capacity ?? ''),
-        lead_minutes: String(values.lead_minutes ?? ''),
-        dough_choice: Boolean(values.dough_choice),
-        confirm: input.confirmed,
-      };
-      const result = answer(await api.PUT('/api/v1/admin/hours', { body }), [409, 422], (status, refused) =>
-        saveRefusal(status, refused, hoursValues),
-      );
-      if ('kind' in result) return result;
-      return { kind: 'saved', id: 0, values: hoursValues(result.hours), version: result.hours.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+  return editorActors({
+    load: async () => unwrap(await api.GET('/api/v1/admin/hours')).hours,
+    save: ({ values, version, confirmed }) =>
+      api.PUT('/api/v1/admin/hours', {
+        body: {
+          version,
+          week: Array.from({ length: 7 }, (_, weekday) => ({
+            lunch: typedWindow(values, weekday, 'lunch'),
+            dinner: typedWindow(values, weekday, 'dinner'),
+          })),
+          slot_capacity: values.slot_capacity,
+          lead_minutes: values.lead_minutes,
+          dough_choice: values.dough_choice,
+          confirm: confirmed,
+        },
+      }),
+    saved: (body) => body.hours,
+    values: hoursValues,
+  });
 }
 
-type OnlineOrderingWire = Schemas['OnlineOrdering'];
+/** The switch as its form holds it. */
+export type OnlineOrderingForm = Omit<WriteBody<'setOnlineOrdering'>, 'version'>;
 
-const onlineValues = (o: OnlineOrderingWire): RecordValues => ({
+const onlineValues = (o: Schemas['OnlineOrdering']): OnlineOrderingForm => ({
   closed: o.closed,
   message: o.message,
   until_tomorrow: o.closed && o.until !== null,
@@ -137,24 +135,10 @@ const onlineValues = (o: OnlineOrderingWire): RecordValues => ({
 
 /** 'Ordini online chiusi': the switch, its message, and whether it ends tomorrow. */
 export function createOnlineOrderingActors(api: ApiClient) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
-      const { online_ordering: state } = unwrap(await api.GET('/api/v1/admin/hours'));
-      return { values: onlineValues(state), version: state.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const body = {
-        version: input.version,
-        closed: Boolean(input.values.closed),
-        message: String(input.values.message ?? ''),
-        until_tomorrow: Boolean(input.values.until_tomorrow),
-      };
-      const result = answer(await api.PUT('/api/v1/admin/online-ordering', { body }), [409, 422], (status, refused) =>
-        saveRefusal(status, refused, onlineValues),
-      );
-      if ('kind' in result) return result;
-      const state = result.online_ordering;
-      return { kind: 'saved', id: 0, values: onlineValues(state), version: state.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+  return editorActors({
+    load: async () => unwrap(await api.GET('/api/v1/admin/hours')).online_ordering,
+    save: ({ values, version }) => api.PUT('/api/v1/admin/online-ordering', { body: { ...values, version } }),
+    saved: (body) => body.online_ordering,
+    values: onlineValues,
+  });
 }

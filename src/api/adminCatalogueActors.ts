@@ -1,43 +1,15 @@
 import { fromPromise } from 'xstate';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { formatEuroInput, isCategoryGroup, toCents } from '../domain';
+import { formatEuroInput, isCategoryGroup, toCents, type CategoryGroup } from '../domain';
 import { answer, unwrap, type ApiClient, type FetchResult, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
-import { refusedWith, rowAction, saveRefusal } from './adminActors';
+import { editorActors, refusedWith, rowAction, type FormOf, type WriteBody } from './adminActors';
 
 /**
  * The menu's structure in the back office: categories (order, group, visibility) and doughs (price
  * modifier, order). Lists move rows one place at a time ('move.up', 'move.down') and delete empty ones
  * ('remove'); editors save by version.
  */
-
-/** A record editor's two I/O actors, from how one record is read, created and updated. */
-function editorActors<Wire extends { id: number; version: number }>(recordOf: {
-  load(id: number): Promise<Wire>;
-  create(values: RecordValues): Promise<FetchResult<Record<string, unknown>>>;
-  update(id: number, values: RecordValues, version: number): Promise<FetchResult<Record<string, unknown>>>;
-  /** the saved record in a create or update answer */
-  saved(body: Record<string, unknown>): Wire;
-  values(record: Wire): RecordValues;
-}) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async ({ input }) => {
-      const record = await recordOf.load(input.id);
-      return { values: recordOf.values(record), version: record.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const refuse = (status: number, body: unknown) => saveRefusal(status, body, recordOf.values as (current: never) => RecordValues);
-      const result =
-        input.id === null
-          ? answer(await recordOf.create(input.values), [422], refuse)
-          : answer(await recordOf.update(input.id, input.values, input.version), [409, 422], refuse);
-      if ('kind' in result) return result as SaveOutcome;
-      const record = recordOf.saved(result);
-      return { kind: 'saved', id: record.id, values: recordOf.values(record), version: record.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
-}
 
 /** A list whose rows move up and down and are deleted when nothing uses them. */
 function orderedListActors<Row extends ListRow>(
@@ -78,20 +50,21 @@ export interface CategoryRow extends ListRow {
 /** The form's choice for a category in no kitchen group. */
 export const NO_GROUP = 'nessuno';
 
-export const BLANK_CATEGORY: RecordValues = { name: '', group: NO_GROUP, visible: true, additions_enabled: false };
+/** A category as its form holds it: the kitchen group is one of the select's choices, 'nessuno' included. */
+export type CategoryForm = Omit<FormOf<WriteBody<'createAdminCategory'>>, 'group'> & { group: CategoryGroup | typeof NO_GROUP };
 
-const categoryValues = (c: AdminCategory): RecordValues => ({
+export const BLANK_CATEGORY: CategoryForm = { name: '', group: NO_GROUP, visible: true, additions_enabled: false };
+
+const categoryValues = (c: AdminCategory): CategoryForm => ({
   name: c.name,
   group: c.group ?? NO_GROUP,
   visible: c.visible,
   additions_enabled: c.additions_enabled,
 });
 
-const categoryWrite = (values: RecordValues) => ({
-  name: String(values.name ?? ''),
+const categoryWrite = (values: CategoryForm): WriteBody<'createAdminCategory'> => ({
+  ...values,
   group: isCategoryGroup(values.group) ? values.group : null,
-  visible: Boolean(values.visible),
-  additions_enabled: Boolean(values.additions_enabled),
 });
 
 export function createCategoryListActors(api: ApiClient) {
@@ -116,12 +89,13 @@ export function createCategoryListActors(api: ApiClient) {
 }
 
 export function createCategoryEditorActors(api: ApiClient) {
-  return editorActors<AdminCategory>({
+  return editorActors({
     load: async (id) => unwrap(await api.GET('/api/v1/admin/categories/{id}', { params: { path: { id } } })).category,
-    create: (values) => api.POST('/api/v1/admin/categories', { body: categoryWrite(values) }),
-    update: (id, values, version) =>
-      api.PUT('/api/v1/admin/categories/{id}', { params: { path: { id } }, body: { ...categoryWrite(values), version } }),
-    saved: (body) => body.category as AdminCategory,
+    save: ({ id, values, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/categories', { body: categoryWrite(values) })
+        : api.PUT('/api/v1/admin/categories/{id}', { params: { path: { id } }, body: { ...categoryWrite(values), version } }),
+    saved: (body) => body.category,
     values: categoryValues,
   });
 }
@@ -139,11 +113,12 @@ export interface DoughRow extends ListRow {
   uses: number;
 }
 
-export const BLANK_DOUGH: RecordValues = { name: '', price_modifier: '' };
+/** A dough as its form holds it: the supplement as the owner types it ('1,50'). */
+export type DoughForm = FormOf<WriteBody<'createAdminDough'>>;
 
-const doughValues = (d: AdminDough): RecordValues => ({ name: d.name, price_modifier: formatEuroInput(toCents(d.price_modifier)) });
+export const BLANK_DOUGH: DoughForm = { name: '', price_modifier: '' };
 
-const doughWrite = (values: RecordValues) => ({ name: String(values.name ?? ''), price_modifier: String(values.price_modifier ?? '') });
+const doughValues = (d: AdminDough): DoughForm => ({ name: d.name, price_modifier: formatEuroInput(toCents(d.price_modifier)) });
 
 export function createDoughListActors(api: ApiClient) {
   const load = async () =>
@@ -165,12 +140,13 @@ export function createDoughListActors(api: ApiClient) {
 }
 
 export function createDoughEditorActors(api: ApiClient) {
-  return editorActors<AdminDough>({
+  return editorActors({
     load: async (id) => unwrap(await api.GET('/api/v1/admin/doughs/{id}', { params: { path: { id } } })).dough,
-    create: (values) => api.POST('/api/v1/admin/doughs', { body: doughWrite(values) }),
-    update: (id, values, version) =>
-      api.PUT('/api/v1/admin/doughs/{id}', { params: { path: { id } }, body: { ...doughWrite(values), version } }),
-    saved: (body) => body.dough as AdminDough,
+    save: ({ id, values, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/doughs', { body: values })
+        : api.PUT('/api/v1/admin/doughs/{id}', { params: { path: { id } }, body: { ...values, version } }),
+    saved: (body) => body.dough,
     values: doughValues,
   });
 }

@@ -1,15 +1,15 @@
-import { fromPromise } from 'xstate';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
-import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
-import { answer, unwrap, type ApiClient, type Schemas } from './client';
-import type { ActorsOf } from './machineActors';
-import { saveRefusal, euroText } from './adminActors';
+import type { ListRow } from '../../machines/recordList.machine';
+import { unwrap, type ApiClient, type Schemas } from './client';
+import { editorActors, euroText, readOnlyListActors, textOrNull, type FormOf } from './adminActors';
 
 /** Discount codes in the back office: the list and the editor (amounts typed as the owner writes them). */
 
 type AdminDiscountCode = Schemas['AdminDiscountCode'];
 
-const codeValues = (c: AdminDiscountCode): RecordValues => ({
+/** A code as its form holds it: amounts as typed, an open validity as an empty date. */
+export type DiscountCodeForm = Omit<FormOf<Schemas['DiscountCodeUpdate']>, 'version'>;
+
+const codeValues = (c: AdminDiscountCode): DiscountCodeForm => ({
   code: c.code,
   kind: c.kind,
   amount: c.amount,
@@ -21,7 +21,7 @@ const codeValues = (c: AdminDiscountCode): RecordValues => ({
   active: c.active,
 });
 
-export const BLANK_CODE: RecordValues = {
+export const BLANK_CODE: DiscountCodeForm = {
   code: '',
   kind: 'percent',
   amount: '',
@@ -33,41 +33,22 @@ export const BLANK_CODE: RecordValues = {
   active: true,
 };
 
-const codeWrite = (values: RecordValues) => ({
-  code: String(values.code ?? ''),
-  kind: values.kind === 'fixed' ? ('fixed' as const) : ('percent' as const),
-  amount: String(values.amount ?? ''),
-  min_order: String(values.min_order ?? ''),
-  delivery: (['consegna', 'ritiro'].includes(String(values.delivery)) ? values.delivery : 'any') as 'any' | 'consegna' | 'ritiro',
-  valid_from: values.valid_from ? String(values.valid_from) : null,
-  valid_until: values.valid_until ? String(values.valid_until) : null,
-  label: String(values.label ?? ''),
-  active: Boolean(values.active),
+const codeWrite = (values: DiscountCodeForm): Schemas['DiscountCodeWrite'] => ({
+  ...values,
+  valid_from: textOrNull(values.valid_from),
+  valid_until: textOrNull(values.valid_until),
 });
 
 export function createDiscountCodeEditorActors(api: ApiClient) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async ({ input }) => {
-      const { code } = unwrap(await api.GET('/api/v1/admin/discount-codes/{id}', { params: { path: { id: input.id } } }));
-      return { values: codeValues(code), version: code.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const refuse = (status: number, body: unknown) => saveRefusal(status, body, codeValues);
-      const result =
-        input.id === null
-          ? answer(await api.POST('/api/v1/admin/discount-codes', { body: codeWrite(input.values) }), [422], refuse)
-          : answer(
-              await api.PUT('/api/v1/admin/discount-codes/{id}', {
-                params: { path: { id: input.id } },
-                body: { ...codeWrite(input.values), version: input.version },
-              }),
-              [409, 422],
-              refuse,
-            );
-      if ('kind' in result) return result;
-      return { kind: 'saved', id: result.code.id, values: codeValues(result.code), version: result.code.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+  return editorActors({
+    load: async (id) => unwrap(await api.GET('/api/v1/admin/discount-codes/{id}', { params: { path: { id } } })).code,
+    save: ({ id, values, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/discount-codes', { body: codeWrite(values) })
+        : api.PUT('/api/v1/admin/discount-codes/{id}', { params: { path: { id } }, body: { ...codeWrite(values), version } }),
+    saved: (body) => body.code,
+    values: codeValues,
+  });
 }
 
 export interface DiscountCodeRow extends ListRow {
@@ -79,21 +60,16 @@ export interface DiscountCodeRow extends ListRow {
 }
 
 export function createDiscountCodeListActors(api: ApiClient) {
-  return {
-    loadList: fromPromise<ListRow[]>(async () =>
-      unwrap(await api.GET('/api/v1/admin/discount-codes')).items.map((c): DiscountCodeRow => ({
-        id: c.id,
-        version: c.version,
-        searchText: `${c.code} ${c.label}`,
-        code: c.code,
-        label: c.label,
-        active: c.active,
-        timesUsed: c.times_used,
-        summary: c.kind === 'percent' ? `${c.amount}%` : `${c.amount} €`,
-      })),
-    ),
-    runRowAction: fromPromise<RowActionOutcome, RowActionRequest>(async () => {
-      throw new Error('codes change in their editor');
-    }),
-  } satisfies ActorsOf<typeof recordListMachine>;
+  return readOnlyListActors(async () =>
+    unwrap(await api.GET('/api/v1/admin/discount-codes')).items.map((c): DiscountCodeRow => ({
+      id: c.id,
+      version: c.version,
+      searchText: `${c.code} ${c.label}`,
+      code: c.code,
+      label: c.label,
+      active: c.active,
+      timesUsed: c.times_used,
+      summary: c.kind === 'percent' ? `${c.amount}%` : `${c.amount} €`,
+    })),
+  );
 }

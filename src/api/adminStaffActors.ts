@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
-import { saveRefusal, rowAction, refusedWith } from './adminActors';
+import { editorActors, refusedWith, rowAction, type WriteBody } from './adminActors';
 
 /** Staff accounts in the back office: the list and the editor. */
 
@@ -39,22 +38,18 @@ export function createStaffListActors(api: ApiClient) {
   } satisfies ActorsOf<typeof recordListMachine>;
 }
 
-export const BLANK_STAFF: RecordValues = { name: '', email: '' };
+export type StaffForm = WriteBody<'createStaffMember'>;
+
+export const BLANK_STAFF: StaffForm = { name: '', email: '' };
 
 /** A new staff account: name and e-mail; the server mails the link to choose a password. */
 export function createStaffEditorActors(api: ApiClient) {
-  const values = (m: Schemas['StaffMember']): RecordValues => ({ name: m.name, email: m.email });
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async () => {
+  return editorActors({
+    load: async () => {
       throw new Error('staff accounts are created here, changed from the list');
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const body = { name: String(input.values.name ?? ''), email: String(input.values.email ?? '') };
-      const result = answer(await api.POST('/api/v1/admin/staff', { body }), [422], (status, refused) =>
-        saveRefusal(status, refused, values),
-      );
-      if ('kind' in result) return result;
-      return { kind: 'saved', id: result.member.id, values: values(result.member), version: result.member.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+    },
+    save: ({ values }) => api.POST('/api/v1/admin/staff', { body: values }),
+    saved: (body) => body.member,
+    values: (m: Schemas['StaffMember']): StaffForm => ({ name: m.name, email: m.email }),
+  });
 }

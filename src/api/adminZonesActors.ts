@@ -1,10 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { LoadedRecord, RecordValues, SaveOutcome, SaveRequest, recordEditorMachine } from '../../machines/recordEditor.machine';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
 import { parseEuroInput, type Cents } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
-import { saveRefusal, rowAction, refusedWith, euroText } from './adminActors';
+import { editorActors, euroText, refusedWith, rowAction, type FormOf, type WriteBody } from './adminActors';
 
 /** Delivery zones in the back office: the list and the editor (fee and minimum order in euros). */
 
@@ -19,8 +18,11 @@ export interface ZoneRow extends ListRow {
   uses: number;
 }
 
-export const BLANK_ZONE: RecordValues = { name: '', active: true, fee: '', min_order: '' };
-const zoneValues = (z: AdminZoneWire): RecordValues => ({
+/** A zone as its form holds it: fee and minimum order as typed, in euros. */
+export type ZoneForm = Omit<FormOf<WriteBody<'updateAdminZone'>>, 'version'>;
+
+export const BLANK_ZONE: ZoneForm = { name: '', active: true, fee: '', min_order: '' };
+const zoneValues = (z: AdminZoneWire): ZoneForm => ({
   name: z.name,
   active: z.active,
   fee: euroText(z.fee),
@@ -55,32 +57,14 @@ export function createZoneListActors(api: ApiClient) {
 }
 
 export function createZoneEditorActors(api: ApiClient) {
-  return {
-    loadRecord: fromPromise<LoadedRecord, { id: number }>(async ({ input }) => {
-      const { zone } = unwrap(await api.GET('/api/v1/admin/zones/{id}', { params: { path: { id: input.id } } }));
-      return { values: zoneValues(zone), version: zone.version };
-    }),
-    saveRecord: fromPromise<SaveOutcome, SaveRequest>(async ({ input }) => {
-      const refuse = (status: number, body: unknown) => saveRefusal(status, body, zoneValues);
-      // Euros go as typed: the server parses them once and answers its own words under the field.
-      const body = {
-        name: String(input.values.name ?? ''),
-        fee: String(input.values.fee ?? ''),
-        min_order: String(input.values.min_order ?? ''),
-      };
-      const result =
-        input.id === null
-          ? answer(await api.POST('/api/v1/admin/zones', { body }), [422], refuse)
-          : answer(
-              await api.PUT('/api/v1/admin/zones/{id}', {
-                params: { path: { id: input.id } },
-                body: { ...body, active: Boolean(input.values.active), version: input.version },
-              }),
-              [409, 422],
-              refuse,
-            );
-      if ('kind' in result) return result;
-      return { kind: 'saved', id: result.zone.id, values: zoneValues(result.zone), version: result.zone.version };
-    }),
-  } satisfies ActorsOf<typeof recordEditorMachine>;
+  return editorActors({
+    load: async (id) => unwrap(await api.GET('/api/v1/admin/zones/{id}', { params: { path: { id } } })).zone,
+    // Euros go as typed: the server parses them once and answers its own words under the field.
+    save: ({ id, values: { active, ...created }, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/zones', { body: created })
+        : api.PUT('/api/v1/admin/zones/{id}', { params: { path: { id } }, body: { ...created, active, version } }),
+    saved: (body) => body.zone,
+    values: zoneValues,
+  });
 }

@@ -9,6 +9,16 @@ export interface BulkPriceChange {
   amount: number;
 }
 
+/** One product of a bulk change: its price now and after the change. */
+export interface BulkPriceLine {
+  id: number;
+  version: number;
+  name: string;
+  categoryName: string;
+  oldCents: Cents;
+  newCents: Cents;
+}
+
 export const BULK_PERCENT_LIMIT = 100;
 export const BULK_EURO_LIMIT_CENTS = 10_000;
 

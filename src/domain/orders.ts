@@ -77,3 +77,14 @@ export function discountCodeForDelivery(delivery: DeliveryType, currentCode: str
   if (delivery === 'ritiro') return PICKUP_DISCOUNT_CODE;
   return currentCode === PICKUP_DISCOUNT_CODE ? null : currentCode;
 }
+
+/** An order already booked on hours or days the owner is closing: the owner is told before saving. */
+export interface BookedOrder {
+  id: number;
+  orderNum: number;
+  /** the delivery date, yyyy-mm-dd */
+  date: string;
+  /** the delivery time, hh:mm */
+  time: string;
+  name: string;
+}

@@ -6,25 +6,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/schema';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import { freeSlots, logIn, logInAsAdmin, PASSWORD, placeOnlineOrder, verifiedCustomer } from './cassa-helpers';
 
 const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
 
-interface AdminProduct {
-  id: number;
-  version: number;
-  name: string;
-  price: number;
-  category_id: number;
-  description: string;
-  note: string | null;
-  image_url: string | null;
-  visible: boolean;
-  is_upsell: boolean;
-  allow_variants: number;
-  variant_ids: number[];
-}
+type AdminProduct = components['schemas']['AdminProduct'];
 
 async function adminProduct(page: Page, name: string): Promise<AdminProduct> {
   const menu = (await apiCall(page, 'GET', '/api/v1/admin/menu')).body as { products: AdminProduct[] };
@@ -35,13 +23,7 @@ async function adminProduct(page: Page, name: string): Promise<AdminProduct> {
 async function restorePrice(page: Page, name: string, price: number) {
   const product = await adminProduct(page, name);
   if (product.price === price) return;
-  const {
-    id,
-    version,
-    archived: _archived,
-    sold_out: _soldOut,
-    ...rest
-  } = product as AdminProduct & { archived: boolean; sold_out: boolean };
+  const { id, version, archived: _archived, sold_out: _soldOut, ...rest } = product;
   const restored = await apiCall(page, 'PUT', `/api/v1/admin/products/${id}`, {
     ...rest,
     price: price.toFixed(2).replace('.', ','),
@@ -111,6 +93,23 @@ describe('back office: the menu', () => {
     } finally {
       await restorePrice(owner, 'Margherita', 6.5);
     }
+  });
+
+  it('every category’s table has the same column widths: the columns stay put from one category to the next', async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(page);
+    await page.goto(url('/admin/menu'));
+    await page.getByRole('table', { name: 'Pizze Classiche' }).waitFor();
+    const columns = await page.getByRole('table').evaluateAll((tables) =>
+      tables.map((table) =>
+        [...table.querySelectorAll('thead th')].map((th) => {
+          const box = th.getBoundingClientRect();
+          return `${Math.round(box.left)}+${Math.round(box.width)}`;
+        }),
+      ),
+    );
+    expect(columns.length).toBeGreaterThan(3);
+    for (const table of columns) expect(table).toEqual(columns[0]);
   });
 
   it('a +5 % on the white pizzas: previewed old → new, applied at once, shown on the menu', async () => {

@@ -1,8 +1,8 @@
 /** Path-coverage entries of the back office's machines (issue 17), added to machineRegistry in registry.ts. */
-import { bulkPriceMachine, type ApplyOutcome, type BulkPriceLine, type PreviewOutcome } from '../../machines/bulkPrice.machine';
+import { bulkPriceMachine, type ApplyOutcome, type PreviewOutcome } from '../../machines/bulkPrice.machine';
 import { specialDayMachine, type SpecialDaySaveOutcome } from '../../machines/specialDay.machine';
 import { imageUploadMachine, type ImageCheckOutcome, type ImageUploadOutcome } from '../../machines/imageUpload.machine';
-import { UNSUPPORTED_IMAGE } from '../../src/domain';
+import { UNSUPPORTED_IMAGE, type BulkPriceLine } from '../../src/domain';
 import { recordEditorMachine, type RecordValues, type SaveOutcome } from '../../machines/recordEditor.machine';
 import { recordListMachine, type ListRow, type RowActionOutcome } from '../../machines/recordList.machine';
 import { internalEvents, invokeInput } from './pathCoverage';

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { formatEuro, toCents } from '../../domain';
+import { DOUGH_OFFER, formatEuro, offersDoughs, toCents } from '../../domain';
 import {
   BLANK_PRODUCT,
   createMenuListActors,
@@ -17,7 +16,7 @@ import { CategoriesAdmin } from './CategoriesAdmin';
 import { DoughsAdmin } from './DoughsAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditorActor } from '../ui/editor';
 import { ProductImageField } from './ProductImageField';
-import { AdminTable, ListFrame, useRecordList, useReloadOnMount } from '../ui/list';
+import { AdminListScreen, EditAndRemove, RecordTable, useRecordList, useReloadOnMount, type Column } from '../ui/list';
 
 interface MenuOptions {
   categories: MenuCategory[];
@@ -48,67 +47,56 @@ type MenuListView = ReturnType<typeof useRecordList<MenuProductRow>>;
 const statusOf = (row: MenuProductRow) =>
   row.archived ? 'Archiviato' : !row.visible ? 'Nascosto' : row.soldOut ? 'Esaurito oggi' : 'In vendita';
 
+/** One set of widths for every category's table: the columns stay put from one category to the next. */
+const PRODUCT_COLUMNS: readonly Column<MenuProductRow>[] = [
+  { header: 'Prodotto', cell: (row) => row.name, names: true, width: '40%' },
+  { header: 'Prezzo', cell: (row) => formatEuro(toCents(row.price)), width: '15%' },
+  { header: 'Stato', cell: statusOf, width: '20%' },
+];
+
 function ProductList({ view, options }: { view: MenuListView; options: MenuOptions }) {
   useReloadOnMount(view);
-  const byCategory = options.categories
-    .map((category) => ({ category, rows: view.rows.filter((row) => row.categoryId === category.id) }))
-    .filter((group) => group.rows.length > 0);
   return (
-    <section aria-labelledby="admin-menu-title">
-      <div className="admin-editor__header">
-        <h1 id="admin-menu-title">Menu</h1>
-        <div className="admin-savebar">
-          <Link className="button" href="/admin/menu/categorie">
-            Categorie
-          </Link>
-          <Link className="button" href="/admin/menu/impasti">
-            Impasti
-          </Link>
-          <Link className="button" href="/admin/menu/prezzi">
-            Aumento prezzi
-          </Link>
-          <Link className="button button--primary" href="/admin/menu/prodotti/nuovo">
-            Nuovo prodotto
-          </Link>
-        </div>
-      </div>
-      <ListFrame view={view} label="Menu" emptyText="Nessun prodotto trovato.">
-        {byCategory.map(({ category, rows }) => (
-          <AdminTable key={category.id} caption={category.name} columns={['Prodotto', 'Prezzo', 'Stato']}>
-            {rows.map((row) => (
-              <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
-                <th scope="row">{row.name}</th>
-                <td>{formatEuro(toCents(row.price))}</td>
-                <td>{statusOf(row)}</td>
-                <td className="admin-table__actions">
-                  <Link className="button" href={`/admin/menu/prodotti/${row.id}`} aria-label={`Modifica ${row.name}`}>
-                    Modifica
-                  </Link>
-                  {!row.archived && (
-                    <Button
-                      className="button"
-                      aria-label={`Elimina ${row.name}`}
-                      isDisabled={view.isBusy}
-                      onPress={() => view.act(row.id, 'product.remove')}
-                    >
-                      Elimina
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        ))}
-      </ListFrame>
-    </section>
+    <AdminListScreen
+      id="admin-menu-title"
+      title="Menu"
+      links={[
+        { href: '/admin/menu/categorie', label: 'Categorie' },
+        { href: '/admin/menu/impasti', label: 'Impasti' },
+        { href: '/admin/menu/prezzi', label: 'Aumento prezzi' },
+        { href: '/admin/menu/prodotti/nuovo', label: 'Nuovo prodotto', primary: true },
+      ]}
+    >
+      <RecordTable
+        view={view}
+        label="Menu"
+        emptyText="Nessun prodotto trovato."
+        columns={PRODUCT_COLUMNS}
+        actionsWidth="25%"
+        groups={(rows) =>
+          options.categories
+            .map((category) => ({ key: category.id, caption: category.name, rows: rows.filter((row) => row.categoryId === category.id) }))
+            .filter((group) => group.rows.length > 0)
+        }
+        actions={(row) => (
+          <EditAndRemove
+            name={row.name}
+            editHref={`/admin/menu/prodotti/${row.id}`}
+            canRemove={!row.archived}
+            isDisabled={view.isBusy}
+            onRemove={() => view.act(row.id, 'product.remove')}
+          />
+        )}
+      />
+    </AdminListScreen>
   );
 }
 
-const GROUP_DOUGHS = [
-  { id: 2, label: 'Nessuno (solo impasto classico)' },
-  { id: 1, label: 'Solo gli impasti scelti' },
-  { id: 0, label: 'Tutti gli impasti scelti, anche online' },
-] as const;
+const DOUGH_OFFERS = [
+  { id: DOUGH_OFFER.plainOnly, label: 'Nessuno (solo impasto classico)' },
+  { id: DOUGH_OFFER.chosen, label: 'Solo gli impasti scelti' },
+  { id: DOUGH_OFFER.every, label: 'Tutti gli impasti scelti, anche online' },
+];
 
 function ProductEditorRoute({ options }: { options: MenuOptions }) {
   const { id } = useParams();
@@ -123,16 +111,10 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
   const actors = useMemo(() => createProductEditorActors(api), [api]);
   const { actor: editor, view } = useRecordEditorActor(actors, { id: productId, blank: BLANK_PRODUCT });
   const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
-  const name = view.values.name ? String(view.values.name) : '';
+  const { name, variant_ids: chosen } = view.values;
   usePageTitle(productId === null ? 'Nuovo prodotto - Amministrazione' : `${name || 'Prodotto'} - Amministrazione`);
-  const chosen = String(view.values.variant_ids ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number);
   const toggleDough = (doughId: number, on: boolean) =>
-    view
-      .field('variant_ids')
-      .onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b).join(','));
+    view.field('variant_ids').onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b));
   return (
     <section className="admin-editor">
       <RecordForm view={view} title={productId === null ? 'Nuovo prodotto' : name || 'Prodotto'} onLeave={backToList}>
@@ -150,8 +132,8 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
         <AdminCheckbox label="Visibile nel menu" field={view.field('visible')} />
         <AdminCheckbox label="Proposto come aggiunta al carrello" field={view.field('is_upsell')} />
         {!view.isNew && <AdminCheckbox label="Archiviato" field={view.field('archived')} />}
-        <AdminSelect label="Impasti" field={view.field('allow_variants')} options={GROUP_DOUGHS} />
-        {view.values.allow_variants !== 2 && (
+        <AdminSelect label="Impasti" field={view.field('allow_variants')} options={DOUGH_OFFERS} />
+        {offersDoughs(view.values.allow_variants) && (
           <fieldset className="admin-fieldset">
             <legend>Impasti offerti</legend>
             {options.doughs.map((dough) => (

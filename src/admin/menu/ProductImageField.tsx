@@ -4,13 +4,14 @@ import { connectImageUpload, imageUploadMachine } from '../../../machines/imageU
 import { createImageUploadActors } from '../../api/imageUploadActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 import { isPreviewableImage } from '../../domain';
-import { AdminTextField, type Field, type RecordEditorActor } from '../ui/editor';
+import type { Field, RecordEditorActor } from '../../../machines/recordEditor.machine';
+import { AdminTextField } from '../ui/editor';
 
 /**
  * 'Immagine': the address stays typeable; 'Carica immagine' uploads a file and puts the stored
  * address in the field through the editor's own change event, so saving the product keeps it.
  */
-export function ProductImageField({ editor, field }: { editor: RecordEditorActor; field: Field }) {
+export function ProductImageField({ editor, field }: { editor: RecordEditorActor; field: Field<string> }) {
   const { api } = useAppActors();
   const logic = useMemo(
     () =>
@@ -21,7 +22,6 @@ export function ProductImageField({ editor, field }: { editor: RecordEditorActor
     [api, editor],
   );
   const upload = useView(useScreenActor(logic), connectImageUpload);
-  const address = field.value === null ? '' : String(field.value);
   return (
     <div className="admin-image">
       <AdminTextField
@@ -30,8 +30,8 @@ export function ProductImageField({ editor, field }: { editor: RecordEditorActor
         description="Carica una foto (JPG, PNG o WebP fino a 5 MB) oppure scrivi l’indirizzo, ad esempio /media/products/…"
       />
       <div className="admin-image__upload">
-        {isPreviewableImage(address) ? (
-          <img className="admin-image__preview" src={address} alt="Anteprima dell’immagine" width="132" height="132" />
+        {isPreviewableImage(field.value) ? (
+          <img className="admin-image__preview" src={field.value} alt="Anteprima dell’immagine" width="132" height="132" />
         ) : (
           <span className="admin-image__preview admin-image__preview--empty" aria-hidden="true" />
         )}

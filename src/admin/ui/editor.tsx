@@ -1,34 +1,34 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField, type Key } from 'react-aria-components';
 import {
   connectRecordEditor,
-  recordEditorMachine,
-  type FieldValue,
+  recordEditorFor,
+  type Field,
+  type RecordEditorActor,
+  type RecordValues,
+  type RecordEditorActors,
   type RecordEditorInput,
   type RecordEditorView,
 } from '../../../machines/recordEditor.machine';
-import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import type { ActorsOf } from '../../api/machineActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 import { QuestionDialog } from '../../ui/QuestionDialog';
+import { LoadFailure, Loading } from './states';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
-export function useRecordEditor(actors: ActorsOf<typeof recordEditorMachine>, input: RecordEditorInput): RecordEditorView {
+export function useRecordEditor<V extends RecordValues>(actors: RecordEditorActors<V>, input: RecordEditorInput<V>): RecordEditorView<V> {
   return useRecordEditorActor(actors, input).view;
 }
 
-export type RecordEditorActor = ActorRefFrom<typeof recordEditorMachine>;
-
 /** The same, with the actor itself, for a screen whose other actors talk to the editor (an image upload fills a field). */
-export function useRecordEditorActor(
-  actors: ActorsOf<typeof recordEditorMachine>,
-  input: RecordEditorInput,
-): { actor: RecordEditorActor; view: RecordEditorView } {
-  const logic = useMemo(() => recordEditorMachine.provide({ actors }), [actors]);
+export function useRecordEditorActor<V extends RecordValues>(
+  actors: RecordEditorActors<V>,
+  input: RecordEditorInput<V>,
+): { actor: RecordEditorActor; view: RecordEditorView<V> } {
+  const logic = useMemo(() => recordEditorFor(actors), [actors]);
   const actor = useScreenActor(logic, { input });
-  const view = useView(actor, connectRecordEditor);
+  const view = useView(actor, connectRecordEditor<V>);
   useEffect(() => {
     if (!view.isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -38,12 +38,18 @@ export function useRecordEditorActor(
   return { actor, view };
 }
 
+/** A record of settings (texts, hours): no list and no id; it is loaded before any field shows, so it needs no blank. */
+export function useSettingsEditor<V extends RecordValues>(actors: RecordEditorActors<V>): RecordEditorView<V> {
+  const [input] = useState(() => ({ id: 0, blank: {} as V }));
+  return useRecordEditor(actors, input);
+}
+
 /** An editor screen of a list: its actors made from the app's client, and the way back to the list. */
-export function useListEditor(
-  createActors: (api: ApiClient) => ActorsOf<typeof recordEditorMachine>,
-  input: RecordEditorInput,
+export function useListEditor<V extends RecordValues>(
+  createActors: (api: ApiClient) => RecordEditorActors<V>,
+  input: RecordEditorInput<V>,
   listPath: string,
-): { view: RecordEditorView; backToList: () => void } {
+): { view: RecordEditorView<V>; backToList: () => void } {
   const { api } = useAppActors();
   const navigate = useNavigate();
   const actors = useMemo(() => createActors(api), [api, createActors]);
@@ -52,34 +58,32 @@ export function useListEditor(
   return { view, backToList };
 }
 
-export type Field = ReturnType<RecordEditorView['field']>;
-
-const text = (value: FieldValue) => (value === null ? '' : String(value));
-
 /** A labelled text field whose server errors show under it and are announced with it. */
 export function AdminTextField({
   label,
   field,
   multiline = false,
   inputMode,
+  type,
   description,
 }: {
   label: string;
-  field: Field;
+  field: Field<string>;
   multiline?: boolean;
+  type?: 'date';
   inputMode?: 'decimal' | 'text';
   description?: string;
 }) {
   return (
     <TextField
       className="field"
-      value={text(field.value)}
+      value={field.value}
       onChange={field.onChange}
       isInvalid={field.errors.length > 0}
       validationBehavior="aria"
     >
       <Label className="field__label">{label}</Label>
-      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} />}
+      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} type={type} />}
       {description && (
         <p className="field__hint" slot="description">
           {description}
@@ -91,29 +95,29 @@ export function AdminTextField({
 }
 
 /** Euros as the owner types them, with a decimal comma: '6,50'. */
-export function EuroField({ label, field }: { label: string; field: Field }) {
+export function EuroField({ label, field }: { label: string; field: Field<string> }) {
   return <AdminTextField label={label} field={field} inputMode="decimal" description="In euro, ad esempio 6,50" />;
 }
 
-export function AdminCheckbox({ label, field }: { label: string; field: Field }) {
+export function AdminCheckbox({ label, field }: { label: string; field: Field<boolean> }) {
   return (
-    <Checkbox className="admin-checkbox" isSelected={field.value === true} onChange={field.onChange}>
+    <Checkbox className="admin-checkbox" isSelected={field.value} onChange={field.onChange}>
       <span className="admin-checkbox__box" aria-hidden="true" />
       {label}
     </Checkbox>
   );
 }
 
-/** A labelled native select: fast with a keyboard, and the phone's own picker. */
-export function AdminSelect({
+/** A labelled native select: fast with a keyboard, and the phone's own picker; the placeholder chooses null. */
+export function AdminSelect<T extends Key>({
   label,
   field,
   options,
   placeholder,
 }: {
   label: string;
-  field: Field;
-  options: readonly { id: Key; label: string }[];
+  field: Field<T | null>;
+  options: readonly { id: T; label: string }[];
   placeholder?: string;
 }) {
   const id = `admin-select-${label.replace(/\W+/g, '-').toLowerCase()}`;
@@ -126,12 +130,12 @@ export function AdminSelect({
       <select
         id={id}
         className="field__input"
-        value={text(field.value)}
+        value={field.value === null ? '' : String(field.value)}
         aria-invalid={field.errors.length > 0 || undefined}
         aria-describedby={field.errors.length > 0 ? errorId : undefined}
         onChange={(event) => {
           const option = options.find((o) => String(o.id) === event.target.value);
-          field.onChange(option ? (typeof option.id === 'number' ? option.id : String(option.id)) : null);
+          field.onChange(option ? option.id : null);
         }}
       >
         {placeholder && <option value="">{placeholder}</option>}
@@ -151,7 +155,7 @@ export function AdminSelect({
 }
 
 /** 'Salva', what the last save said (announced), 'Riprova' after a failure, 'Annulla modifiche'. */
-export function SaveBar({ view }: { view: RecordEditorView }) {
+export function SaveBar<V extends RecordValues>({ view }: { view: RecordEditorView<V> }) {
   return (
     <div className="admin-savebar">
       <Button type="submit" className="button button--primary" isDisabled={view.saveButton.isDisabled}>
@@ -178,14 +182,14 @@ export function SaveBar({ view }: { view: RecordEditorView }) {
  * The editor's frame: loading, load failure, the form, the server's question before a save (booked
  * orders), and — for a record of a list (`onLeave`) — the way back, asking first when changes are unsaved.
  */
-export function RecordForm({
+export function RecordForm<V extends RecordValues>({
   view,
   title,
   children,
   onLeave,
   label,
 }: {
-  view: RecordEditorView;
+  view: RecordEditorView<V>;
   title: string;
   children: React.ReactNode;
   onLeave?: () => void;
@@ -195,23 +199,8 @@ export function RecordForm({
   useEffect(() => {
     if (view.hasLeft) onLeave?.();
   }, [view.hasLeft, onLeave]);
-  if (view.isLoading) {
-    return (
-      <p role="status" aria-busy="true">
-        Caricamento in corso...
-      </p>
-    );
-  }
-  if (view.loadFailure) {
-    return (
-      <div role="alert">
-        <p>{view.loadFailure.message}</p>
-        <Button className="button" onPress={view.loadFailure.retryButton.onPress}>
-          {view.loadFailure.retryButton.label}
-        </Button>
-      </div>
-    );
-  }
+  if (view.isLoading) return <Loading />;
+  if (view.loadFailure) return <LoadFailure failure={view.loadFailure} />;
   return (
     <>
       <div className="admin-editor__header">

@@ -2,8 +2,10 @@ import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { connectRecordList, recordListMachine, type ListRow } from '../../../machines/recordList.machine';
+import type { ApiClient } from '../../api/client';
 import type { ActorsOf } from '../../api/machineActors';
-import { useScreenActor, useView } from '../../actors/AppActors';
+import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
+import { LoadFailure, Loading } from './states';
 
 /** A list's actor in the app's system and its view. */
 export function useRecordList<Row extends ListRow>(actors: ActorsOf<typeof recordListMachine>) {
@@ -16,6 +18,15 @@ export function useRecordList<Row extends ListRow>(actors: ActorsOf<typeof recor
 export function useReloadOnMount(view: { reload: () => void }) {
   const reload = useRef(view.reload);
   useEffect(() => reload.current(), []);
+}
+
+/** A list screen's list, its actors made from the app's client (`createActors` keeps its identity: a module function). */
+export function useListScreen<Row extends ListRow>(createActors: (api: ApiClient) => ActorsOf<typeof recordListMachine>) {
+  const { api } = useAppActors();
+  const actors = useMemo(() => createActors(api), [api, createActors]);
+  const view = useRecordList<Row>(actors);
+  useReloadOnMount(view);
+  return view;
 }
 
 /** A list screen and its editor: the area's index lists, `:id` edits one record, `newSlug` ('nuovo') a new one. */
@@ -42,29 +53,154 @@ function EditorRoute({ editor, newSlug }: { editor: (id: number | null) => React
   return <Fragment key={id}>{editor(id === newSlug ? null : Number(id))}</Fragment>;
 }
 
-/** A list's table: its caption, its column headers and a last, unnamed column for the row's actions. */
-export function AdminTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: React.ReactNode }) {
+type ListView = ReturnType<typeof connectRecordList>;
+
+/** A place on the back office's list screens: a link in the header. */
+export interface HeaderLink {
+  href: string;
+  label: string;
+  /** the screen's main action ('Nuova categoria') */
+  primary?: boolean;
+}
+
+/**
+ * The frame of every back-office list screen: its title with the links beside it (back, 'Nuovo …'),
+ * the hint, then what the screen lists (a `RecordTable`, and a form that adds to it if it has one).
+ */
+export function AdminListScreen({
+  id,
+  title,
+  links = [],
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  links?: readonly HeaderLink[];
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
-    <table className="admin-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">Azioni</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <section aria-labelledby={id}>
+      <div className="admin-editor__header">
+        <h1 id={id}>{title}</h1>
+        {links.length > 0 && (
+          <div className="admin-savebar">
+            {links.map((link) => (
+              <Link key={link.href} className={link.primary ? 'button button--primary' : 'button'} href={link.href}>
+                {link.label}
+              </Link>
+            ))}
+          </div>
+        )}
+      </div>
+      {hint && <p className="admin-hint">{hint}</p>}
+      {children}
+    </section>
   );
 }
 
-type ListView = ReturnType<typeof connectRecordList>;
+/** One column of a list's tables. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => React.ReactNode;
+  /** the cell that names the row: a row header, as screen readers announce it */
+  names?: boolean;
+  /** its share of the table's width: every table of the list keeps the same columns, so nothing jumps between them */
+  width?: string;
+}
+
+/** Where a row stands, for its actions: moving, and giving the focus back after an action. */
+export interface RowPlace {
+  index: number;
+  count: number;
+  view: ListView;
+  focus: ReturnType<typeof useRowActionFocus>;
+}
+
+/**
+ * A list's rows as tables, inside the list's frame (search, loading, failure, empty, the last
+ * action's message): one table, or one per group (the menu's categories). Without `actions` the list is
+ * read-only (the register, reports); with them, a last unnamed column holds each row's buttons.
+ */
+export function RecordTable<Row extends ListRow>({
+  view,
+  label,
+  emptyText,
+  columns,
+  actions,
+  actionsWidth,
+  ...tablesOf
+}: {
+  view: ListView & { rows: Row[] };
+  label: string;
+  emptyText: string;
+  columns: readonly Column<Row>[];
+  actions?: (row: Row, place: RowPlace) => React.ReactNode;
+  actionsWidth?: string;
+} & (
+  | { caption: string }
+  /** several tables, each with its caption: their columns keep the same widths */
+  | { groups: (rows: Row[]) => { key: React.Key; caption: string; rows: Row[] }[] }
+)) {
+  const focus = useRowActionFocus(view);
+  const tables =
+    'groups' in tablesOf
+      ? tablesOf.groups(view.rows)
+      : view.rows.length > 0
+        ? [{ key: 'all', caption: tablesOf.caption, rows: view.rows }]
+        : [];
+  const sized = columns.some((column) => column.width);
+  return (
+    <div ref={focus.container}>
+      <ListFrame view={view} label={label} emptyText={emptyText}>
+        {tables.map((table) => (
+          <table key={table.key} className={sized ? 'admin-table admin-table--sized' : 'admin-table'}>
+            <caption>{table.caption}</caption>
+            {sized && (
+              <colgroup>
+                {columns.map((column) => (
+                  <col key={column.header} style={{ width: column.width }} />
+                ))}
+                {actions && <col style={{ width: actionsWidth }} />}
+              </colgroup>
+            )}
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col">
+                    {column.header}
+                  </th>
+                ))}
+                {actions && (
+                  <th scope="col">
+                    <span className="visually-hidden">Azioni</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, index) => (
+                <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
+                  {columns.map((column) =>
+                    column.names ? (
+                      <th key={column.header} scope="row">
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.header}>{column.cell(row)}</td>
+                    ),
+                  )}
+                  {actions && <td className="admin-table__actions">{actions(row, { index, count: table.rows.length, view, focus })}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </ListFrame>
+    </div>
+  );
+}
 
 /** The search box, the list's state (loading, failure, empty) and the message of the last refused action. */
 export function ListFrame({
@@ -87,19 +223,8 @@ export function ListFrame({
       <div role="status" aria-live="polite" className={`admin-notice admin-notice--${view.messageTone}`}>
         {view.message}
       </div>
-      {view.isLoading && (
-        <p role="status" aria-busy="true">
-          Caricamento in corso...
-        </p>
-      )}
-      {view.failure && (
-        <div role="alert">
-          <p>{view.failure.message}</p>
-          <Button className="button" onPress={view.failure.retryButton.onPress}>
-            {view.failure.retryButton.label}
-          </Button>
-        </div>
-      )}
+      {view.isLoading && <Loading />}
+      {view.failure && <LoadFailure failure={view.failure} />}
       {view.isEmpty && <p>{emptyText}</p>}
       {children}
     </div>
@@ -133,6 +258,15 @@ export function useRowActionFocus(view: ListView) {
   };
 }
 
+/** A row's 'Modifica', named after the row for screen readers. */
+export function EditLink({ name, href }: { name: string; href: string }) {
+  return (
+    <Link className="button" href={href} aria-label={`Modifica ${name}`}>
+      Modifica
+    </Link>
+  );
+}
+
 /** A row's 'Modifica' link and, while nothing uses the record, its 'Elimina' button. */
 export function EditAndRemove({
   name,
@@ -149,9 +283,7 @@ export function EditAndRemove({
 }) {
   return (
     <>
-      <Link className="button" href={editHref} aria-label={`Modifica ${name}`}>
-        Modifica
-      </Link>
+      <EditLink name={name} href={editHref} />
       {canRemove && (
         <Button className="button" aria-label={`Elimina ${name}`} isDisabled={isDisabled} onPress={onRemove}>
           Elimina
@@ -162,21 +294,8 @@ export function EditAndRemove({
 }
 
 /** A row's 'Sposta su' and 'Sposta giù': disabled at the ends and while an action runs; the focus comes back to them. */
-export function MoveButtons({
-  name,
-  id,
-  index,
-  count,
-  view,
-  focus,
-}: {
-  name: string;
-  id: number;
-  index: number;
-  count: number;
-  view: ListView;
-  focus: ReturnType<typeof useRowActionFocus>;
-}) {
+export function MoveButtons({ name, id, place }: { name: string; id: number; place: RowPlace }) {
+  const { index, count, view, focus } = place;
   return (
     <>
       <Button
@@ -198,5 +317,45 @@ export function MoveButtons({
         ↓ Giù
       </Button>
     </>
+  );
+}
+
+/** A row of an ordered list (categories, doughs): moved up and down, edited, and removed while nothing uses it. */
+export function OrderedRowActions({
+  name,
+  id,
+  place,
+  editHref,
+  canRemove,
+}: {
+  name: string;
+  id: number;
+  place: RowPlace;
+  /** null: the row is fixed (the additions' category) */
+  editHref: string | null;
+  canRemove: boolean;
+}) {
+  return (
+    <>
+      <MoveButtons name={name} id={id} place={place} />
+      {editHref !== null && (
+        <EditAndRemove
+          name={name}
+          editHref={editHref}
+          canRemove={canRemove}
+          isDisabled={place.view.isBusy}
+          onRemove={() => place.focus.act(id, 'remove')}
+        />
+      )}
+    </>
+  );
+}
+
+/** A row's button, named after the row for screen readers ('Disattiva Mario'), disabled while the list is busy. */
+export function RowButton({ label, name, view, onPress }: { label: string; name: string; view: ListView; onPress: () => void }) {
+  return (
+    <Button className="button" aria-label={name} isDisabled={view.isBusy} onPress={onPress}>
+      {label}
+    </Button>
   );
 }

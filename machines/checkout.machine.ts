@@ -14,39 +14,25 @@ import {
   type Step,
   type Timeslot,
 } from './checkout.types';
-
-const DELIVERY_REQUIRED = 'Il campo tipo di consegna è obbligatorio.';
-const DETAIL_FIELDS: readonly string[] = ['nomeCitofono', 'zonaConsegna', 'indirizzo', 'nomeCliente', 'telefono', 'fascia'];
-
-/** The state node of each step: the one owner of the step. */
-const STEP_STATES = { 1: 'account', 2: 'delivery', 3: 'address', 4: 'details', 5: 'upsell', 6: 'summary' } as const;
-
-/**
- * `checkout.restore` to each of `steps`, for a logged-in customer (step 1 needs no restoring): on
- * arrival, any step; later, the browser's Back to an earlier step's entry (not while the order is
- * on its way: the answer decides).
- */
-const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
-  steps.map((step) => ({
-    guard: { type: 'isRestoringTo' as const, params: { step } },
-    target: `#checkout.${STEP_STATES[step]}`,
-    actions: 'restore' as const,
-  }));
-
-/** Back from a step 'Modifica' went back to: the summary's entry, once the details are valid again. */
-const backToSummary = { guard: 'isReturningToSummary', target: '#checkout.summary', actions: 'restore' } as const;
-
-const detailsAreValid = (form: CheckoutContext['form'], zones: CheckoutContext['zones']) =>
-  Object.keys(checkoutDetailsErrors(form, zones)).length === 0;
+import {
+  backToSummary,
+  DELIVERY_REQUIRED,
+  DETAIL_FIELDS,
+  detailsAreValid,
+  formWithAddress,
+  placedOrder,
+  refusal,
+  restoreTo,
+  STEP_STATES,
+} from './checkout.steps';
 
 /**
  * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes
  * history entries and the tab's copy from the actor's snapshots and sends them back as one
  * `checkout.restore` (a reload, the browser's Back). The session's owner tells whether a user is in
  * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the saved
- * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone, which
- * re-prices it with the code that type calls for and the zone's fee (`prepareCart`). One Idempotency-Key per attempt, kept in
- * context (and across a reload) until the order is placed, so retries never make a second order.
+ * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone (`prepareCart`: the code
+ * and fee they call for). One Idempotency-Key per attempt, kept (across a reload too) until the order is placed.
  */
 export const checkoutMachine = setup({
   types: {
@@ -191,19 +177,7 @@ export const checkoutMachine = setup({
           guard: 'isKnownAddress',
           target: 'details',
           actions: assign({
-            form: ({ context, event }) => {
-              const saved = context.addresses.find((a) => a.id === event.id);
-              if (!saved) return { ...context.form, addressSelector: 0 };
-              const name = context.form.tipoConsegna === 'consegna' ? { nomeCitofono: saved.name } : { nomeCliente: saved.name };
-              return {
-                ...context.form,
-                ...name,
-                addressSelector: saved.id,
-                zonaConsegna: saved.zoneId,
-                indirizzo: saved.address ?? '',
-                telefono: saved.telephone,
-              };
-            },
+            form: ({ context, event }) => formWithAddress(context.form, context.addresses, event.id),
             errors: {},
           }),
         },
@@ -356,16 +330,6 @@ export const checkoutMachine = setup({
     placed: { type: 'final', description: 'The order is confirmed: the customer sees the confirmation page.' },
   },
 });
-
-function placedOrder(outcome: OrderOutcome): { message: string; orderId: number } {
-  if (!outcome.ok) throw new Error('a refusal places no order');
-  return { message: outcome.message, orderId: outcome.orderId };
-}
-
-function refusal(outcome: OrderOutcome): Pick<CheckoutContext, 'message' | 'errors'> {
-  const field = outcome.ok ? null : (outcome.field as FieldName | null);
-  return { message: outcome.message, errors: field ? { [field]: outcome.message } : {} };
-}
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 

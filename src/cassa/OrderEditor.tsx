@@ -179,11 +179,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
       <div className="cassa-editor-extras">
         <label className="field">
           <span>Aggiungi omaggio</span>
-          <select
-            value=""
-            disabled={freeItems.isDisabled}
-            onChange={(e) => e.target.value && freeItems.onAdd(Number(e.target.value))}
-          >
+          <select value="" disabled={freeItems.isDisabled} onChange={(e) => e.target.value && freeItems.onAdd(Number(e.target.value))}>
             <option value="">-- Scegli un omaggio --</option>
             {freeItems.options.map((o) => (
               <option key={o.id} value={o.id}>

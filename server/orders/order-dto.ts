@@ -1,4 +1,4 @@
-import { ovenGroupOf, toEuros, type CategoryGroup } from '../../src/domain';
+import { DOUGH_OFFER, ovenGroupOf, toEuros, type CategoryGroup } from '../../src/domain';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
 import { variantDto, type Schemas } from '../http/wire';
@@ -90,7 +90,7 @@ export function storedCartLines(order: OrderRecord, catalog: CatalogSnapshot): S
         description: product?.description ?? '',
         note: product?.note ?? null,
         variants: product?.variants.map(variantDto) ?? [],
-        allow_variants: product?.allowVariants ?? 2,
+        allow_variants: product?.allowVariants ?? DOUGH_OFFER.plainOnly,
       },
     };
   });

@@ -303,9 +303,10 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
       await other.query('begin');
       await other.query("select 1 from slot_locks where delivery_date = $1 and delivery_time = '20:00' for update", [TODAY]);
       const before = await footprint();
-      const placing = rig.writer.place(await draft('Interrotto', '20:00'), { capacity: 100, mail });
+      // The refusal is awaited from the start: it may come before the kill's own answer.
+      const refused = expect(rig.writer.place(await draft('Interrotto', '20:00'), { capacity: 100, mail })).rejects.toThrow();
       await admin.query('select pg_terminate_backend($1)', [await waitingBackend('transactionid', 'tuple')]);
-      await expect(placing).rejects.toThrow();
+      await refused;
       await other.query('rollback');
       expect(await footprint()).toEqual(before);
     });
@@ -316,9 +317,9 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
       await other.query('begin');
       await other.query('select 1 from orders where id = $1 for update', [id]);
       const edit = { draft: await draft('Modificato', '22:15', 3), basedOnVersion: 0, nextStatus: statusAfterEdit };
-      const editing = rig.writer.write((orders) => orders.replace(id, edit));
+      const refused = expect(rig.writer.write((orders) => orders.replace(id, edit))).rejects.toThrow();
       await admin.query('select pg_terminate_backend($1)', [await waitingBackend('transactionid', 'tuple')]);
-      await expect(editing).rejects.toThrow();
+      await refused;
       await other.query('rollback');
       expect({ footprint: await footprint(), order: await order(id) }).toEqual(before);
     });

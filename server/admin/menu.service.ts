@@ -8,16 +8,14 @@ import {
   MIN_PRICE_CENTS,
   parseBulkAmount,
   parseEuroInput,
-  shopLocalTime,
   type BulkPriceLine,
   type BulkPriceMode,
   type DoughOffer,
 } from '../../src/domain';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
-import { changedFields, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
+import { changedFields, DatedAdminService, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
 
 /** A product as the back office edits it (money in cents here; euros on the wire). */
@@ -58,17 +56,7 @@ const auditView = (p: AdminProductRecord) => ({
 });
 
 /** Menu products in the back office: edited by version, audited, archived rather than deleted once ordered. */
-export class AdminMenuService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly changes: AdminChanges,
-  ) {}
-
-  private today(): string {
-    return shopLocalTime(this.clock.now()).date;
-  }
-
+export class AdminMenuService extends DatedAdminService {
   /** Every product, archived ones too, by category. */
   async allProducts(): Promise<AdminProductRecord[]> {
     return this.products(this.db);

@@ -1,7 +1,6 @@
 import {
   adjustedPrice,
   bulkPriceOutOfBounds,
-  doughOfferOf,
   formatEuroInput,
   isPriceInBounds,
   MAX_PRICE_CENTS,
@@ -10,27 +9,18 @@ import {
   parseEuroInput,
   type BulkPriceLine,
   type BulkPriceMode,
-  type DoughOffer,
 } from '../../src/domain';
 import type { Db } from '../db/database';
+import { productFieldsOf, type ProductFields } from '../ecommerce/catalog';
 import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
 import { changedFields, DatedAdminService, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
 
 /** A product as the back office edits it (money in cents here; euros on the wire). */
-export interface AdminProductRecord {
+export interface AdminProductRecord extends ProductFields {
   id: number;
   version: number;
-  categoryId: number;
-  name: string;
-  description: string;
-  priceCents: number;
-  note: string | null;
-  imageUrl: string | null;
-  visible: boolean;
-  isUpsell: boolean;
-  allowVariants: DoughOffer;
   variantIds: number[];
   archived: boolean;
   soldOut: boolean;
@@ -75,15 +65,7 @@ export class AdminMenuService extends DatedAdminService {
     return rows.map((row) => ({
       id: row.id,
       version: row.version,
-      categoryId: row.category_id,
-      name: row.name,
-      description: row.description,
-      priceCents: row.price_cents,
-      note: row.note,
-      imageUrl: row.image_url,
-      visible: row.visible === 1,
-      isUpsell: row.is_upsell === 1,
-      allowVariants: doughOfferOf(row.allow_variants),
+      ...productFieldsOf(row),
       variantIds: links
         .filter((l) => l.product_id === row.id)
         .map((l) => l.variant_id)

@@ -1,4 +1,5 @@
-import type { CategoryGroup, DoughOffer } from '../../src/domain';
+import type { CategoryGroup } from '../../src/domain';
+import type { ProductFields } from '../ecommerce/catalog';
 
 /** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedCategory {
@@ -15,17 +16,8 @@ export interface SeedVariant {
   priceModifierCents: number;
 }
 
-export interface SeedProduct {
-  categoryId: number;
-  name: string;
-  description: string;
-  /** served locally, e.g. /images/products/margherita.svg */
-  imageUrl: string | null;
-  priceCents: number;
-  visible: boolean;
-  isUpsell: boolean;
-  allowVariants: DoughOffer;
-  note: string | null;
+/** Its image is served locally, e.g. /images/products/margherita.svg. */
+export interface SeedProduct extends ProductFields {
   /** names of SeedVariant offered for this product */
   variants: string[];
 }

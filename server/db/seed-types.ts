@@ -1,15 +1,7 @@
-import type { CategoryGroup } from '../../src/domain';
-import type { ProductFields } from '../ecommerce/catalog';
+import type { CategoryView, ProductFields } from '../ecommerce/catalog';
 
-/** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
-export interface SeedCategory {
-  id: number;
-  name: string;
-  sorting: number;
-  visible: boolean;
-  additionsEnabled: boolean;
-  group: CategoryGroup | null;
-}
+/** A seeded category has the fields the menu reads. */
+export type SeedCategory = CategoryView;
 
 export interface SeedVariant {
   name: string;
@@ -45,6 +37,7 @@ export interface SeedDiscount {
   active: boolean;
 }
 
+/** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedData {
   settings: Record<string, string>;
   zones: string[];

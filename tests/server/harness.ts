@@ -571,6 +571,13 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
   };
 }
 
+/** The body the cassa stores an order with: paid in cash, no note and no code unless `data` says otherwise. */
+export const cassaOrderBody = (data: Record<string, unknown>, cart: unknown[]) => ({
+  data: { payment_type: 'Contanti', note: null, codiceSconto: null, ...data },
+  cart,
+  discount: null,
+});
+
 /** A cassa order for the counter (pickup at 21:00, cash) of one `product`, on `date`: the body of cassa/orders/store. */
 export const counterOrder = (product: number, date = TODAY) => ({
   data: {

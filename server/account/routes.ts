@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { toEuros } from '../../src/domain';
 import { requireUser } from '../http/auth';
 import { defineRoute } from '../http/contract';
-import { accountOrderDto } from '../orders/order-dto';
+import { accountOrderDto, orderHeadDto } from '../orders/order-dto';
 import type { Services } from '../services';
 
 /** A logged-in customer's saved addresses, order history and a placed order (the confirmation page). */
@@ -39,11 +39,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
     const order = await account.order((await requireUser(request)).id, request.params.id);
     return {
       order: {
-        id: order.id,
-        order_num: order.order_num,
-        delivery_date: order.delivery_date,
-        delivery_time: order.delivery_time,
-        delivery: order.delivery,
+        ...orderHeadDto(order),
         address: order.address,
         zone_name: order.zone_name,
         payment_type: order.payment_type,

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { shopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { AuditLogTable, Database } from '../db/schema';
@@ -128,5 +129,19 @@ export class AdminChanges {
     });
     this.catalog.invalidate();
     return result;
+  }
+}
+
+/** A back-office service that saves through `AdminChanges` and reads the shop's today. */
+export abstract class DatedAdminService {
+  constructor(
+    protected readonly db: Db,
+    protected readonly clock: Clock,
+    protected readonly changes: AdminChanges,
+  ) {}
+
+  /** The shop's date now, in its own time zone. */
+  protected today(): string {
+    return shopLocalTime(this.clock.now()).date;
   }
 }

@@ -7,7 +7,6 @@ import {
   SERVICE_LABELS,
   SERVICES,
   servesAt,
-  shopLocalTime,
   SLOT_CAPACITY_RANGE,
   SLOT_MINUTES,
   toMinutes,
@@ -17,9 +16,8 @@ import {
   type DayHours,
   type WeeklyHours,
 } from '../../src/domain';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
+import { changedFields, DatedAdminService, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 import { groupVersion, storedSettings, writeSettings } from './settings';
 import { bookedOrdersConflict } from './special-days.service';
@@ -86,17 +84,7 @@ const hoursAudit = (view: Omit<WeeklyHoursView, 'version'>) => ({
 });
 
 /** The weekly hours, the oven's pace and the online switch: the settings the back office's 'Orari' edits. */
-export class HoursService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly changes: AdminChanges,
-  ) {}
-
-  private today(): string {
-    return shopLocalTime(this.clock.now()).date;
-  }
-
+export class HoursService extends DatedAdminService {
   async weekly(db: Db | Tx = this.db): Promise<WeeklyHoursView> {
     const settings = await storedSettings(db);
     return {

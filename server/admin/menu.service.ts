@@ -1,38 +1,26 @@
 import {
   adjustedPrice,
   bulkPriceOutOfBounds,
-  doughOfferOf,
   formatEuroInput,
   isPriceInBounds,
   MAX_PRICE_CENTS,
   MIN_PRICE_CENTS,
   parseBulkAmount,
   parseEuroInput,
-  shopLocalTime,
   type BulkPriceLine,
   type BulkPriceMode,
-  type DoughOffer,
 } from '../../src/domain';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { productFieldsOf, type ProductFields } from '../ecommerce/catalog';
 import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
-import { changedFields, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
+import { changedFields, DatedAdminService, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
 import { adminMessages, FormCheck } from './fields';
 
 /** A product as the back office edits it (money in cents here; euros on the wire). */
-export interface AdminProductRecord {
+export interface AdminProductRecord extends ProductFields {
   id: number;
   version: number;
-  categoryId: number;
-  name: string;
-  description: string;
-  priceCents: number;
-  note: string | null;
-  imageUrl: string | null;
-  visible: boolean;
-  isUpsell: boolean;
-  allowVariants: DoughOffer;
   variantIds: number[];
   archived: boolean;
   soldOut: boolean;
@@ -58,17 +46,7 @@ const auditView = (p: AdminProductRecord) => ({
 });
 
 /** Menu products in the back office: edited by version, audited, archived rather than deleted once ordered. */
-export class AdminMenuService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly changes: AdminChanges,
-  ) {}
-
-  private today(): string {
-    return shopLocalTime(this.clock.now()).date;
-  }
-
+export class AdminMenuService extends DatedAdminService {
   /** Every product, archived ones too, by category. */
   async allProducts(): Promise<AdminProductRecord[]> {
     return this.products(this.db);
@@ -87,15 +65,7 @@ export class AdminMenuService {
     return rows.map((row) => ({
       id: row.id,
       version: row.version,
-      categoryId: row.category_id,
-      name: row.name,
-      description: row.description,
-      priceCents: row.price_cents,
-      note: row.note,
-      imageUrl: row.image_url,
-      visible: row.visible === 1,
-      isUpsell: row.is_upsell === 1,
-      allowVariants: doughOfferOf(row.allow_variants),
+      ...productFieldsOf(row),
       variantIds: links
         .filter((l) => l.product_id === row.id)
         .map((l) => l.variant_id)

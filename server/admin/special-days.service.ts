@@ -1,9 +1,8 @@
-import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, shopLocalTime, toMinutes, type BookedOrder } from '../../src/domain';
-import type { Clock } from '../clock';
+import { addDays, formatShopDate, isOnSlotGrid, ORDER_STATUS, toMinutes, type BookedOrder } from '../../src/domain';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
 import { specialDayView, type SpecialDayView } from '../ecommerce/catalog';
-import type { AdminChanges, Editor, Tx } from './changes';
+import { DatedAdminService, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 
 export interface SpecialDayForm {
@@ -45,17 +44,7 @@ const auditView = (d: SpecialDayForm) => ({
 });
 
 /** Holidays and short days: they beat the weekly hours; orders already booked stay valid. */
-export class SpecialDaysService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly changes: AdminChanges,
-  ) {}
-
-  private today(): string {
-    return shopLocalTime(this.clock.now()).date;
-  }
-
+export class SpecialDaysService extends DatedAdminService {
   /** From today on, by first date. */
   async list(db: Db | Tx = this.db): Promise<SpecialDayView[]> {
     const rows = await db.selectFrom('special_days').selectAll().where('date_until', '>=', this.today()).orderBy('date_from').execute();

@@ -21,16 +21,15 @@ import {
   type OrderSource,
   type OrderStatus,
 } from '../../src/domain';
-import type { Clock } from '../clock';
 import { isUniqueViolation, type Db } from '../db/database';
 import type { ClientRow } from '../db/schema';
 import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField, notFound } from '../errors';
-import type { CatalogService, CatalogSnapshot } from '../ecommerce/catalog';
-import { pricedOrder, type QuoteService, type ReopenedOrder } from '../ecommerce/quote';
-import type { ScheduleService } from '../ecommerce/schedule';
+import type { CatalogSnapshot } from '../ecommerce/catalog';
+import type { OrderTaking } from '../ecommerce/checkout';
+import { pricedOrder, type ReopenedOrder } from '../ecommerce/quote';
 import { assertSameRequest, fingerprint } from '../orders/idempotency';
 import { loadOrders, reopenedOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
-import type { OrderChangeRefusal, OrderWriter, OrderWrites, StoredKey } from '../orders/order-writer';
+import type { OrderChangeRefusal, OrderWrites, StoredKey } from '../orders/order-writer';
 
 export type CassaOrderInput = components['schemas']['CassaOrderWriteRequest'];
 export type NewClientInput = components['schemas']['NewClient'];
@@ -90,16 +89,7 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 
 /** The cash desk: staff take phone and walk-in orders and manage the day's list. Capacity is theirs to judge. */
 export class CassaService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      catalog: CatalogService;
-      schedule: ScheduleService;
-      quotes: QuoteService;
-      orders: OrderWriter;
-    },
-  ) {}
+  constructor(private readonly deps: OrderTaking) {}
 
   async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string }> {
     const rows = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();

@@ -5,6 +5,15 @@ import type { SeedData, SeedPost, SeedProduct } from './seed-types';
 const ALL_DOUGHS = ['Impasto integrale', 'Impasto ai cereali', 'Senza glutine', 'Doppio impasto'];
 const PINSA_DOUGHS = ['Senza glutine'];
 
+/** What every seeded product with a picture names: its picture is /images/products/<slug>.svg. */
+const pictured = (categoryId: number, name: string, slug: string, priceCents: number, description: string) => ({
+  categoryId,
+  name,
+  description,
+  imageUrl: `/images/products/${slug}.svg`,
+  priceCents,
+});
+
 function pizza(
   categoryId: number,
   name: string,
@@ -15,11 +24,7 @@ function pizza(
   allowVariants: DoughOffer = DOUGH_OFFER.chosen,
 ): SeedProduct {
   return {
-    categoryId,
-    name,
-    description,
-    imageUrl: `/images/products/${slug}.svg`,
-    priceCents,
+    ...pictured(categoryId, name, slug, priceCents, description),
     visible: true,
     isUpsell: false,
     allowVariants,
@@ -37,11 +42,7 @@ function plain(
   options: { note?: string; isUpsell?: boolean; visible?: boolean } = {},
 ): SeedProduct {
   return {
-    categoryId,
-    name,
-    description,
-    imageUrl: `/images/products/${slug}.svg`,
-    priceCents,
+    ...pictured(categoryId, name, slug, priceCents, description),
     visible: options.visible ?? true,
     isUpsell: options.isUpsell ?? false,
     allowVariants: DOUGH_OFFER.plainOnly,

@@ -1,31 +1,15 @@
-import type { CategoryGroup, DoughOffer } from '../../src/domain';
+import type { CategoryView, ProductFields } from '../ecommerce/catalog';
 
-/** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
-export interface SeedCategory {
-  id: number;
-  name: string;
-  sorting: number;
-  visible: boolean;
-  additionsEnabled: boolean;
-  group: CategoryGroup | null;
-}
+/** A seeded category has the fields the menu reads. */
+export type SeedCategory = CategoryView;
 
 export interface SeedVariant {
   name: string;
   priceModifierCents: number;
 }
 
-export interface SeedProduct {
-  categoryId: number;
-  name: string;
-  description: string;
-  /** served locally, e.g. /images/products/margherita.svg */
-  imageUrl: string | null;
-  priceCents: number;
-  visible: boolean;
-  isUpsell: boolean;
-  allowVariants: DoughOffer;
-  note: string | null;
+/** Its image is served locally, e.g. /images/products/margherita.svg. */
+export interface SeedProduct extends ProductFields {
   /** names of SeedVariant offered for this product */
   variants: string[];
 }
@@ -53,6 +37,7 @@ export interface SeedDiscount {
   active: boolean;
 }
 
+/** The demo pizzeria's content: what `npm start` seeds into an empty database. Money in cents. */
 export interface SeedData {
   settings: Record<string, string>;
   zones: string[];

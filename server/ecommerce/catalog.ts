@@ -16,7 +16,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
-import type { DiscountCodesTable, SpecialDaysTable } from '../db/schema';
+import type { DiscountCodesTable, ProductsTable, SpecialDaysTable } from '../db/schema';
 import { sql, type Selectable } from 'kysely';
 
 export interface CategoryView {
@@ -43,8 +43,8 @@ export interface AdditionView {
   soldOut: boolean;
 }
 
-export interface ProductView {
-  id: number;
+/** A product's own fields, as the menu, the back office and the seed hold them. */
+export interface ProductFields {
   categoryId: number;
   name: string;
   description: string;
@@ -54,6 +54,22 @@ export interface ProductView {
   isUpsell: boolean;
   allowVariants: DoughOffer;
   note: string | null;
+}
+
+export const productFieldsOf = (row: Selectable<ProductsTable>): ProductFields => ({
+  categoryId: row.category_id,
+  name: row.name,
+  description: row.description,
+  imageUrl: row.image_url,
+  priceCents: row.price_cents,
+  visible: row.visible === 1,
+  isUpsell: row.is_upsell === 1,
+  allowVariants: doughOfferOf(row.allow_variants),
+  note: row.note,
+});
+
+export interface ProductView extends ProductFields {
+  id: number;
   variants: VariantView[];
   additions: AdditionView[];
   category: CategoryView;
@@ -285,15 +301,7 @@ export class CatalogService {
       if (!category) continue;
       products.push({
         id: row.id,
-        categoryId: row.category_id,
-        name: row.name,
-        description: row.description,
-        imageUrl: row.image_url,
-        priceCents: row.price_cents,
-        visible: row.visible === 1,
-        isUpsell: row.is_upsell === 1,
-        allowVariants: doughOfferOf(row.allow_variants),
-        note: row.note,
+        ...productFieldsOf(row),
         variants: offersDoughs(row.allow_variants) ? (variantsByProduct.get(row.id) ?? []) : [],
         additions: category.additionsEnabled ? additions : [],
         category,

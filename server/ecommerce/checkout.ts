@@ -105,18 +105,18 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
+/** What a service that takes orders (the checkout, the cassa) works with. */
+export interface OrderTaking {
+  db: Db;
+  clock: Clock;
+  catalog: CatalogService;
+  schedule: ScheduleService;
+  quotes: QuoteService;
+  orders: OrderWriter;
+}
+
 export class CheckoutService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      catalog: CatalogService;
-      schedule: ScheduleService;
-      quotes: QuoteService;
-      mail: MailQueue;
-      orders: OrderWriter;
-    },
-  ) {}
+  constructor(private readonly deps: OrderTaking & { mail: MailQueue }) {}
 
   /** The order an earlier request with this key placed; a key of another request is refused. */
   private async existing({ key, fingerprint }: StoredKey): Promise<OrderSummary | undefined> {

@@ -10,6 +10,7 @@ import { type CatalogSnapshot } from './catalog';
 import { ORDER_CONFIRMED } from './checkout';
 import { UNKNOWN_DISCOUNT_MESSAGE } from './discounts';
 import { AppError } from '../errors';
+import { orderHeadDto } from '../orders/order-dto';
 import { publicSettings } from './public-settings';
 
 const forSale = (snapshot: CatalogSnapshot) => snapshot.products.filter((p) => p.forSale);
@@ -152,11 +153,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
     return {
       message: ORDER_CONFIRMED,
       order: {
-        id: order.id,
-        order_num: order.order_num,
-        delivery_date: order.delivery_date,
-        delivery_time: order.delivery_time,
-        delivery: order.delivery,
+        ...orderHeadDto(order),
         original_price: toEuros(order.original_price_cents),
         total_price: toEuros(order.total_price_cents),
         discount_code: order.discount_code,

@@ -2,6 +2,7 @@ import { DOUGH_OFFER, ovenGroupOf, toEuros, type CategoryGroup } from '../../src
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
 import { variantDto, type Schemas } from '../http/wire';
+import type { OrderRow } from '../db/schema';
 import type { OrderLineRecord, OrderRecord } from './order-store';
 
 /** What a line's description is made of, as `order_lines` stores it. */
@@ -99,6 +100,15 @@ export function storedCartLines(order: OrderRecord, catalog: CatalogSnapshot): S
 export function cassaOrderDetailDto(order: OrderRecord, catalog: CatalogSnapshot): Schemas['CassaOrderDetail'] {
   return { ...cassaOrderDto(order), nomeCitofono: order.nome_citofono, cart: storedCartLines(order, catalog) };
 }
+
+/** Which order, and when and how it comes: the head of the checkout's answer and of the confirmation page. */
+export const orderHeadDto = (order: Pick<OrderRow, 'id' | 'order_num' | 'delivery_date' | 'delivery_time' | 'delivery'>) => ({
+  id: order.id,
+  order_num: order.order_num,
+  delivery_date: order.delivery_date,
+  delivery_time: order.delivery_time,
+  delivery: order.delivery,
+});
 
 export function accountOrderDto(order: OrderRecord): Schemas['AccountOrder'] {
   return {

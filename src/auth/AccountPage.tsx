@@ -2,6 +2,7 @@ import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-component
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { DELIVERY_LABELS } from '../domain';
+import { ActionsColumnHeader } from '../ui/ActionsColumnHeader';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
 import { RequireUser } from './guards';
@@ -126,9 +127,7 @@ function Addresses({ addresses, texts }: { addresses: AccountView['addresses']; 
                 <th scope="col">Nome</th>
                 <th scope="col">Indirizzo</th>
                 <th scope="col">Telefono</th>
-                <th scope="col">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
+                <ActionsColumnHeader />
               </tr>
             </thead>
             <tbody>

@@ -16,6 +16,17 @@ function serveDay(answer = day) {
   server.use(http.get('/api/v1/ecommerce/cassa/orders', ({ response }) => response(200).json(answer)));
 }
 
+/** Opens the cassa, types Piero Angeli as the client and "marg" in the product search. */
+async function startPieroOrder() {
+  const { user } = renderApp('/cassa', { user: admin });
+  await user.click(await screen.findByLabelText('Nome cliente'));
+  await user.keyboard('Piero Angeli');
+  const search = screen.getByLabelText('Nome prodotto');
+  await user.click(search);
+  await user.keyboard('marg');
+  return { user, search };
+}
+
 describe('cassa: the totals text', () => {
   it('splits cash and card with a decimal comma, or says 0,00 € for an empty day', () => {
     expect(totalsText(cassaDayFromWire(day).totals)).toBe(
@@ -159,13 +170,7 @@ describe('cassa: the add/edit widget', () => {
         });
       }),
     );
-    const { user } = renderApp('/cassa', { user: admin });
-    const name = await screen.findByLabelText('Nome cliente');
-    await user.click(name);
-    await user.keyboard('Piero Angeli');
-    const search = screen.getByLabelText('Nome prodotto');
-    await user.click(search);
-    await user.keyboard('marg');
+    const { user } = await startPieroOrder();
     await screen.findByRole('option', { name: /Margherita/ });
     await user.keyboard('{Enter}');
     await within(screen.getByRole('list', { name: "Prodotti dell'ordine" })).findByText('Margherita');
@@ -188,13 +193,7 @@ describe('cassa: the add/edit widget', () => {
         return response(200).json(cassaInit);
       }),
     );
-    const { user } = renderApp('/cassa', { user: admin });
-    const name = await screen.findByLabelText('Nome cliente');
-    await user.click(name);
-    await user.keyboard('Piero Angeli');
-    const search = screen.getByLabelText('Nome prodotto');
-    await user.click(search);
-    await user.keyboard('marg');
+    const { user, search } = await startPieroOrder();
     expect((await screen.findByRole('option', { name: /Margherita/ })).textContent).toContain('7,00');
     await user.keyboard('{Escape}');
     expect(inits).toBe(1);

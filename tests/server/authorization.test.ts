@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations, loadContract, type ContractOperation } from '../../server/http/contract';
-import { ApiClient, discountCodeForm, loggedInClient, productId, startTestServer, type ApiResponse, type TestServer } from './harness';
+import {
+  ApiClient,
+  counterOrder,
+  discountCodeForm,
+  loggedInClient,
+  productId,
+  startTestServer,
+  type ApiResponse,
+  type TestServer,
+} from './harness';
 
 /**
  * Who may call what, for EVERY operation of openapi.yaml, and how the server answers rubbish.
@@ -120,17 +129,7 @@ beforeAll(async () => {
   customerOrderId = (await placeOrder(customer.client, 'Via di Anna 5', margherita, zoneId)).id;
   customerAddressId = (await db.selectFrom('addresses').select('id').where('user_id', '=', customer.id).executeTakeFirstOrThrow()).id;
 
-  const stored = await admin.client.post('/api/v1/ecommerce/cassa/orders/store', {
-    data: {
-      client_id: 0,
-      delivery: 'ritiro',
-      nomeCliente: 'Cliente al banco',
-      telefono: '3339876543',
-      fascia: '21:00',
-      payment_type: 'Contanti',
-    },
-    cart: [{ id: margherita, qty: 1 }],
-  });
+  const stored = await admin.client.post('/api/v1/ecommerce/cassa/orders/store', counterOrder(margherita));
   if (stored.status !== 201) throw new Error(`cassa order failed: ${JSON.stringify(stored.body)}`);
   fixture.orderId = stored.body.order.id;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedInClient, productId, startTestServer, type ApiClient, type TestServer } from './harness';
+import { cassaOrderBody, loggedInClient, productId, startTestServer, type ApiClient, type TestServer } from './harness';
 
 /**
  * What the cassa's offline outbox relies on: an edit, a status or a delivered change resent with the
@@ -24,22 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const order = (name: string, form: Record<string, unknown> = {}, cart?: unknown[]) => ({
-  data: {
-    client_id: 0,
-    delivery: 'ritiro',
-    nomeCliente: name,
-    telefono: '347 000 1122',
-    fascia: '21:00',
-    delivery_date: DAY,
-    payment_type: 'Contanti',
-    note: null,
-    codiceSconto: null,
-    ...form,
-  },
-  cart: cart ?? [{ id: ids.margherita, qty: 1 }],
-  discount: null,
-});
+const order = (name: string, form: Record<string, unknown> = {}, cart?: unknown[]) =>
+  cassaOrderBody(
+    { client_id: 0, delivery: 'ritiro', nomeCliente: name, telefono: '347 000 1122', fascia: '21:00', delivery_date: DAY, ...form },
+    cart ?? [{ id: ids.margherita, qty: 1 }],
+  );
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 async function newOrder(name: string): Promise<{ id: number; client_id: number }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOrderNumber } from '../../server/orders/order-rules';
-import { ApiClient, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
+import { ApiClient, cassaOrderBody, loggedInClient, productId, startTestServer, TODAY, type TestServer } from './harness';
 import { readTicket } from './ticket-text';
 
 const API = '/api/v1/ecommerce/cassa';
@@ -56,8 +56,8 @@ type Line = Record<string, unknown>;
 
 /** What the cassa sends for a phone order; overrides change single fields. */
 function phoneOrder(form: Form = {}, cart?: Line[]) {
-  return {
-    data: {
+  return cassaOrderBody(
+    {
       client_id: ids.mario,
       user_id: null,
       delivery: 'consegna',
@@ -67,14 +67,10 @@ function phoneOrder(form: Form = {}, cart?: Line[]) {
       nomeCliente: 'Mario Rossi',
       telefono: '333 123 4567',
       fascia: '19:30',
-      payment_type: 'Contanti',
-      note: null,
-      codiceSconto: null,
       ...form,
     },
-    cart: cart ?? [{ id: ids.margherita, qty: 1 }],
-    discount: null,
-  };
+    cart ?? [{ id: ids.margherita, qty: 1 }],
+  );
 }
 
 const store = (body: unknown) => admin.post(`${API}/orders/store`, body);

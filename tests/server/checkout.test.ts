@@ -32,6 +32,19 @@ const deliveryForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Anna picks up four Margherita at 20:30 with the pickup code: 26 € less 15 %. */
+const fourMargheritaPickup = () => ({
+  data: {
+    tipoConsegna: 'ritiro',
+    addressSelector: 0,
+    nomeCliente: 'Anna',
+    telefono: '3331234567',
+    fascia: '20:30',
+    codiceSconto: 'RITIRO-IN-PIZZERIA',
+  },
+  cart: [{ id: margherita, qty: 4 }],
+});
+
 const countOrders = async () =>
   Number(
     (
@@ -136,36 +149,14 @@ describe('checkout', () => {
 
   it('takes 15% off a pickup order of 15 € or more with RITIRO-IN-PIZZERIA', async () => {
     const { client } = await loggedInClient(server);
-    const response = await client.post('/api/v1/ecommerce/checkout', {
-      data: {
-        tipoConsegna: 'ritiro',
-        addressSelector: 0,
-        nomeCliente: 'Anna',
-        telefono: '3331234567',
-        fascia: '20:30',
-        codiceSconto: 'RITIRO-IN-PIZZERIA',
-      },
-      cart: [{ id: margherita, qty: 4 }],
-    });
+    const response = await client.post('/api/v1/ecommerce/checkout', fourMargheritaPickup());
     expect(response.status).toBe(201);
     expect(response.body.order).toMatchObject({ original_price: 26, total_price: 22.1, discount_code: 'RITIRO-IN-PIZZERIA' });
   });
 
   it('a total changed since the summary is refused and nothing is stored; the total shown is accepted', async () => {
     const { client } = await loggedInClient(server);
-    const order = (expected_total: number) =>
-      client.post('/api/v1/ecommerce/checkout', {
-        data: {
-          tipoConsegna: 'ritiro',
-          addressSelector: 0,
-          nomeCliente: 'Anna',
-          telefono: '3331234567',
-          fascia: '20:30',
-          codiceSconto: 'RITIRO-IN-PIZZERIA',
-        },
-        cart: [{ id: margherita, qty: 4 }],
-        expected_total,
-      });
+    const order = (expected_total: number) => client.post('/api/v1/ecommerce/checkout', { ...fourMargheritaPickup(), expected_total });
     const before = await countOrders();
     // The summary showed 4 × 6,00 € less 15 %, before the Margherita went up to 6,50 €.
     const refused = await order(20.4);

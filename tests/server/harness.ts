@@ -444,6 +444,20 @@ export async function startSecondProcess(server: TestServer): Promise<{ url: str
   }
 }
 
+/** A test server and a second process on its database, for a file's beforeAll; `stop()` ends both. */
+export async function startTwoProcesses(options?: Parameters<typeof startTestServer>[0]) {
+  const server = await startTestServer(options);
+  const second = await startSecondProcess(server).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  const stop = async () => {
+    await second.stop();
+    await server.close();
+  };
+  return { server, secondUrl: second.url, stop };
+}
+
 /** The price of product `id` on the menu `baseUrl` answers (in euros, as the menu gives it). */
 export async function menuPriceAt(baseUrl: string, id: number): Promise<number | undefined> {
   const webapp = await new ApiClient(baseUrl).get('/api/v1/ecommerce/webapp');
@@ -556,6 +570,13 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
     close: () => abort.abort(),
   };
 }
+
+/** The body the cassa stores an order with: paid in cash, no note and no code unless `data` says otherwise. */
+export const cassaOrderBody = (data: Record<string, unknown>, cart: unknown[]) => ({
+  data: { payment_type: 'Contanti', note: null, codiceSconto: null, ...data },
+  cart,
+  discount: null,
+});
 
 /** A cassa order for the counter (pickup at 21:00, cash) of one `product`, on `date`: the body of cassa/orders/store. */
 export const counterOrder = (product: number, date = TODAY) => ({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ApiClient, freezeDate, startTestServer, type ApiResponse, type TestServer, startSecondProcess } from './harness';
+import { ApiClient, freezeDate, startTestServer, type ApiResponse, type TestServer, startTwoProcesses } from './harness';
 
 const PASSWORD = 'Forno-a-legna-42';
 const THROTTLED = /^Troppi tentativi di accesso\. Riprova tra \d+ secondi\.$/;
@@ -21,19 +21,14 @@ const FALLBACK_WARNING = 'login limits: the database store failed, counting in t
 
 let server: TestServer;
 const serverLog: string[] = [];
-let second: { url: string; stop(): Promise<void> } | undefined;
 let secondUrl = '';
+let stopBoth: (() => Promise<void>) | undefined;
 
 /** A second server process on the first one's database: the SQLite file, or the PostgreSQL database. */
 beforeAll(async () => {
-  server = await startTestServer({ app: { logger: { level: 'warn', stream: logTo(serverLog) } } });
-  second = await startSecondProcess(server);
-  secondUrl = second.url;
+  ({ server, secondUrl, stop: stopBoth } = await startTwoProcesses({ app: { logger: { level: 'warn', stream: logTo(serverLog) } } }));
 }, 60_000);
-afterAll(async () => {
-  await second?.stop();
-  await server?.close();
-});
+afterAll(() => stopBoth?.());
 
 let counter = 0;
 async function account(label: string, on: TestServer = server): Promise<string> {

@@ -10,25 +10,19 @@ import {
   openEventStream,
   productId,
   setPriceByForm,
-  startTestServer,
+  startTwoProcesses,
   type TestServer,
-  startSecondProcess,
 } from './harness';
 
 let server: TestServer;
-let second: { url: string; stop(): Promise<void> } | undefined;
 let secondUrl = '';
+let stopBoth: (() => Promise<void>) | undefined;
 
 /** Both engines: a second process on the first one's database (the SQLite file, or the PostgreSQL database). */
 beforeAll(async () => {
-  server = await startTestServer({ settings: { slot_capacity: '1000' } });
-  second = await startSecondProcess(server);
-  secondUrl = second.url;
+  ({ server, secondUrl, stop: stopBoth } = await startTwoProcesses({ settings: { slot_capacity: '1000' } }));
 }, 60_000);
-afterAll(async () => {
-  await second?.stop();
-  await server?.close();
-});
+afterAll(() => stopBoth?.());
 
 describe('two server processes on one database: one catalogue', () => {
   it('a price change made through the first is what the second answers within a second', async () => {

@@ -31,9 +31,9 @@ export function ProductImageField({ editor, field }: { editor: RecordEditorActor
       />
       <div className="admin-image__upload">
         {isPreviewableImage(field.value) ? (
-          <img className="admin-image__preview" src={field.value} alt="Anteprima dell’immagine" width="132" height="132" />
+          <img className="product-image" src={field.value} alt="Anteprima dell’immagine" width="132" height="132" />
         ) : (
-          <span className="admin-image__preview admin-image__preview--empty" aria-hidden="true" />
+          <span className="product-image admin-image__preview--empty" aria-hidden="true" />
         )}
         <div className="admin-image__actions">
           <FileTrigger acceptedFileTypes={upload.trigger.acceptedFileTypes} onSelect={upload.trigger.onSelect}>

@@ -3,6 +3,7 @@ import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { connectRecordList, recordListMachine, type ListRow } from '../../../machines/recordList.machine';
 import type { ApiClient } from '../../api/client';
+import { ActionsColumnHeader } from '../../ui/ActionsColumnHeader';
 import type { ActorsOf } from '../../api/machineActors';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 import { LoadFailure, Loading } from './states';
@@ -165,11 +166,7 @@ export function RecordTable<Row extends ListRow>({
                     {column.header}
                   </th>
                 ))}
-                {actions && (
-                  <th scope="col">
-                    <span className="visually-hidden">Azioni</span>
-                  </th>
-                )}
+                {actions && <ActionsColumnHeader />}
               </tr>
             </thead>
             <tbody>

@@ -56,8 +56,12 @@ describe('cassa', () => {
 
     const rows = ordersList(page).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(day.orders.data.length);
+    // The demo's three orders, each listed as often as the server has orders of that name (other files
+    // of the suite may have ordered under the same name today).
     for (const name of ['Mario Rossi', 'Giulia Bianchi', 'Cliente piattaforma']) {
-      expect(await rows.filter({ hasText: name }).count()).toBe(1);
+      const named = day.orders.data.filter((order) => order.name === name).length;
+      expect(named).toBeGreaterThanOrEqual(1);
+      expect(await rows.filter({ hasText: name }).count()).toBe(named);
     }
     for (const order of day.orders.data) await row(page, order.order_num).waitFor();
 

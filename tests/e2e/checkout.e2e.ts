@@ -576,7 +576,7 @@ describe('checkout: where and when, the confirmation, pickup, the fee', () => {
 
   it('pickup asks only for a name and a phone: a visitor who logs in at step 1, then again with saved details', async () => {
     // A verified customer (registered in another window); here a visitor who logs in at step 1.
-    const email = await verifiedCustomer((await browser.open()).page, 'pickup28', 'Giulia Bianchi');
+    const email = await verifiedCustomer((await browser.open()).page, 'pickup28', 'Giada Marchetti');
     const p = await browser.open({ viewport: VIEWPORTS[0].viewport });
     allowRefusals(p);
     const { page } = p;
@@ -594,14 +594,14 @@ describe('checkout: where and when, the confirmation, pickup, the fee', () => {
       expect(await page.getByLabel('Indirizzo', { exact: true }).count()).toBe(0);
       expect(await page.getByText('Seleziona un indirizzo.').count()).toBe(0);
       await expectNoA11yViolations(page, 'pickup details');
-      await page.getByLabel('Nome', { exact: true }).fill('Giulia Bianchi');
+      await page.getByLabel('Nome', { exact: true }).fill('Giada Marchetti');
       await page.getByLabel('Telefono').fill('3331234567');
       await choose(page, slot);
       await next(page);
       await pickupStep(page, 4, 'Ti consigliamo anche');
       await next(page);
       await pickupStep(page, 5, 'Riepilogo');
-      await summaryFact(page, 'Nome').getByText('Giulia Bianchi', { exact: true }).waitFor();
+      await summaryFact(page, 'Nome').getByText('Giada Marchetti', { exact: true }).waitFor();
       await confirmOrder(page);
       await page.getByText(`Ritiro alle ${slot}`, { exact: true }).waitFor();
       await page.getByText('Ritiro in pizzeria', { exact: true }).waitFor();

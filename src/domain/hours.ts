@@ -70,3 +70,62 @@ export function parseWeeklyHours(stored: string | undefined): WeeklyHours {
     return DEFAULT_WEEKLY_HOURS;
   }
 }
+
+/** The week as an Italian reader counts it, Monday first. */
+const ITALIAN_WEEK = [1, 2, 3, 4, 5, 6, 0];
+/** A weekday's place in that week: Monday 0 … Sunday 6. */
+const placeInWeek = (weekday: number) => (weekday + 6) % 7;
+
+const dayName = (weekday: number) => WEEKDAY_LABELS[weekday]!.toLowerCase();
+const withArticle = (weekday: number) => `${weekday === 0 ? 'la' : 'il'} ${dayName(weekday)}`;
+
+const listed = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`);
+
+/** Some weekdays in words: runs of three or more as 'dal martedì alla domenica', single days as `single` names them. */
+function daysInWords(weekdays: number[], single: (weekday: number) => string): string {
+  if (weekdays.length === 7) return 'tutti i giorni';
+  const runs: number[][] = [];
+  for (const weekday of ITALIAN_WEEK.filter((d) => weekdays.includes(d))) {
+    const run = runs.at(-1);
+    if (run && placeInWeek(run.at(-1)!) + 1 === placeInWeek(weekday)) run.push(weekday);
+    else runs.push([weekday]);
+  }
+  return listed(
+    runs.flatMap((run) =>
+      run.length < 3 ? run.map(single) : [`dal ${dayName(run[0]!)} ${run.at(-1) === 0 ? 'alla' : 'al'} ${dayName(run.at(-1)!)}`],
+    ),
+  );
+}
+
+/** The days serving `service`, grouped by window, in the order of the week. */
+function daysByWindow(week: WeeklyHours, service: Service): { window: string; weekdays: number[] }[] {
+  const groups = new Map<string, number[]>();
+  for (const weekday of ITALIAN_WEEK) {
+    const w = week[weekday]![service];
+    if (w) groups.set(`${w.first}–${w.last}`, [...(groups.get(`${w.first}–${w.last}`) ?? []), weekday]);
+  }
+  return [...groups].map(([window, weekdays]) => ({ window, weekdays }));
+}
+
+/**
+ * The opening hours as the home page tells them: the service most days offer first, the other as
+ * 'anche a pranzo' (or 'solo a cena') on its days, then the closed days. E.g. 'Siamo aperti dal martedì
+ * alla domenica, 19:00–23:00; giovedì anche a pranzo, 12:00–14:30. Siamo chiusi il lunedì.'
+ */
+export function openingHoursText(week: WeeklyHours): string {
+  const count = (service: Service) => week.filter((day) => day[service]).length;
+  if (count('lunch') + count('dinner') === 0) return 'Al momento non abbiamo giorni di apertura.';
+  const [main, other] = count('dinner') >= count('lunch') ? (['dinner', 'lunch'] as const) : (['lunch', 'dinner'] as const);
+  const otherMeal = other === 'lunch' ? 'a pranzo' : 'a cena';
+  const clauses = [
+    ...daysByWindow(week, main).map((g) => `${daysInWords(g.weekdays, dayName)}, ${g.window}`),
+    ...daysByWindow(week, other).flatMap((g) =>
+      [true, false].map((alsoMain) => {
+        const weekdays = g.weekdays.filter((d) => Boolean(week[d]![main]) === alsoMain);
+        return weekdays.length ? `${daysInWords(weekdays, dayName)} ${alsoMain ? 'anche' : 'solo'} ${otherMeal}, ${g.window}` : '';
+      }),
+    ),
+  ].filter(Boolean);
+  const closed = ITALIAN_WEEK.filter((d) => isClosedDay(week[d]!));
+  return `Siamo aperti ${clauses.join('; ')}.${closed.length ? ` Siamo chiusi ${daysInWords(closed, withArticle)}.` : ''}`;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { daySlots, DEFAULT_WEEKLY_HOURS, parseWeeklyHours, servesAt, weekdayOf, weekSpan, type DayHours } from '../../src/domain';
+import {
+  daySlots,
+  DEFAULT_WEEKLY_HOURS,
+  openingHoursText,
+  parseWeeklyHours,
+  servesAt,
+  weekdayOf,
+  weekSpan,
+  type DayHours,
+  type WeeklyHours,
+} from '../../src/domain';
 
 const lunchAndDinner: DayHours = { lunch: { first: '12:00', last: '14:00' }, dinner: { first: '19:00', last: '22:30' } };
 
@@ -42,5 +52,46 @@ describe('weekly hours', () => {
     expect(weekdayOf('2026-11-18')).toBe(3);
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(weekdayOf('2027-03-28')).toBe(0);
+  });
+});
+
+describe('the opening hours in words', () => {
+  const closed: DayHours = { lunch: null, dinner: null };
+  const dinner: DayHours = { lunch: null, dinner: { first: '19:00', last: '23:00' } };
+  const lunch = { first: '12:00', last: '14:30' };
+  /** A week from Monday to Sunday, as the reader counts it. */
+  const mondayFirst = (...days: DayHours[]): WeeklyHours => [days[6]!, ...days.slice(0, 6)];
+
+  it('names the dinner days as a run, a lunch added on Thursday and the closed Monday', () => {
+    const week = mondayFirst(closed, dinner, dinner, { ...dinner, lunch }, dinner, dinner, dinner);
+    expect(openingHoursText(week)).toBe(
+      'Siamo aperti dal martedì alla domenica, 19:00–23:00; giovedì anche a pranzo, 12:00–14:30. Siamo chiusi il lunedì.',
+    );
+  });
+
+  it('says every day when the week has no closed day', () => {
+    expect(openingHoursText(DEFAULT_WEEKLY_HOURS)).toBe('Siamo aperti tutti i giorni, 18:00–22:00.');
+  });
+
+  it('lists short runs by name, gives each window its days and the closed days their article', () => {
+    const late: DayHours = { lunch: null, dinner: { first: '19:00', last: '23:30' } };
+    const week = mondayFirst(dinner, dinner, closed, dinner, late, late, closed);
+    expect(openingHoursText(week)).toBe(
+      'Siamo aperti lunedì, martedì e giovedì, 19:00–23:00; venerdì e sabato, 19:00–23:30. Siamo chiusi il mercoledì e la domenica.',
+    );
+  });
+
+  it('leads with lunch when most days serve it, and says which days serve only dinner', () => {
+    const lunchOnly: DayHours = { lunch, dinner: null };
+    const week = mondayFirst(lunchOnly, lunchOnly, lunchOnly, lunchOnly, { ...dinner, lunch }, dinner, closed);
+    expect(openingHoursText(week)).toBe(
+      'Siamo aperti dal lunedì al venerdì, 12:00–14:30; venerdì anche a cena, 19:00–23:00; sabato solo a cena, 19:00–23:00. Siamo chiusi la domenica.',
+    );
+  });
+
+  it('says so when no day is open', () => {
+    expect(openingHoursText(mondayFirst(closed, closed, closed, closed, closed, closed, closed))).toBe(
+      'Al momento non abbiamo giorni di apertura.',
+    );
   });
 });

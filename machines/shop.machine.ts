@@ -157,6 +157,8 @@ export function connectShop(snapshot: ShopSnapshot) {
     phones,
     openingTime: settings?.opening_time ?? null,
     lastSlotTime: settings?.last_slot_time ?? null,
+    /** the weekly hours in words, null while they are not known */
+    openingHours: settings?.opening_hours || null,
     /** the zones a customer can pick, each with what a home delivery there asks ('' when nothing) */
     servedZones: servedZones(zones).map((zone) => ({ id: zone.id, name: zone.name, charges: zoneChargesText(zone) })),
     /** no zone charges for delivery: the home page says it is free */

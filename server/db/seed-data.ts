@@ -514,7 +514,8 @@ export const seedData: SeedData = {
     homepage_field_7: 'Consegna a domicilio',
     homepage_field_8:
       'Ordinate online e scegliete la fascia oraria: vi portiamo la pizza calda a casa, da Monteverde all’Eur. Se preferite ritirarla in pizzeria, avete il 15% di sconto.',
-    homepage_field_9: 'Siamo aperti dal martedì alla domenica, dalle 18:00. Il lunedì il forno riposa.',
+    // No field repeats the opening hours: the home page tells them from weekly_hours.
+    homepage_field_9: '',
     homepage_field_10: '',
   },
   zones: [

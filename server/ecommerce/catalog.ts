@@ -5,9 +5,7 @@ import {
   doughOfferOf,
   offersDoughs,
   ovenGroupOf,
-  parseWeeklyHours,
   shopLocalTime,
-  weekSpan,
   type CategoryGroup,
   type DoughOffer,
   type ZoneCharges,
@@ -319,10 +317,7 @@ export class CatalogService {
     const zones = zoneRows
       .map((z) => ({ id: z.id, name: z.name, feeCents: z.fee_cents, minOrderCents: z.min_order_cents }))
       .sort(compareByName);
-    const stored = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
-    // The site names one opening time and last slot: the week's earliest and latest.
-    const span = weekSpan(parseWeeklyHours(stored.weekly_hours));
-    const settings = { ...stored, opening_time: span?.first ?? '', last_slot_time: span?.last ?? '' };
+    const settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(settingRows.map((s) => [s.key, s.value])) };
 
     return {
       categories,

@@ -39,6 +39,13 @@ export function HomePage() {
         </section>
       )}
 
+      {shop.openingHours && (
+        <section className="opening-hours" aria-labelledby="opening-hours-title">
+          <h2 id="opening-hours-title">Orari di apertura</h2>
+          <p>{shop.openingHours}</p>
+        </section>
+      )}
+
       <section className="cta">
         <h2>{shop.deliveryIsFree ? 'Consegna a domicilio gratuita' : 'Consegna a domicilio e ritiro in pizzeria'}</h2>
         <Link to="/ecommerce" className="button button--primary button--large">

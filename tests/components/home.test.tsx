@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { seedData } from '../../server/db/seed-data';
+import { publicSettings } from '../../server/ecommerce/public-settings';
 import { homeHeadings, homeParagraphs, posts, servedZoneNames, settings, webapp } from '../mocks/fixtures';
 import { renderApp } from './render';
 
@@ -34,6 +36,20 @@ describe('homepage', () => {
     expect(texts.getAllByRole('paragraph').map((p) => p.textContent)).toEqual(
       [2, 4, 6, 8].map((n) => settings[`homepage_field_${n}` as 'homepage_field_2']),
     );
+  });
+
+  it("tells the opening hours from the weekly hours, a new Thursday lunch included, with no hours typed in the home's texts", async () => {
+    const week = JSON.parse(seedData.settings.weekly_hours!) as { lunch: unknown }[];
+    week[4]!.lunch = { first: '12:00', last: '14:30' };
+    const withLunch = publicSettings({ ...seedData.settings, weekly_hours: JSON.stringify(week) });
+    renderApp('/', { initialData: { '/api/v1/ecommerce/webapp': { ...webapp, settings: withLunch } } });
+
+    const hours = within(await screen.findByRole('region', { name: 'Orari di apertura' }));
+    expect(hours.getByRole('paragraph').textContent).toBe(
+      'Siamo aperti dal martedì alla domenica, 18:00–22:00; giovedì anche a pranzo, 12:00–14:30. Siamo chiusi il lunedì.',
+    );
+    const texts = screen.getByRole('region', { name: 'La pizzeria' }).textContent;
+    expect(texts).not.toMatch(/Siamo aperti|18:00/);
   });
 
   it("has the 'Ordina' call to action to the menu under 'Consegna a domicilio gratuita'", async () => {

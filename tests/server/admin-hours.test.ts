@@ -85,6 +85,7 @@ describe('weekly hours', () => {
     expect((await suite.visitor().get('/api/v1/ecommerce/webapp')).body.settings).toMatchObject({
       opening_time: '12:00',
       last_slot_time: '22:00',
+      opening_hours: 'Siamo aperti dal martedì alla domenica, 18:00–22:00; mercoledì anche a pranzo, 12:00–14:00. Siamo chiusi il lunedì.',
     });
 
     // 15:00, between lunch and dinner: open, lunch gone, dinner offered

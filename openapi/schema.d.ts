@@ -1758,8 +1758,7 @@ export interface components {
             ecommerce_variants: "yes" | "no";
             opening_time: components["schemas"]["Time"];
             last_slot_time: components["schemas"]["Time"];
-            /** @description the weekly hours in words, as the home page tells them */
-            opening_hours: components["schemas"]["LongText"];
+            opening_hours: components["schemas"]["MessageText"];
             homepage_field_1: components["schemas"]["LongText"];
             homepage_field_2: components["schemas"]["LongText"];
             homepage_field_3: components["schemas"]["LongText"];

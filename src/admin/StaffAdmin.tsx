@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
 import { useAppActors } from '../actors/AppActors';
+import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
 import { AdminListScreen, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
@@ -20,6 +21,8 @@ export function StaffAdmin() {
   const list = useRecordList<StaffRow>(actors);
   // Each new account gets a fresh form once the last one is saved.
   const [formKey, setFormKey] = useState(0);
+  // Disabling ends the member's sessions at once, so it is asked first.
+  const [disabling, setDisabling] = useState<StaffRow | null>(null);
   return (
     <AdminListScreen
       id="admin-staff-title"
@@ -41,7 +44,7 @@ export function StaffAdmin() {
                 label={toggle}
                 name={`${toggle} ${row.name}`}
                 view={list}
-                onPress={() => list.act(row.id, 'staff.active', !row.active)}
+                onPress={() => (row.active ? setDisabling(row) : list.act(row.id, 'staff.active', true))}
               />
               {row.active && (
                 <RowButton
@@ -54,6 +57,22 @@ export function StaffAdmin() {
             </>
           );
         }}
+      />
+      <QuestionDialog
+        title={`Disattivare ${disabling?.name ?? ''}?`}
+        question={
+          disabling && {
+            message: 'Non potrà più accedere.',
+            confirmButton: {
+              label: 'Disattiva',
+              onPress: () => {
+                list.act(disabling.id, 'staff.active', false);
+                setDisabling(null);
+              },
+            },
+            cancelButton: { label: 'Annulla', onPress: () => setDisabling(null) },
+          }
+        }
       />
     </AdminListScreen>
   );
@@ -68,23 +87,22 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
   useEffect(() => {
     if (!view.isNew) created.current();
   }, [view.isNew]);
-  return (
-    <>
-      <RecordForm view={view} title={view.isNew ? 'Nuovo account' : 'Account creato'} label="Nuovo account">
-        {view.isNew ? (
-          <>
-            <AdminTextField label="Nome" field={view.field('name')} />
-            <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
-          </>
-        ) : (
-          <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
-        )}
-      </RecordForm>
-      {!view.isNew && (
+  // Once created, the form gives way to what happened and the next step: no 'Salva' is left to press.
+  if (!view.isNew) {
+    return (
+      <section aria-labelledby="staff-created-title">
+        <h2 id="staff-created-title">Account creato</h2>
+        <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
         <Button className="button" onPress={onNext}>
           Crea un altro account
         </Button>
-      )}
-    </>
+      </section>
+    );
+  }
+  return (
+    <RecordForm view={view} title="Nuovo account" label="Nuovo account">
+      <AdminTextField label="Nome" field={view.field('name')} />
+      <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
+    </RecordForm>
   );
 }

@@ -98,6 +98,52 @@ describe('staff accounts', () => {
     expect((await suite.server.outbox.last('marco@pizzeria.test'))!.subject).toBe('Reimposta la password Pizzeria Da Romolo');
   });
 
+  it('a name and e-mail are edited: the login takes the new e-mail, the register lists old → new, a taken e-mail or a stale version is refused', async () => {
+    const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Anna Forno', email: 'anna@pizzeria.test' });
+    const { id, version } = created.body.member;
+    const link = linkIn((await suite.server.outbox.last('anna@pizzeria.test'))!.text);
+    await suite.visitor().post('/api/reset-password', {
+      token: link.searchParams.get('token'),
+      email: 'anna@pizzeria.test',
+      password: 'Capricciosa-al-forno-4',
+      password_confirmation: 'Capricciosa-al-forno-4',
+    });
+
+    const saved = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, {
+      name: 'Anna Fornaia',
+      email: ' Anna.F@Pizzeria.test ',
+      version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ message: 'Account salvato.', member: { name: 'Anna Fornaia', email: 'anna.f@pizzeria.test' } });
+    expect((await suite.owner.get(`/api/v1/admin/staff/${id}`)).body.member).toMatchObject({ name: 'Anna Fornaia', version: version + 1 });
+    expect((await suite.visitor().post('/api/login', { email: 'anna.f@pizzeria.test', password: 'Capricciosa-al-forno-4' })).status).toBe(
+      200,
+    );
+    expect((await suite.visitor().post('/api/login', { email: 'anna@pizzeria.test', password: 'Capricciosa-al-forno-4' })).status).toBe(
+      422,
+    );
+
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=staff');
+    expect(register.body.entries[0]).toMatchObject({
+      action: 'update',
+      label: 'Anna Fornaia',
+      before: { nome: 'Anna Forno', email: 'anna@pizzeria.test' },
+      after: { nome: 'Anna Fornaia', email: 'anna.f@pizzeria.test' },
+    });
+
+    const taken = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, {
+      name: 'Anna',
+      email: 'lucia@pizzeria.test',
+      version: version + 1,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: ['Questo indirizzo email è già registrato.'] });
+    const stale = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, { name: 'Anna', email: 'anna@pizzeria.test', version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'record.stale', current: { name: 'Anna Fornaia' } });
+  });
+
   it('the last active admin cannot be disabled; a stale version is refused', async () => {
     const others = ((await suite.owner.get('/api/v1/admin/staff')).body.items as { id: number; version: number; active: boolean }[]).filter(
       (m) => m.id !== suite.ownerId && m.active,

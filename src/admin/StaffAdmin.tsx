@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { Navigate } from 'react-router-dom';
 import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
 import { useAppActors } from '../actors/AppActors';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { AdminListScreen, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
+import { AdminTextField, RecordForm, useListEditor, useRecordEditor } from './ui/editor';
+import { AdminListScreen, EditLink, ListWithEditor, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 const COLUMNS: readonly Column<StaffRow>[] = [
   { header: 'Nome', cell: (row) => row.name, names: true },
@@ -16,6 +17,17 @@ const COLUMNS: readonly Column<StaffRow>[] = [
 /** 'Staff': who may use the cassa and the back office; accounts are disabled, never deleted. */
 export function StaffAdmin() {
   usePageTitle('Staff - Amministrazione');
+  // New accounts are made on the list itself, so only existing ones have an editor.
+  return (
+    <ListWithEditor
+      list={<StaffList />}
+      editor={(id) => (id === null ? <Navigate to="/admin/staff" replace /> : <StaffEditor memberId={id} />)}
+      newSlug="nuovo"
+    />
+  );
+}
+
+function StaffList() {
   const { api } = useAppActors();
   const actors = useMemo(() => createStaffListActors(api), [api]);
   const list = useRecordList<StaffRow>(actors);
@@ -40,6 +52,7 @@ export function StaffAdmin() {
           const toggle = row.active ? 'Disattiva' : 'Riattiva';
           return (
             <>
+              <EditLink name={row.name} href={`/admin/staff/${row.id}`} />
               <RowButton
                 label={toggle}
                 name={`${toggle} ${row.name}`}
@@ -104,5 +117,21 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
       <AdminTextField label="Nome" field={view.field('name')} />
       <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
     </RecordForm>
+  );
+}
+
+function StaffEditor({ memberId }: { memberId: number }) {
+  const { view, backToList } = useListEditor(createStaffEditorActors, { id: memberId, blank: BLANK_STAFF }, '/admin/staff');
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={view.savedValues.name || 'Account'} onLeave={backToList}>
+        <AdminTextField label="Nome" field={view.field('name')} />
+        <AdminTextField
+          label="Email"
+          field={view.field('email')}
+          description="Con questo indirizzo accede e riceve i link per la password"
+        />
+      </RecordForm>
+    </section>
   );
 }

@@ -86,4 +86,32 @@ describe('back office: staff', () => {
     await logIn();
     await cashier.getByText('Account disattivato.').waitFor();
   });
+
+  it("a member's name and e-mail are edited, and the list shows the new ones", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(page);
+    const stamp = Date.now().toString(36);
+    const [name, renamed] = [`Elena Banco ${stamp}`, `Elena Bancone ${stamp}`];
+    await page.goto(url('/admin/staff'));
+    const form = page.getByRole('form', { name: 'Nuovo account' });
+    await form.getByRole('textbox', { name: 'Nome' }).fill(name);
+    await form.getByRole('textbox', { name: 'Email' }).fill(`e2e.elena.${stamp}@example.it`);
+    await form.getByRole('button', { name: 'Salva' }).click();
+    const table = page.getByRole('table', { name: 'Account dello staff' });
+    await table.getByRole('link', { name: `Modifica ${name}` }).click();
+
+    const editor = page.getByRole('main');
+    const nameField = editor.getByRole('textbox', { name: 'Nome' });
+    await expect.poll(() => nameField.inputValue()).toBe(name);
+    await expectNoA11yViolations(page, '/admin/staff/:id');
+    await nameField.fill(renamed);
+    await editor.getByRole('textbox', { name: 'Email' }).fill(`e2e.elena.${stamp}@forno.example.it`);
+    await editor.getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('Modifiche salvate.').waitFor();
+
+    await page.getByRole('button', { name: 'Torna all’elenco' }).click();
+    const row = table.getByRole('row', { name: new RegExp(renamed) });
+    await row.getByText(`e2e.elena.${stamp}@forno.example.it`).waitFor();
+    expect(await table.getByRole('row', { name: new RegExp(`${name} `) }).count()).toBe(0);
+  });
 });

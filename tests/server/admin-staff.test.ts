@@ -13,6 +13,17 @@ const memberOf = async (email: string) =>
     (m) => m.email === email,
   )!;
 
+/** The new member chooses a password through the invitation just mailed to her. */
+const choosePassword = async (email: string, password: string) => {
+  const link = linkIn((await suite.server.outbox.last(email))!.text);
+  await suite.visitor().post('/api/reset-password', {
+    token: link.searchParams.get('token'),
+    email,
+    password,
+    password_confirmation: password,
+  });
+};
+
 describe('staff accounts', () => {
   it('a new member chooses a password through the mailed link and logs in; until then nobody can', async () => {
     const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Lucia Cassiera', email: ' Lucia@Pizzeria.test ' });
@@ -54,13 +65,7 @@ describe('staff accounts', () => {
 
   it('disabled: the open session ends at once, the login says so, no reset mail; re-enabled, the login works', async () => {
     const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Marco Rider', email: 'marco@pizzeria.test' });
-    const link = linkIn((await suite.server.outbox.last('marco@pizzeria.test'))!.text);
-    await suite.visitor().post('/api/reset-password', {
-      token: link.searchParams.get('token'),
-      email: 'marco@pizzeria.test',
-      password: 'Margherita-doppia-9',
-      password_confirmation: 'Margherita-doppia-9',
-    });
+    await choosePassword('marco@pizzeria.test', 'Margherita-doppia-9');
     const session = suite.visitor();
     expect((await session.post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' })).status).toBe(200);
     expect((await session.get('/api/v1/ecommerce/cassa/init')).status).toBe(200);
@@ -101,13 +106,7 @@ describe('staff accounts', () => {
   it('a name and e-mail are edited: the login takes the new e-mail, the register lists old → new, a taken e-mail or a stale version is refused', async () => {
     const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Anna Forno', email: 'anna@pizzeria.test' });
     const { id, version } = created.body.member;
-    const link = linkIn((await suite.server.outbox.last('anna@pizzeria.test'))!.text);
-    await suite.visitor().post('/api/reset-password', {
-      token: link.searchParams.get('token'),
-      email: 'anna@pizzeria.test',
-      password: 'Capricciosa-al-forno-4',
-      password_confirmation: 'Capricciosa-al-forno-4',
-    });
+    await choosePassword('anna@pizzeria.test', 'Capricciosa-al-forno-4');
 
     const saved = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, {
       name: 'Anna Fornaia',

@@ -1253,7 +1253,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One staff account, for its editor
+         * @description Staff (admin) only.
+         */
+        get: operations["getStaffMember"];
         /**
          * Disable or re-enable a staff account
          * @description Disabled, the account's sessions end at once and its login answers 403 `account.disabled`
@@ -1261,6 +1265,27 @@ export interface paths {
          *     (409 `staff.last_admin`). Based on `version`. Audited. Staff (admin) only.
          */
         put: operations["setStaffActive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff member's name and e-mail
+         * @description The register and new orders name the member as changed; an e-mail already registered is refused
+         *     (422). Based on `version`. Audited. Staff (admin) only.
+         */
+        put: operations["updateStaffMember"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4731,6 +4756,35 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getStaffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     setStaffActive: {
         parameters: {
             query?: never;
@@ -4745,6 +4799,50 @@ export interface operations {
             content: {
                 "application/json": {
                     active: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        member: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateStaffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
                     version: components["schemas"]["RecordVersion"];
                 };
             };

@@ -64,7 +64,7 @@ if (!(await isSeeded(handle.db))) {
 const hasAdmin = await handle.db.selectFrom('users').select('id').where('role_name', '=', 'admin').executeTakeFirst();
 if (!hasAdmin) {
   const password = process.env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
-  await services.auth.createUser({ name: 'Cassa', email: config.adminEmail, password, role: 'admin', verified: true });
+  await services.auth.createUser({ name: 'Titolare', email: config.adminEmail, password, role: 'admin', verified: true });
   console.log(`\n  Staff account created — e-mail: ${config.adminEmail}  password: ${password}\n  (shown only now: note it down)\n`);
 }
 await startupLock.release();

@@ -204,6 +204,13 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     };
   });
 
+  defineRoute(app, 'getStaffMember', { access: 'admin' }, async (request) => ({ member: staffDto(await staff.get(request.params.id)) }));
+
+  defineRoute(app, 'updateStaffMember', { access: 'admin' }, async (request) => {
+    const member = await answersStale(staffDto)(staff.update(await editorOf(request), request.params.id, request.body));
+    return { message: 'Account salvato.', member: staffDto(member) };
+  });
+
   defineRoute(app, 'sendStaffPasswordLink', { access: 'admin' }, async (request) => {
     const member = await staff.sendPasswordLink(request.params.id);
     return { message: `Abbiamo inviato a ${member.email} il link per scegliere la password.` };

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { AppError, invalid, notFound } from '../errors';
 import { hashPassword } from '../auth/passwords';
-import type { AdminChanges, Editor, Tx } from './changes';
+import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 
 export interface StaffMember {
@@ -15,6 +15,26 @@ export interface StaffMember {
   name: string;
   email: string;
   active: boolean;
+}
+
+/** A name and an e-mail as the form sent them, checked and normalized. */
+function checkedDetails(form: { name: string; email: string }): { name: string; email: string } {
+  const check = new FormCheck();
+  const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
+  const email = normalizeEmail(check.text('email', 'Email', form.email, { max: 150, required: true, feminine: true }));
+  if (email && !check.has('email') && !EMAIL_PATTERN.test(email)) check.add('email', 'Email ha un formato non valido.');
+  check.throwIfAny();
+  return { name, email };
+}
+
+/** An e-mail another account holds is the form's error, not a failure. */
+async function refusingTakenEmail<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid({ email: ['Questo indirizzo email è già registrato.'] });
+    throw error;
+  }
 }
 
 const memberOf = (u: UserRow): StaffMember => ({
@@ -50,26 +70,38 @@ export class StaffService {
 
   /** A new staff member receives, by e-mail, a link to choose their password (valid three days). */
   async create(editor: Editor, form: { name: string; email: string }): Promise<StaffMember> {
-    const check = new FormCheck();
-    const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
-    const email = normalizeEmail(check.text('email', 'Email', form.email, { max: 150, required: true, feminine: true }));
-    if (email && !check.has('email') && !EMAIL_PATTERN.test(email)) check.add('email', 'Email ha un formato non valido.');
-    check.throwIfAny();
+    const { name, email } = checkedDetails(form);
     // A real hash of a secret nobody keeps: no login until a password is chosen through the link, and a
     // login attempt costs the same time as for any account.
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     const shopName = await this.shopName();
-    try {
-      return await this.changes.change(editor, async ({ tx, audit }) => {
+    return refusingTakenEmail(
+      this.changes.change(editor, async ({ tx, audit }) => {
         const user = await this.auth.createUser({ name, email, password: '', role: 'admin', verified: true }, tx, unusable);
         await this.auth.queuePasswordLink(tx, user, 'invite', shopName);
         await audit({ entity: 'staff', entityId: user.id, action: 'create', label: name, after: { nome: name, email } });
         return memberOf(user);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalid({ email: ['Questo indirizzo email è già registrato.'] });
-      throw error;
-    }
+      }),
+    );
+  }
+
+  async get(id: number): Promise<StaffMember> {
+    return memberOf(await this.member(this.db, id));
+  }
+
+  /** A new name or e-mail (the login then takes the new e-mail); the register keeps the old ones. */
+  async update(editor: Editor, id: number, form: { name: string; email: string; version: number }): Promise<StaffMember> {
+    const { name, email } = checkedDetails(form);
+    return refusingTakenEmail(
+      this.changes.change(editor, async ({ tx, audit, claim }) => {
+        const before = await this.member(tx, id);
+        await claim('users', id, form.version, async () => memberOf(await this.member(tx, id)));
+        await tx.updateTable('users').set({ name, email }).where('id', '=', id).execute();
+        const changed = changedFields({ nome: before.name, email: before.email }, { nome: name, email });
+        if (changed) await audit({ entity: 'staff', entityId: id, action: 'update', label: name, ...changed });
+        return memberOf(await this.member(tx, id));
+      }),
+    );
   }
 
   /** Disables (sessions revoked in the same transaction) or re-enables an account; never the last active admin. */

@@ -35,7 +35,7 @@ export function AdminArea() {
           <Route path="codici-sconto/*" element={<DiscountCodesAdmin />} />
           <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />
-          <Route path="staff" element={<StaffAdmin />} />
+          <Route path="staff/*" element={<StaffAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>

@@ -70,12 +70,21 @@ const shown = (value: unknown) =>
           ? value.join(', ')
           : String(value);
 
-/** "prezzo: 6,50 → 6,80" for each changed field. */
+const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+
+/** "prezzo: 6,50 → 6,80" for each changed field; a creation lists the fields it set ("Nuovo: nome: Diavola; prezzo: 7,50"). */
 function describeChange(row: AuditRow): string {
-  if (!row.before) return 'Nuovo';
   if (!row.after) return 'Rimosso';
-  return Object.keys(row.after)
-    .map((key) => `${FIELD_LABELS[key] ?? key}: ${shown(row.before?.[key])} → ${shown(row.after?.[key])}`)
+  const { before, after } = row;
+  if (!before) {
+    const set = Object.entries(after).filter(
+      ([, value]) => value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+    );
+    const fields = set.map(([key, value]) => `${fieldLabel(key)}: ${shown(value)}`).join('; ');
+    return fields ? `Nuovo: ${fields}` : 'Nuovo';
+  }
+  return Object.keys(after)
+    .map((key) => `${fieldLabel(key)}: ${shown(before[key])} → ${shown(after[key])}`)
     .join('; ');
 }
 

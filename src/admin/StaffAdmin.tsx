@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { Navigate } from 'react-router-dom';
 import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
 import { useAppActors } from '../actors/AppActors';
+import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminTextField, RecordForm, useRecordEditor } from './ui/editor';
-import { AdminListScreen, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
+import { AdminTextField, RecordForm, useListEditor, useRecordEditor } from './ui/editor';
+import { AdminListScreen, EditLink, ListWithEditor, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 const COLUMNS: readonly Column<StaffRow>[] = [
   { header: 'Nome', cell: (row) => row.name, names: true },
@@ -15,11 +17,24 @@ const COLUMNS: readonly Column<StaffRow>[] = [
 /** 'Staff': who may use the cassa and the back office; accounts are disabled, never deleted. */
 export function StaffAdmin() {
   usePageTitle('Staff - Amministrazione');
+  // New accounts are made on the list itself, so only existing ones have an editor.
+  return (
+    <ListWithEditor
+      list={<StaffList />}
+      editor={(id) => (id === null ? <Navigate to="/admin/staff" replace /> : <StaffEditor memberId={id} />)}
+      newSlug="nuovo"
+    />
+  );
+}
+
+function StaffList() {
   const { api } = useAppActors();
   const actors = useMemo(() => createStaffListActors(api), [api]);
   const list = useRecordList<StaffRow>(actors);
   // Each new account gets a fresh form once the last one is saved.
   const [formKey, setFormKey] = useState(0);
+  // Disabling ends the member's sessions at once, so it is asked first.
+  const [disabling, setDisabling] = useState<StaffRow | null>(null);
   return (
     <AdminListScreen
       id="admin-staff-title"
@@ -37,11 +52,12 @@ export function StaffAdmin() {
           const toggle = row.active ? 'Disattiva' : 'Riattiva';
           return (
             <>
+              <EditLink name={row.name} href={`/admin/staff/${row.id}`} />
               <RowButton
                 label={toggle}
                 name={`${toggle} ${row.name}`}
                 view={list}
-                onPress={() => list.act(row.id, 'staff.active', !row.active)}
+                onPress={() => (row.active ? setDisabling(row) : list.act(row.id, 'staff.active', true))}
               />
               {row.active && (
                 <RowButton
@@ -54,6 +70,22 @@ export function StaffAdmin() {
             </>
           );
         }}
+      />
+      <QuestionDialog
+        title={`Disattivare ${disabling?.name ?? ''}?`}
+        question={
+          disabling && {
+            message: 'Non potrà più accedere.',
+            confirmButton: {
+              label: 'Disattiva',
+              onPress: () => {
+                list.act(disabling.id, 'staff.active', false);
+                setDisabling(null);
+              },
+            },
+            cancelButton: { label: 'Annulla', onPress: () => setDisabling(null) },
+          }
+        }
       />
     </AdminListScreen>
   );
@@ -68,23 +100,38 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
   useEffect(() => {
     if (!view.isNew) created.current();
   }, [view.isNew]);
-  return (
-    <>
-      <RecordForm view={view} title={view.isNew ? 'Nuovo account' : 'Account creato'} label="Nuovo account">
-        {view.isNew ? (
-          <>
-            <AdminTextField label="Nome" field={view.field('name')} />
-            <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
-          </>
-        ) : (
-          <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
-        )}
-      </RecordForm>
-      {!view.isNew && (
+  // Once created, the form gives way to what happened and the next step: no 'Salva' is left to press.
+  if (!view.isNew) {
+    return (
+      <section aria-labelledby="staff-created-title">
+        <h2 id="staff-created-title">Account creato</h2>
+        <p role="status">{`Abbiamo inviato a ${view.savedValues.email} il link per scegliere la password.`}</p>
         <Button className="button" onPress={onNext}>
           Crea un altro account
         </Button>
-      )}
-    </>
+      </section>
+    );
+  }
+  return (
+    <RecordForm view={view} title="Nuovo account" label="Nuovo account">
+      <AdminTextField label="Nome" field={view.field('name')} />
+      <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
+    </RecordForm>
+  );
+}
+
+function StaffEditor({ memberId }: { memberId: number }) {
+  const { view, backToList } = useListEditor(createStaffEditorActors, { id: memberId, blank: BLANK_STAFF }, '/admin/staff');
+  return (
+    <section className="admin-editor">
+      <RecordForm view={view} title={view.savedValues.name || 'Account'} onLeave={backToList}>
+        <AdminTextField label="Nome" field={view.field('name')} />
+        <AdminTextField
+          label="Email"
+          field={view.field('email')}
+          description="Con questo indirizzo accede e riceve i link per la password"
+        />
+      </RecordForm>
+    </section>
   );
 }

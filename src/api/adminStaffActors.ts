@@ -42,13 +42,14 @@ export type StaffForm = WriteBody<'createStaffMember'>;
 
 export const BLANK_STAFF: StaffForm = { name: '', email: '' };
 
-/** A new staff account: name and e-mail; the server mails the link to choose a password. */
+/** A staff account's name and e-mail: a new one (the server mails the link to choose a password) or a change. */
 export function createStaffEditorActors(api: ApiClient) {
   return editorActors({
-    load: async () => {
-      throw new Error('staff accounts are created here, changed from the list');
-    },
-    save: ({ values }) => api.POST('/api/v1/admin/staff', { body: values }),
+    load: async (id) => unwrap(await api.GET('/api/v1/admin/staff/{id}', { params: { path: { id } } })).member,
+    save: ({ id, values, version }) =>
+      id === null
+        ? api.POST('/api/v1/admin/staff', { body: values })
+        : api.PUT('/api/v1/admin/staff/{id}/details', { params: { path: { id } }, body: { ...values, version } }),
     saved: (body) => body.member,
     values: (m: Schemas['StaffMember']): StaffForm => ({ name: m.name, email: m.email }),
   });

@@ -192,3 +192,25 @@ describe('back office: access', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/'));
   });
 });
+
+describe('back office: the register of changes', () => {
+  it('a creation lists the fields it set, an edit old → new', async () => {
+    const entry = { at: '2026-11-27T18:30:00Z', user_name: 'Titolare', entity: 'product', entity_id: '9', label: 'Diavola' };
+    server.use(
+      http.get('/api/v1/admin/audit', ({ response }) =>
+        response(200).json({
+          date: '2026-11-27',
+          entries: [
+            { ...entry, id: 2, action: 'update', before: { price: '7,50' }, after: { price: '8,00' } },
+            { ...entry, id: 1, action: 'create', before: null, after: { name: 'Diavola', price: '7,50', note: null, visible: true } },
+          ],
+        }),
+      ),
+    );
+    renderApp('/admin/registro', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Modifiche del giorno' });
+    const [edited, created] = within(table).getAllByRole('row').slice(1);
+    expect(within(created!).getByText('Nuovo: nome: Diavola; prezzo: 7,50; visibile: sì')).toBeTruthy();
+    expect(within(edited!).getByText('prezzo: 7,50 → 8,00')).toBeTruthy();
+  });
+});

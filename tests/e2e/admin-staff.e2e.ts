@@ -31,6 +31,11 @@ describe('back office: staff', () => {
     await form.getByRole('textbox', { name: 'Email' }).fill(email);
     await form.getByRole('button', { name: 'Salva' }).click();
     await owner.getByText(`Abbiamo inviato a ${email} il link per scegliere la password.`).waitFor();
+    // The sent form leaves no 'Salva' behind, only the next step.
+    expect(await owner.getByRole('button', { name: 'Salva' }).count()).toBe(0);
+    await owner.getByRole('button', { name: 'Crea un altro account' }).waitFor();
+    // The seeded owner has a name of her own, not the section's.
+    await owner.getByRole('banner').getByRole('link', { name: 'Titolare', exact: true }).waitFor();
     const table = owner.getByRole('table', { name: 'Account dello staff' });
     await table
       .getByRole('row', { name: /Sara Cassiera/ })
@@ -57,7 +62,20 @@ describe('back office: staff', () => {
     await cashier.getByRole('heading', { level: 1 }).first().waitFor();
     expect(cashier.url()).toContain('/cassa');
 
-    await table.getByRole('button', { name: 'Disattiva Sara Cassiera' }).click();
+    // 'Disattiva' asks first; 'Annulla' leaves her active.
+    const disable = table.getByRole('button', { name: 'Disattiva Sara Cassiera' });
+    const question = owner.getByRole('alertdialog', { name: 'Disattivare Sara Cassiera?' });
+    await disable.click();
+    await question.getByText('Non potrà più accedere.').waitFor();
+    await expectNoA11yViolations(owner, '/admin/staff (Disattivare?)');
+    await question.getByRole('button', { name: 'Annulla' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await table
+      .getByRole('row', { name: /Sara Cassiera/ })
+      .getByText('Attivo')
+      .waitFor();
+    await disable.click();
+    await question.getByRole('button', { name: 'Disattiva' }).click();
     await table
       .getByRole('row', { name: /Sara Cassiera/ })
       .getByText('Account disattivato')
@@ -67,5 +85,33 @@ describe('back office: staff', () => {
     await cashier.evaluate(() => localStorage.clear());
     await logIn();
     await cashier.getByText('Account disattivato.').waitFor();
+  });
+
+  it("a member's name and e-mail are edited, and the list shows the new ones", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(page);
+    const stamp = Date.now().toString(36);
+    const [name, renamed] = [`Elena Banco ${stamp}`, `Elena Bancone ${stamp}`];
+    await page.goto(url('/admin/staff'));
+    const form = page.getByRole('form', { name: 'Nuovo account' });
+    await form.getByRole('textbox', { name: 'Nome' }).fill(name);
+    await form.getByRole('textbox', { name: 'Email' }).fill(`e2e.elena.${stamp}@example.it`);
+    await form.getByRole('button', { name: 'Salva' }).click();
+    const table = page.getByRole('table', { name: 'Account dello staff' });
+    await table.getByRole('link', { name: `Modifica ${name}` }).click();
+
+    const editor = page.getByRole('main');
+    const nameField = editor.getByRole('textbox', { name: 'Nome' });
+    await expect.poll(() => nameField.inputValue()).toBe(name);
+    await expectNoA11yViolations(page, '/admin/staff/:id');
+    await nameField.fill(renamed);
+    await editor.getByRole('textbox', { name: 'Email' }).fill(`e2e.elena.${stamp}@forno.example.it`);
+    await editor.getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('Modifiche salvate.').waitFor();
+
+    await page.getByRole('button', { name: 'Torna all’elenco' }).click();
+    const row = table.getByRole('row', { name: new RegExp(renamed) });
+    await row.getByText(`e2e.elena.${stamp}@forno.example.it`).waitFor();
+    expect(await table.getByRole('row', { name: new RegExp(`${name} `) }).count()).toBe(0);
   });
 });

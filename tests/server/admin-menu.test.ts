@@ -161,7 +161,13 @@ describe('products in the back office', () => {
     const offered = webapp.body.products.find((p: { name: string }) => p.name === 'Porcini e salsiccia');
     expect(offered).toMatchObject({ price: 9.5, variants: [{ id: dough.id }] });
     const register = await owner.get(`/api/v1/admin/audit?entity=product&entity_id=${created.body.product.id}`);
-    expect(register.body.entries[0]).toMatchObject({ action: 'create', label: 'Porcini e salsiccia', before: null });
+    // The register lists what the creation set, as an edit lists old → new.
+    expect(register.body.entries[0]).toMatchObject({
+      action: 'create',
+      label: 'Porcini e salsiccia',
+      before: null,
+      after: { name: 'Porcini e salsiccia', price: '9,50', image_url: '/images/porcini.webp', variant_ids: [dough.id] },
+    });
   });
 
   it('deletes a product never ordered, archives one ever ordered; an archived one leaves menu and carts', async () => {

@@ -13,6 +13,17 @@ const memberOf = async (email: string) =>
     (m) => m.email === email,
   )!;
 
+/** The new member chooses a password through the invitation just mailed to her. */
+const choosePassword = async (email: string, password: string) => {
+  const link = linkIn((await suite.server.outbox.last(email))!.text);
+  await suite.visitor().post('/api/reset-password', {
+    token: link.searchParams.get('token'),
+    email,
+    password,
+    password_confirmation: password,
+  });
+};
+
 describe('staff accounts', () => {
   it('a new member chooses a password through the mailed link and logs in; until then nobody can', async () => {
     const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Lucia Cassiera', email: ' Lucia@Pizzeria.test ' });
@@ -41,7 +52,14 @@ describe('staff accounts', () => {
     expect(login.body.user.role_name).toBe('admin');
 
     const register = await suite.owner.get('/api/v1/admin/audit?entity=staff');
-    expect(register.body.entries[0]).toMatchObject({ action: 'create', label: 'Lucia Cassiera', user_name: 'Giuseppe Titolare' });
+    // A creation keeps the fields it set, for the register to list.
+    expect(register.body.entries[0]).toMatchObject({
+      action: 'create',
+      label: 'Lucia Cassiera',
+      user_name: 'Giuseppe Titolare',
+      before: null,
+      after: { nome: 'Lucia Cassiera', email: 'lucia@pizzeria.test' },
+    });
   });
 
   it('refuses a taken e-mail and missing fields by their labels', async () => {
@@ -54,13 +72,7 @@ describe('staff accounts', () => {
 
   it('disabled: the open session ends at once, the login says so, no reset mail; re-enabled, the login works', async () => {
     const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Marco Rider', email: 'marco@pizzeria.test' });
-    const link = linkIn((await suite.server.outbox.last('marco@pizzeria.test'))!.text);
-    await suite.visitor().post('/api/reset-password', {
-      token: link.searchParams.get('token'),
-      email: 'marco@pizzeria.test',
-      password: 'Margherita-doppia-9',
-      password_confirmation: 'Margherita-doppia-9',
-    });
+    await choosePassword('marco@pizzeria.test', 'Margherita-doppia-9');
     const session = suite.visitor();
     expect((await session.post('/api/login', { email: 'marco@pizzeria.test', password: 'Margherita-doppia-9' })).status).toBe(200);
     expect((await session.get('/api/v1/ecommerce/cassa/init')).status).toBe(200);
@@ -96,6 +108,46 @@ describe('staff accounts', () => {
     const sent = await suite.owner.post(`/api/v1/admin/staff/${member.id}/password-link`);
     expect(sent.body.message).toBe('Abbiamo inviato a marco@pizzeria.test il link per scegliere la password.');
     expect((await suite.server.outbox.last('marco@pizzeria.test'))!.subject).toBe('Reimposta la password Pizzeria Da Romolo');
+  });
+
+  it('a name and e-mail are edited: the login takes the new e-mail, the register lists old → new, a taken e-mail or a stale version is refused', async () => {
+    const created = await suite.owner.post('/api/v1/admin/staff', { name: 'Anna Forno', email: 'anna@pizzeria.test' });
+    const { id, version } = created.body.member;
+    await choosePassword('anna@pizzeria.test', 'Capricciosa-al-forno-4');
+
+    const saved = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, {
+      name: 'Anna Fornaia',
+      email: ' Anna.F@Pizzeria.test ',
+      version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ message: 'Account salvato.', member: { name: 'Anna Fornaia', email: 'anna.f@pizzeria.test' } });
+    expect((await suite.owner.get(`/api/v1/admin/staff/${id}`)).body.member).toMatchObject({ name: 'Anna Fornaia', version: version + 1 });
+    expect((await suite.visitor().post('/api/login', { email: 'anna.f@pizzeria.test', password: 'Capricciosa-al-forno-4' })).status).toBe(
+      200,
+    );
+    expect((await suite.visitor().post('/api/login', { email: 'anna@pizzeria.test', password: 'Capricciosa-al-forno-4' })).status).toBe(
+      422,
+    );
+
+    const register = await suite.owner.get('/api/v1/admin/audit?entity=staff');
+    expect(register.body.entries[0]).toMatchObject({
+      action: 'update',
+      label: 'Anna Fornaia',
+      before: { nome: 'Anna Forno', email: 'anna@pizzeria.test' },
+      after: { nome: 'Anna Fornaia', email: 'anna.f@pizzeria.test' },
+    });
+
+    const taken = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, {
+      name: 'Anna',
+      email: 'lucia@pizzeria.test',
+      version: version + 1,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: ['Questo indirizzo email è già registrato.'] });
+    const stale = await suite.owner.put(`/api/v1/admin/staff/${id}/details`, { name: 'Anna', email: 'anna@pizzeria.test', version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'record.stale', current: { name: 'Anna Fornaia' } });
   });
 
   it('the last active admin cannot be disabled; a stale version is refused', async () => {

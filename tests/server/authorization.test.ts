@@ -333,6 +333,7 @@ describe('path ids that are not ids', () => {
     if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
     if (op.operationId === 'updateDiscountCode') return discountCodeForm({ code: 'PROVA-ID', label: 'Prova', active: false, version: 0 });
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
+    if (op.operationId === 'updateStaffMember') return { name: 'Prova Staff', email: 'prova.staff@pizzeria.test', version: 0 };
     if (op.operationId === 'updateAdminZone') return { name: 'Monteverde', active: true, fee: '', min_order: '', version: 0 };
     if (op.operationId === 'updateAdminCategory')
       return { name: 'Bevande', visible: true, additions_enabled: false, group: null, version: 0 };

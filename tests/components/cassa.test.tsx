@@ -114,6 +114,23 @@ describe('cassa: the add/edit widget', () => {
     expect(screen.queryByText('Nuovo cliente - Verrà aggiunto')).toBeNull();
   });
 
+  it('closes the product suggestions once an item is added, uncovering the order lines, until the cashier types again', async () => {
+    serveDay();
+    const { user, search } = await startPieroOrder();
+    await screen.findByRole('option', { name: /Margherita/ });
+    await user.keyboard('{Enter}');
+    await within(screen.getByRole('list', { name: "Prodotti dell'ordine" })).findByText(/Margherita/);
+    expect(screen.queryByRole('listbox', { name: 'Prodotti trovati' })).toBeNull();
+    // Still closed a moment later, the box empty and focused for the next item.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('listbox', { name: 'Prodotti trovati' })).toBeNull();
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('fiori');
+    expect(within(await screen.findByRole('listbox', { name: 'Prodotti trovati' })).getAllByRole('option')[0]!.textContent).toMatch(
+      /Fiori di zucca/,
+    );
+  });
+
   it('opens an order of the list through the URL: its client fixed, its lines priced, then back to a new order', async () => {
     serveDay();
     const { user, location } = renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });

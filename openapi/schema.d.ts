@@ -2136,6 +2136,8 @@ export interface components {
         CassaOrdersResponse: {
             catalogue_version: components["schemas"]["CatalogueVersion"];
             date: components["schemas"]["Date"];
+            /** @description 'Chiuso: Natale' when the owner closed the day as a special day (its message); the strip then has no slots but booked orders' */
+            closed_notice: string | null;
             /** @description oven items a slot takes before it is full (setting slot_capacity); the cassa marks slots above it */
             slot_capacity: components["schemas"]["Count"];
             orders: {

@@ -68,6 +68,8 @@ export interface DayOrders {
   slots: { time: string; orders: number; quantity: number; external_quantity: number }[];
   /** oven items a slot takes before it is full: the cassa marks the slots above it */
   slotCapacity: number;
+  /** 'Chiuso: Natale' when the owner closed the day as a special day */
+  closedNotice: string | null;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -142,9 +144,10 @@ export class CassaService {
     const totals = { totalCents: 0, cashCents: 0, cardCents: 0 };
     const statusCounts = { '0': 0, '1': 0, '2': 0 };
     let notDelivered = 0;
-    // The evening strip of SPEC (staff take orders after the online last slot), the day's windows (a
-    // lunch service), and any slot an order was booked in outside them.
-    const times = new Set([...cassaSlots(), ...(await this.deps.schedule.slotsOn(day)), ...orders.map((o) => slotOf(o.delivery_time))]);
+    // The evening strip of SPEC (staff take orders after the online last slot) and the day's windows (a
+    // lunch service), or a special day's own hours (none when closed); and any slot an order was booked in.
+    const service = await this.deps.schedule.cassaDay(day);
+    const times = new Set([...(service.special ? [] : cassaSlots()), ...service.slots, ...orders.map((o) => slotOf(o.delivery_time))]);
     const slots = new Map([...times].sort().map((time) => [time, { time, orders: 0, quantity: 0, external_quantity: 0 }]));
 
     for (const order of orders) {
@@ -167,6 +170,7 @@ export class CassaService {
       counters: { notDelivered, statusCounts },
       slots: [...slots.values()],
       slotCapacity: await this.deps.schedule.capacity(),
+      closedNotice: service.closedNotice,
     };
   }
 

@@ -77,6 +77,7 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       counters: { not_delivered: day.counters.notDelivered, status_counts: day.counters.statusCounts },
       slots: day.slots,
       slot_capacity: day.slotCapacity,
+      closed_notice: day.closedNotice,
     };
   });
 

@@ -59,6 +59,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
     },
     slots: wire.slots.map((s) => ({ time: s.time, orders: s.orders, quantity: s.quantity, externalQuantity: s.external_quantity })),
     slotCapacity: wire.slot_capacity,
+    closedNotice: wire.closed_notice,
     catalogueVersion: wire.catalogue_version,
   };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { totalsText } from '../../machines/cassaDayList.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
@@ -84,6 +84,23 @@ describe('cassa: the orders widget', () => {
     expect(reason?.textContent).toBe('Gli ordini delle piattaforme esterne non si possono modificare.');
     await user.click(screen.getByRole('button', { name: /Mario Rossi/ }));
     expect(location().search).toBe(`?ordine=${phoneOrder.id}`);
+  });
+
+  it("another date closed as a special day says 'Chiuso: Natale' and shows no slots", async () => {
+    const christmasEve = { ...cassaDay([], '2026-12-24'), slots: [], closed_notice: 'Chiuso: Natale' };
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/orders', ({ query, response }) =>
+        response(200).json(query.get('date') === christmasEve.date ? christmasEve : day),
+      ),
+    );
+    renderApp('/cassa', { user: admin });
+    await screen.findByRole('list', { name: /Fasce orarie/ });
+    expect(screen.queryByText('Chiuso: Natale')).toBeNull();
+
+    const orders = screen.getByRole('region', { name: 'Nuovi ordini' });
+    fireEvent.change(within(orders).getByLabelText('Data'), { target: { value: christmasEve.date } });
+    expect((await screen.findByText('Chiuso: Natale')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: /Fasce orarie/ })).toBeNull();
   });
 
   it('is never shown to a customer', async () => {

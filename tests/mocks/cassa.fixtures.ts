@@ -99,6 +99,7 @@ export function cassaDay(orders: WireOrder[], date = CASSA_TODAY, slotCapacity =
       };
     }),
     slot_capacity: slotCapacity,
+    closed_notice: null,
   };
 }
 

@@ -2062,6 +2062,12 @@ export interface components {
         };
         CassaInitResponse: {
             catalogue_version: components["schemas"]["CatalogueVersion"];
+            /** @description the days from today the owner closed as special days: the editor says 'Chiuso: Natale' for an order on one */
+            closed_days: {
+                date_from: components["schemas"]["Date"];
+                date_until: components["schemas"]["Date"];
+                notice: string;
+            }[];
             /** @description the shop's today (Europe/Rome): a new order's default delivery day */
             today: components["schemas"]["Date"];
             /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */

@@ -27,6 +27,7 @@ import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField,
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { OrderTaking } from '../ecommerce/checkout';
 import { pricedOrder, type ReopenedOrder } from '../ecommerce/quote';
+import { closedDayNotice } from '../ecommerce/schedule';
 import { assertSameRequest, fingerprint } from '../orders/idempotency';
 import { loadOrders, reopenedOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
 import type { OrderChangeRefusal, OrderWrites, StoredKey } from '../orders/order-writer';
@@ -53,6 +54,13 @@ export interface RepeatLine {
 }
 
 export type InitClient = ClientRow & { lastOrderLines: RepeatLine[] };
+
+/** A day (or range) the owner closed as a special day, with what the editor says of it. */
+export interface ClosedDay {
+  from: string;
+  until: string;
+  notice: string;
+}
 
 export interface StoredOrder {
   order: OrderRecord;
@@ -93,7 +101,7 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 export class CassaService {
   constructor(private readonly deps: OrderTaking) {}
 
-  async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string }> {
+  async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string; closedDays: ClosedDay[] }> {
     const rows = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
     // The database's collation puts 'davide' after 'Zeno' (SQLite) or depends on the server locale
     // (PostgreSQL): sort as a person reads, like the zones.
@@ -101,7 +109,11 @@ export class CassaService {
     const repeats = await this.lastOrderLines();
     const clients = rows.map((client) => ({ ...client, lastOrderLines: repeats.get(client.id) ?? [] }));
     const now = this.deps.schedule.today();
-    return { clients, snapshot: await this.deps.catalog.snapshot(), today: now.date, now: fromMinutes(now.minutes) };
+    const snapshot = await this.deps.catalog.snapshot();
+    const closedDays = snapshot.specialDays
+      .filter((d) => d.closed)
+      .map((d) => ({ from: d.dateFrom, until: d.dateUntil, notice: closedDayNotice(d.message) }));
+    return { clients, snapshot, today: now.date, now: fromMinutes(now.minutes), closedDays };
   }
 
   /** Each client's latest order (not cancelled), as lines the cassa can put in the cart again: 'Ripeti ultimo ordine'. */

@@ -52,6 +52,9 @@ export interface CassaDayService {
   closedNotice: string | null;
 }
 
+/** What the cassa says of a day the owner closed as a special day: 'Chiuso: Natale'. */
+export const closedDayNotice = (message: string | null) => (message ? `Chiuso: ${message}` : 'Chiuso');
+
 /** Opening hours, closed days and slot capacity, all from settings, read against the injected clock. */
 export class ScheduleService {
   constructor(
@@ -143,7 +146,7 @@ export class ScheduleService {
   /** A date's service as the cassa's strip shows it: its slots, none when it is closed. */
   async cassaDay(date: string): Promise<CassaDayService> {
     const day = this.dayService(await this.hours(), date, weekdayOf(date));
-    const closedNotice = day.closed && day.special ? (day.message ? `Chiuso: ${day.message}` : 'Chiuso') : null;
+    const closedNotice = day.closed && day.special ? closedDayNotice(day.message) : null;
     return { slots: day.closed ? [] : daySlots(day.hours), special: day.special, closedNotice };
   }
 

@@ -159,6 +159,7 @@ export function cassaCatalogFromWire(
     categories: init.categories,
     products: init.products.map(staffProductFromWire),
     now,
+    closedDays: init.closed_days.map((d) => ({ from: d.date_from, until: d.date_until, notice: d.notice })),
     catalogueVersion: init.catalogue_version,
   };
 }

@@ -148,6 +148,19 @@ describe('cassa: the add/edit widget', () => {
     );
   });
 
+  it("says 'Chiuso: Natale' when the order's date is a day the owner closed", async () => {
+    serveDay();
+    const christmas = { date_from: '2026-12-24', date_until: '2026-12-25', notice: 'Chiuso: Natale' };
+    server.use(http.get('/api/v1/ecommerce/cassa/init', ({ response }) => response(200).json({ ...cassaInit, closed_days: [christmas] })));
+    renderApp('/cassa', { user: admin });
+    const form = within(await screen.findByRole('group', { name: /Consegna alle/ }));
+    expect(form.queryByText('Chiuso: Natale')).toBeNull();
+    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-25' } });
+    expect(form.getByRole('status').textContent).toBe('Chiuso: Natale');
+    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-26' } });
+    expect(form.queryByText('Chiuso: Natale')).toBeNull();
+  });
+
   it('opens an order of the list through the URL: its client fixed, its lines priced, then back to a new order', async () => {
     serveDay();
     const { user, location } = renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });

@@ -120,6 +120,7 @@ export const cassaInit: Schemas['CassaInitResponse'] = {
   catalogue_version: 1,
   today: CASSA_TODAY,
   now: '19:02',
+  closed_days: [],
   clients: [
     {
       id: 1,

@@ -83,6 +83,10 @@ describe('special days', () => {
     // No slot but the one an order is booked in (kept when the owner closed the day), to find it.
     expect(times(closedDay)).toEqual(['20:00']);
     expect(closedDay.orders.data.map((o: { name: string }) => o.name)).toEqual(['Vigilia Cassa Strip']);
+    // The editor hears of it too, for an order typed for that day.
+    expect((await suite.owner.get('/api/v1/ecommerce/cassa/init')).body.closed_days).toEqual([
+      { date_from: christmasEve, date_until: christmasEve, notice: 'Chiuso: Natale' },
+    ]);
 
     const own = await suite.owner.post('/api/v1/admin/special-days', {
       date_from: '2027-12-31',

@@ -66,7 +66,7 @@ function generatedDay(count: number, changed = -1): CassaDay {
     reprint: orders.filter((o) => o.status === 2).length,
   };
   const totals = { totalCents, cashCents: totalCents - cardCents, cardCents };
-  return { date: '2026-11-20', orders, totals, counters, slots, slotCapacity: 20, catalogueVersion: 1 };
+  return { date: '2026-11-20', orders, totals, counters, slots, slotCapacity: 20, closedNotice: null, catalogueVersion: 1 };
 }
 
 /** The machine's snapshot once it has shown `day` (no timer left running: the actor is stopped). */

@@ -66,6 +66,7 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
     totals: day ? totalsText(day.totals) : null,
     slots: (day?.slots ?? []).map((slot) => ({ ...slot, isOverCapacity: slot.quantity > day!.slotCapacity })),
     slotCapacity: day?.slotCapacity ?? null,
+    closedNotice: day?.closedNotice ?? null,
     counters: day ? orderCounters(day.counters) : null,
     emptyMessage: day && orders.length === 0 ? 'Nessun ordine per questo giorno.' : null,
     newCount,

@@ -43,6 +43,8 @@ export interface CassaDay {
   slots: SlotLoad[];
   /** oven items a slot takes before it is full */
   slotCapacity: number;
+  /** 'Chiuso: Natale' when the owner closed the day as a special day */
+  closedNotice: string | null;
   /** the back office's catalogue version when the list was read (the cassa reloads its products if newer) */
   catalogueVersion: number;
 }

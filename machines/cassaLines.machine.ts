@@ -39,7 +39,7 @@ const searchResults = ({ catalog, query }: CassaLinesContext) =>
  * The order widget's lines: the product search ('Nome prodotto', 'Aggiungi') and the gifts list,
  * which add an item to the cassa's cart through the provided `toCart`. The editor says when an
  * order is on screen to change (`lines.enable`), hands it the products and clears the search for
- * each new order. The search's popup is a `suggestBox` child that comes back after an item is added.
+ * each new order. The search's popup is a `suggestBox` child that closes once an item is added.
  */
 export const cassaLinesMachine = setup({
   types: {
@@ -66,7 +66,7 @@ export const cassaLinesMachine = setup({
 }).createMachine({
   id: 'cassaLines',
   context: { catalog: null, query: '' },
-  invoke: { id: 'productBox', src: 'suggestBox', input: { reopensAfterPick: true } },
+  invoke: { id: 'productBox', src: 'suggestBox' },
   on: {
     'lines.catalog': { actions: assign({ catalog: ({ event }) => event.catalog }) },
     'lines.clear': { actions: assign({ query: '' }) },
@@ -80,8 +80,7 @@ export const cassaLinesMachine = setup({
       on: {
         'lines.disable': 'disabled',
         'product.query': { actions: [assign({ query: ({ event }) => event.text }), sendTo('productBox', { type: 'suggest.type' })] },
-        // 'Aggiungi' takes the focus from the box first: the item goes in all the same, and its
-        // popup decides whether the list comes back.
+        // The list closes over the lines the item joins; typing the next one opens it again.
         'product.add': {
           guard: 'isSearchable',
           actions: [{ type: 'toCart', params: addProduct }, assign({ query: '' }), sendTo('productBox', { type: 'suggest.pick' })],

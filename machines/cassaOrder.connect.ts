@@ -97,7 +97,12 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     time: {
       hour: { value: form.hour, isDisabled: !isEditable, onChange: (hour: number) => send({ type: 'hour.change', hour }) },
       minute: { value: form.minute, isDisabled: !isEditable, onChange: (minute: number) => send({ type: 'minute.change', minute }) },
-      date: { ...field('date'), error: fieldError('date') },
+      date: {
+        ...field('date'),
+        error: fieldError('date'),
+        /** 'Chiuso: Natale' when the owner closed the order's day */
+        closedNotice: catalog?.closedDays.find((d) => d.from <= form.date && form.date <= d.until)?.notice ?? null,
+      },
       summary: formatTime(form.hour, form.minute),
       error: fieldError('time'),
     },

@@ -40,7 +40,7 @@ export const cassaOrderMachine = cassaOrderSetup.createMachine({
     errors: {},
   }),
   invoke: [
-    { id: 'clientBox', src: 'suggestBox', input: { reopensAfterPick: false } },
+    { id: 'clientBox', src: 'suggestBox' },
     { id: 'lines', src: 'lines' },
   ],
   initial: 'loading',

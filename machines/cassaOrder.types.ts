@@ -30,6 +30,8 @@ export interface CassaCatalog {
   products: Product[];
   /** the server's clock, read again whenever a new order starts */
   now: () => ShopNow;
+  /** the days the owner closed as special days, each with its notice ('Chiuso: Natale') */
+  closedDays: { from: string; until: string; notice: string }[];
   /** the back office's catalogue version the products and zones were read at */
   catalogueVersion: number;
 }

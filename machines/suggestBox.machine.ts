@@ -1,48 +1,29 @@
 import { setup, type SnapshotFrom } from 'xstate';
 
-export interface SuggestBoxInput {
-  /** the product search: after a pick the list comes back for the next item */
-  reopensAfterPick: boolean;
-}
-
 export type SuggestBoxEvent = { type: 'suggest.focus' } | { type: 'suggest.blur' } | { type: 'suggest.type' } | { type: 'suggest.pick' };
 
 /**
  * A text box's suggestion popup (the cassa's client name and product search): open while the box has
- * focus, closed 200 ms after focus leaves (so a click on a suggestion still lands) or on a pick. A box
- * that reopens after a pick brings its list back 300 ms later, unless focus has left meanwhile.
+ * focus, closed 200 ms after focus leaves (so a click on a suggestion still lands) or on a pick. After a
+ * pick it stays closed, uncovering what lies under it, until the user types again.
  */
 export const suggestBoxMachine = setup({
   types: {
-    input: {} as SuggestBoxInput,
-    context: {} as SuggestBoxInput,
     events: {} as SuggestBoxEvent,
   },
-  guards: {
-    reopensAfterPick: ({ context }) => context.reopensAfterPick,
-  },
-  delays: { SUGGEST_CLOSE: 200, SUGGEST_REOPEN: 300 },
+  delays: { SUGGEST_CLOSE: 200 },
 }).createMachine({
   id: 'suggestBox',
-  context: ({ input }) => input,
   initial: 'closed',
   on: { 'suggest.type': '.open', 'suggest.pick': '.closed' },
   states: {
     closed: { on: { 'suggest.focus': 'open' } },
     open: {
-      on: {
-        'suggest.blur': 'closing',
-        'suggest.pick': { guard: 'reopensAfterPick', target: 'reopening' },
-      },
+      on: { 'suggest.blur': 'closing' },
     },
     closing: {
       on: { 'suggest.focus': 'open' },
       after: { SUGGEST_CLOSE: 'closed' },
-    },
-    /** An item was just added: the list comes back for the next one. */
-    reopening: {
-      on: { 'suggest.blur': 'closed' },
-      after: { SUGGEST_REOPEN: 'open' },
     },
   },
 });

@@ -2088,6 +2088,12 @@ export interface components {
         };
         CassaInitResponse: {
             catalogue_version: components["schemas"]["CatalogueVersion"];
+            /** @description the days from today the owner closed as special days: the editor says 'Chiuso: Natale' for an order on one */
+            closed_days: {
+                date_from: components["schemas"]["Date"];
+                date_until: components["schemas"]["Date"];
+                notice: string;
+            }[];
             /** @description the shop's today (Europe/Rome): a new order's default delivery day */
             today: components["schemas"]["Date"];
             /** @description the shop's time now (HH:MM): a new order's default delivery time is worked out from it */
@@ -2162,6 +2168,8 @@ export interface components {
         CassaOrdersResponse: {
             catalogue_version: components["schemas"]["CatalogueVersion"];
             date: components["schemas"]["Date"];
+            /** @description 'Chiuso: Natale' when the owner closed the day as a special day (its message); the strip then has no slots but booked orders' */
+            closed_notice: string | null;
             /** @description oven items a slot takes before it is full (setting slot_capacity); the cassa marks slots above it */
             slot_capacity: components["schemas"]["Count"];
             orders: {

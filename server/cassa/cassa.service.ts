@@ -27,6 +27,7 @@ import { conflict, FieldErrorCollector, fieldLabel, fieldMessages, invalidField,
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { OrderTaking } from '../ecommerce/checkout';
 import { pricedOrder, type ReopenedOrder } from '../ecommerce/quote';
+import { closedDayNotice } from '../ecommerce/schedule';
 import { assertSameRequest, fingerprint } from '../orders/idempotency';
 import { loadOrders, reopenedOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
 import type { OrderChangeRefusal, OrderWrites, StoredKey } from '../orders/order-writer';
@@ -54,6 +55,13 @@ export interface RepeatLine {
 
 export type InitClient = ClientRow & { lastOrderLines: RepeatLine[] };
 
+/** A day (or range) the owner closed as a special day, with what the editor says of it. */
+export interface ClosedDay {
+  from: string;
+  until: string;
+  notice: string;
+}
+
 export interface StoredOrder {
   order: OrderRecord;
   /** true when the same Idempotency-Key had already stored it */
@@ -68,6 +76,8 @@ export interface DayOrders {
   slots: { time: string; orders: number; quantity: number; external_quantity: number }[];
   /** oven items a slot takes before it is full: the cassa marks the slots above it */
   slotCapacity: number;
+  /** 'Chiuso: Natale' when the owner closed the day as a special day */
+  closedNotice: string | null;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -91,7 +101,7 @@ function refuse(refusal: OrderChangeRefusal | null): void {
 export class CassaService {
   constructor(private readonly deps: OrderTaking) {}
 
-  async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string }> {
+  async init(): Promise<{ clients: InitClient[]; snapshot: CatalogSnapshot; today: string; now: string; closedDays: ClosedDay[] }> {
     const rows = await this.deps.db.selectFrom('clients').selectAll().orderBy('name').orderBy('id').execute();
     // The database's collation puts 'davide' after 'Zeno' (SQLite) or depends on the server locale
     // (PostgreSQL): sort as a person reads, like the zones.
@@ -99,7 +109,11 @@ export class CassaService {
     const repeats = await this.lastOrderLines();
     const clients = rows.map((client) => ({ ...client, lastOrderLines: repeats.get(client.id) ?? [] }));
     const now = this.deps.schedule.today();
-    return { clients, snapshot: await this.deps.catalog.snapshot(), today: now.date, now: fromMinutes(now.minutes) };
+    const snapshot = await this.deps.catalog.snapshot();
+    const closedDays = snapshot.specialDays
+      .filter((d) => d.closed)
+      .map((d) => ({ from: d.dateFrom, until: d.dateUntil, notice: closedDayNotice(d.message) }));
+    return { clients, snapshot, today: now.date, now: fromMinutes(now.minutes), closedDays };
   }
 
   /** Each client's latest order (not cancelled), as lines the cassa can put in the cart again: 'Ripeti ultimo ordine'. */
@@ -142,9 +156,10 @@ export class CassaService {
     const totals = { totalCents: 0, cashCents: 0, cardCents: 0 };
     const statusCounts = { '0': 0, '1': 0, '2': 0 };
     let notDelivered = 0;
-    // The evening strip of SPEC (staff take orders after the online last slot), the day's windows (a
-    // lunch service), and any slot an order was booked in outside them.
-    const times = new Set([...cassaSlots(), ...(await this.deps.schedule.slotsOn(day)), ...orders.map((o) => slotOf(o.delivery_time))]);
+    // The evening strip of SPEC (staff take orders after the online last slot) and the day's windows (a
+    // lunch service), or a special day's own hours (none when closed); and any slot an order was booked in.
+    const service = await this.deps.schedule.cassaDay(day);
+    const times = new Set([...(service.special ? [] : cassaSlots()), ...service.slots, ...orders.map((o) => slotOf(o.delivery_time))]);
     const slots = new Map([...times].sort().map((time) => [time, { time, orders: 0, quantity: 0, external_quantity: 0 }]));
 
     for (const order of orders) {
@@ -167,6 +182,7 @@ export class CassaService {
       counters: { notDelivered, statusCounts },
       slots: [...slots.values()],
       slotCapacity: await this.deps.schedule.capacity(),
+      closedNotice: service.closedNotice,
     };
   }
 

@@ -41,7 +41,7 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) => streamEvents(request, reply, allOrders));
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
-    const { clients, snapshot, today, now } = await cassa.init();
+    const { clients, snapshot, today, now, closedDays } = await cassa.init();
     return {
       today,
       now,
@@ -57,6 +57,7 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       zones: snapshot.zones.map(zoneDto),
       categories: snapshot.categories.map(categoryDto),
       products: snapshot.products.map(productDto),
+      closed_days: closedDays.map((d) => ({ date_from: d.from, date_until: d.until, notice: d.notice })),
       catalogue_version: snapshot.catalogueVersion,
     };
   });
@@ -77,6 +78,7 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       counters: { not_delivered: day.counters.notDelivered, status_counts: day.counters.statusCounts },
       slots: day.slots,
       slot_capacity: day.slotCapacity,
+      closed_notice: day.closedNotice,
     };
   });
 

@@ -41,8 +41,19 @@ interface Hours {
   specialDays: SpecialDayView[];
 }
 
-/** One day's service: closed (and why), or its windows. */
-type DayService = { closed: true; message: string | null } | { closed: false; hours: DayHours; message: string | null };
+/** One day's service: closed (and why), or its windows; `special` when a special day set it. */
+type DayService = { special: boolean; message: string | null } & ({ closed: true } | { closed: false; hours: DayHours });
+
+/** What the cassa's strip follows for a date: that day's slots, and whether a special day set them. */
+export interface CassaDayService {
+  slots: string[];
+  special: boolean;
+  /** 'Chiuso: Natale' for a day the owner closed as a special day */
+  closedNotice: string | null;
+}
+
+/** What the cassa says of a day the owner closed as a special day: 'Chiuso: Natale'. */
+export const closedDayNotice = (message: string | null) => (message ? `Chiuso: ${message}` : 'Chiuso');
 
 /** Opening hours, closed days and slot capacity, all from settings, read against the injected clock. */
 export class ScheduleService {
@@ -81,17 +92,18 @@ export class ScheduleService {
   /** A day's service: a special day beats the weekly hours. */
   private dayService(hours: Hours, date: string, weekday: number): DayService {
     const special = hours.specialDays.find((d) => d.dateFrom <= date && date <= d.dateUntil);
-    if (special?.closed) return { closed: true, message: special.message };
+    if (special?.closed) return { closed: true, special: true, message: special.message };
     if (special?.firstSlot && special.lastSlot) {
       return {
         closed: false,
+        special: true,
         hours: { lunch: null, dinner: { first: special.firstSlot, last: special.lastSlot } },
         message: special.message,
       };
     }
     const week = hours.week[weekday]!;
-    if (windowsOf(week).length === 0) return { closed: true, message: null };
-    return { closed: false, hours: week, message: null };
+    if (windowsOf(week).length === 0) return { closed: true, special: false, message: null };
+    return { closed: false, special: false, hours: week, message: null };
   }
 
   /** 'Ti aspettiamo domani dalle 18:00.': the next day the shop serves, within two months. */
@@ -131,10 +143,11 @@ export class ScheduleService {
     return today.closed ? [] : daySlots(today.hours);
   }
 
-  /** The slots the cassa's strip shows for a date: that day's service, or none when it is closed. */
-  async slotsOn(date: string): Promise<string[]> {
+  /** A date's service as the cassa's strip shows it: its slots, none when it is closed. */
+  async cassaDay(date: string): Promise<CassaDayService> {
     const day = this.dayService(await this.hours(), date, weekdayOf(date));
-    return day.closed ? [] : daySlots(day.hours);
+    const closedNotice = day.closed && day.special ? closedDayNotice(day.message) : null;
+    return { slots: day.closed ? [] : daySlots(day.hours), special: day.special, closedNotice };
   }
 
   async shopStatus(): Promise<ShopStatus> {

@@ -59,6 +59,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
     },
     slots: wire.slots.map((s) => ({ time: s.time, orders: s.orders, quantity: s.quantity, externalQuantity: s.external_quantity })),
     slotCapacity: wire.slot_capacity,
+    closedNotice: wire.closed_notice,
     catalogueVersion: wire.catalogue_version,
   };
 }
@@ -158,6 +159,7 @@ export function cassaCatalogFromWire(
     categories: init.categories,
     products: init.products.map(staffProductFromWire),
     now,
+    closedDays: init.closed_days.map((d) => ({ from: d.date_from, until: d.date_until, notice: d.notice })),
     catalogueVersion: init.catalogue_version,
   };
 }

@@ -157,6 +157,11 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           </label>
           {time.error && <p className="field-error">{time.error}</p>}
           {time.date.error && <p className="field-error">{time.date.error}</p>}
+          {time.date.closedNotice && (
+            <p className="cassa-closed" role="status">
+              {time.date.closedNotice}
+            </p>
+          )}
         </fieldset>
       </div>
 

@@ -26,6 +26,7 @@ export function OrdersWidget({ view }: { view: CassaDayListView }) {
         {view.notice && <p className="cassa-failure">{view.notice}</p>}
         {view.liveNotice && <p className="cassa-failure">{view.liveNotice}</p>}
         {view.otherDays && <p>{view.otherDays}</p>}
+        {view.closedNotice && <p className="cassa-closed">{view.closedNotice}</p>}
       </div>
       <SlotStrip slots={view.slots} capacity={view.slotCapacity} />
       {view.emptyMessage && <p>{view.emptyMessage}</p>}

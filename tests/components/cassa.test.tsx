@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { totalsText } from '../../machines/cassaDayList.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
@@ -86,6 +86,23 @@ describe('cassa: the orders widget', () => {
     expect(location().search).toBe(`?ordine=${phoneOrder.id}`);
   });
 
+  it("another date closed as a special day says 'Chiuso: Natale' and shows no slots", async () => {
+    const christmasEve = { ...cassaDay([], '2026-12-24'), slots: [], closed_notice: 'Chiuso: Natale' };
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/orders', ({ query, response }) =>
+        response(200).json(query.get('date') === christmasEve.date ? christmasEve : day),
+      ),
+    );
+    renderApp('/cassa', { user: admin });
+    await screen.findByRole('list', { name: /Fasce orarie/ });
+    expect(screen.queryByText('Chiuso: Natale')).toBeNull();
+
+    const orders = screen.getByRole('region', { name: 'Nuovi ordini' });
+    fireEvent.change(within(orders).getByLabelText('Data'), { target: { value: christmasEve.date } });
+    expect((await screen.findByText('Chiuso: Natale')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: /Fasce orarie/ })).toBeNull();
+  });
+
   it('is never shown to a customer', async () => {
     const { location } = renderApp('/cassa', { user: customer });
     await screen.findByRole('heading', { level: 1 });
@@ -112,6 +129,36 @@ describe('cassa: the add/edit widget', () => {
     expect((screen.getByRole('textbox', { name: 'Telefono' }) as HTMLInputElement).value).toBe('3331234567');
     expect((screen.getByRole('combobox', { name: 'Zona' }) as HTMLSelectElement).value).toBe(String(phoneOrder.zone_id));
     expect(screen.queryByText('Nuovo cliente - Verrà aggiunto')).toBeNull();
+  });
+
+  it('closes the product suggestions once an item is added, uncovering the order lines, until the cashier types again', async () => {
+    serveDay();
+    const { user, search } = await startPieroOrder();
+    await screen.findByRole('option', { name: /Margherita/ });
+    await user.keyboard('{Enter}');
+    await within(screen.getByRole('list', { name: "Prodotti dell'ordine" })).findByText(/Margherita/);
+    expect(screen.queryByRole('listbox', { name: 'Prodotti trovati' })).toBeNull();
+    // Still closed a moment later, the box empty and focused for the next item.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('listbox', { name: 'Prodotti trovati' })).toBeNull();
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('fiori');
+    expect(within(await screen.findByRole('listbox', { name: 'Prodotti trovati' })).getAllByRole('option')[0]!.textContent).toMatch(
+      /Fiori di zucca/,
+    );
+  });
+
+  it("says 'Chiuso: Natale' when the order's date is a day the owner closed", async () => {
+    serveDay();
+    const christmas = { date_from: '2026-12-24', date_until: '2026-12-25', notice: 'Chiuso: Natale' };
+    server.use(http.get('/api/v1/ecommerce/cassa/init', ({ response }) => response(200).json({ ...cassaInit, closed_days: [christmas] })));
+    renderApp('/cassa', { user: admin });
+    const form = within(await screen.findByRole('group', { name: /Consegna alle/ }));
+    expect(form.queryByText('Chiuso: Natale')).toBeNull();
+    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-25' } });
+    expect(form.getByRole('status').textContent).toBe('Chiuso: Natale');
+    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-26' } });
+    expect(form.queryByText('Chiuso: Natale')).toBeNull();
   });
 
   it('opens an order of the list through the URL: its client fixed, its lines priced, then back to a new order', async () => {

@@ -43,7 +43,11 @@ describePathCoverage('cassa order lines machine: path coverage', cassaLinesEntry
           if (accepted)
             expect(toCart).toHaveBeenLastCalledWith({ type: 'line.add', choice: { product: added, variant: null, additions: [], qty: 1 } });
           else expect(toCart).not.toHaveBeenCalled();
-          if (event.type === 'product.add' && accepted) expect(query).toBe('');
+          if (event.type === 'product.add' && accepted) {
+            // The search empties and its list closes over the lines the item joined.
+            expect(query).toBe('');
+            expect(productSearch.box.getSnapshot().value).toBe('closed');
+          }
           break;
         }
         case 'product.query':

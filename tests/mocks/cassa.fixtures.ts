@@ -99,6 +99,7 @@ export function cassaDay(orders: WireOrder[], date = CASSA_TODAY, slotCapacity =
       };
     }),
     slot_capacity: slotCapacity,
+    closed_notice: null,
   };
 }
 
@@ -119,6 +120,7 @@ export const cassaInit: Schemas['CassaInitResponse'] = {
   catalogue_version: 1,
   today: CASSA_TODAY,
   now: '19:02',
+  closed_days: [],
   clients: [
     {
       id: 1,

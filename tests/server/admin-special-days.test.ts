@@ -68,6 +68,40 @@ describe('special days', () => {
     expect(times).toEqual(['19:00', '19:15', '19:30', '19:45', '20:00']);
   });
 
+  it("the cassa's strip of another date follows its special day: closed with its notice, or its own hours", async () => {
+    const strip = async (date: string) => (await suite.owner.get(`/api/v1/ecommerce/cassa/orders?date=${date}`)).body;
+    const times = (body: { slots: { time: string }[] }) => body.slots.map((s) => s.time);
+    const christmasEve = '2027-12-24';
+    const normal = await strip(christmasEve);
+    expect(normal.closed_notice).toBeNull();
+    expect(times(normal)).toContain('20:00');
+
+    expect((await suite.owner.post('/api/v1/admin/special-days', closed(christmasEve, christmasEve, 'Natale'))).status).toBe(201);
+    await bookOrder(christmasEve, '20:10', 'Vigilia Cassa Strip');
+    const closedDay = await strip(christmasEve);
+    expect(closedDay.closed_notice).toBe('Chiuso: Natale');
+    // No slot but the one an order is booked in (kept when the owner closed the day), to find it.
+    expect(times(closedDay)).toEqual(['20:00']);
+    expect(closedDay.orders.data.map((o: { name: string }) => o.name)).toEqual(['Vigilia Cassa Strip']);
+    // The editor hears of it too, for an order typed for that day.
+    expect((await suite.owner.get('/api/v1/ecommerce/cassa/init')).body.closed_days).toEqual([
+      { date_from: christmasEve, date_until: christmasEve, notice: 'Chiuso: Natale' },
+    ]);
+
+    const own = await suite.owner.post('/api/v1/admin/special-days', {
+      date_from: '2027-12-31',
+      date_until: '2027-12-31',
+      closed: false,
+      first_slot: '19:00',
+      last_slot: '19:45',
+      message: 'Cenone',
+    });
+    expect(own.status).toBe(201);
+    const newYearsEve = await strip('2027-12-31');
+    expect(newYearsEve.closed_notice).toBeNull();
+    expect(times(newYearsEve)).toEqual(['19:00', '19:15', '19:30', '19:45']);
+  });
+
   it('lists the booked orders it would close and saves only once confirmed; the orders stay', async () => {
     await bookOrder('2026-12-24', '20:00', 'Mario Rossi');
     await bookOrder('2026-12-24', '20:30', 'Giulia Bianchi');

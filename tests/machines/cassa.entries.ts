@@ -398,7 +398,8 @@ export const suggestBoxEntry: MachineEntry<typeof suggestBoxMachine> = {
     { type: 'suggest.type' },
     { type: 'suggest.pick' },
     { type: boxEvents.after('suggestBox.closing', 'SUGGEST_CLOSE') },
-  ],  serializeState: (s) => JSON.stringify(s.value),
+  ],
+  serializeState: (s) => JSON.stringify(s.value),
 };
 
 // --- the cassa screen ------------------------------------------------------------------------

@@ -1215,7 +1215,13 @@ export interface paths {
          */
         put: operations["updateNewsPost"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a draft
+         * @description A draft is deleted and leaves the back office; a published post is refused (409 `record.in_use`):
+         *     withdraw it first, so no customer loses a page without the owner deciding it. Based on `version`.
+         *     Audited. Staff (admin) only.
+         */
+        delete: operations["removeNewsPost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4696,6 +4702,31 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeNewsPost: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

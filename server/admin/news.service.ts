@@ -3,7 +3,7 @@ import { sanitizePostHtml } from '../blog/blog.service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { BlogPostsTable } from '../db/schema';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 
@@ -17,6 +17,8 @@ export interface NewsForm {
 }
 
 export type NewsPost = Selectable<BlogPostsTable>;
+
+export const PUBLISHED_POST_MESSAGE = 'Una notizia pubblicata non si può eliminare: ritirala prima.';
 
 /** 'Il menu di Natale!' → 'il-menu-di-natale' */
 const slugOf = (title: string) =>
@@ -112,6 +114,17 @@ export class NewsService {
       const diff = changedFields(auditView(before), auditView(values));
       if (diff) await audit({ entity: 'post', entityId: id, action: 'update', label: values.title, ...diff });
       return this.get(id, tx);
+    });
+  }
+
+  /** Deletes a draft; a published post is refused (409 `record.in_use`): customers lose it only once withdrawn. */
+  async remove(editor: Editor, id: number, version: number): Promise<void> {
+    await this.changes.change(editor, async ({ tx, audit, claim }) => {
+      const post = await this.get(id, tx);
+      if (post.published === 1) throw new AppError('conflict', PUBLISHED_POST_MESSAGE, { code: 'record.in_use' });
+      await claim('blog_posts', id, version, async () => post);
+      await tx.deleteFrom('blog_posts').where('id', '=', id).execute();
+      await audit({ entity: 'post', entityId: id, action: 'delete', label: post.title, before: auditView(post) });
     });
   }
 }

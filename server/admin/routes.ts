@@ -186,6 +186,11 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return { message: post.published ? 'Notizia pubblicata.' : 'Bozza salvata.', post: newsDto(post) };
   });
 
+  defineRoute(app, 'removeNewsPost', { access: 'admin' }, async (request) => {
+    await answersStale(newsDto)(news.remove(await editorOf(request), request.params.id, request.query.version));
+    return { message: 'Bozza eliminata.' };
+  });
+
   defineRoute(app, 'listStaff', { access: 'admin' }, async () => ({ items: (await staff.list()).map(staffDto) }));
 
   defineRoute(app, 'createStaffMember', { access: 'admin' }, async (request, reply) => {

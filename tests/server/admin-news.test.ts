@@ -114,3 +114,78 @@ describe('news in the back office', () => {
     expect(stale.body.current.description).toBe('Uno');
   });
 });
+
+describe('the news editor and deleting a post', () => {
+  /** What the back office's rich-text editor (Tiptap) saves: headings, bold, italic, a link, both lists. */
+  const EDITOR_HTML =
+    '<h2>Novità</h2><p>Da stasera <strong>porcini freschi</strong> e <em>fior di latte</em>, ' +
+    '<a target="_blank" rel="noopener noreferrer nofollow" href="https://www.example.com/porcini">la ricetta</a>.</p>' +
+    '<ul><li><p>Margherita</p></li></ul><ol><li><p>Ordina</p></li></ol>';
+
+  const stored = async (id: number) => suite.server.handle.db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+
+  const auditActions = async (id: number) =>
+    ((await suite.owner.get(`/api/v1/admin/audit?entity=post&entity_id=${id}`)).body.entries as { action: string }[]).map((e) => e.action);
+
+  it("keeps the editor's formatting, and strips a script or onerror pasted into it", async () => {
+    const created = await suite.owner.post(
+      '/api/v1/admin/news',
+      post({
+        title: 'Porcini in arrivo',
+        content: `${EDITOR_HTML}<p><img src="/media/x.png" onerror="alert(1)"><script>alert(2)</script></p>`,
+        published: true,
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = await suite.visitor().get(`/api/v1/blog/posts/${created.body.post.id}`);
+    expect(read.body.data.content).toContain('<strong>porcini freschi</strong>');
+    expect(read.body.data.content).toContain('<em>fior di latte</em>');
+    expect(read.body.data.content).toContain('<h2>Novità</h2>');
+    expect(read.body.data.content).toContain('<ul><li><p>Margherita</p></li></ul><ol><li><p>Ordina</p></li></ol>');
+    expect(read.body.data.content).toContain('href="https://www.example.com/porcini"');
+    expect(read.body.data.content).not.toMatch(/script|onerror|alert/);
+  });
+
+  it('deletes a draft: gone from the back office, with its row in the register', async () => {
+    const draft = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Bozza da eliminare' }))).body.post;
+    const removed = await suite.owner.delete(`/api/v1/admin/news/${draft.id}?version=${draft.version}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.message).toBe('Bozza eliminata.');
+    expect(await stored(draft.id)).toBeUndefined();
+    expect((await suite.owner.get(`/api/v1/admin/news/${draft.id}`)).status).toBe(404);
+    expect(await auditActions(draft.id)).toEqual(['delete', 'create']);
+    const register = await suite.owner.get(`/api/v1/admin/audit?entity=post&entity_id=${draft.id}`);
+    expect(register.body.entries[0]).toMatchObject({ label: 'Bozza da eliminare', before: { title: 'Bozza da eliminare' } });
+  });
+
+  it('refuses to delete a published post until it is withdrawn; nothing changes', async () => {
+    const published = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Pubblicata, da ritirare', published: true }))).body.post;
+    const refused = await suite.owner.delete(`/api/v1/admin/news/${published.id}?version=${published.version}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'record.in_use',
+      message: 'Una notizia pubblicata non si può eliminare: ritirala prima.',
+    });
+    expect(await stored(published.id)).toMatchObject({ published: 1, version: published.version });
+    expect(await publicTitles()).toContain('Pubblicata, da ritirare');
+    expect(await auditActions(published.id)).toEqual(['create']);
+
+    const withdrawn = (await suite.owner.put(`/api/v1/admin/news/${published.id}`, post({ ...published, published: false }))).body.post;
+    expect((await suite.owner.delete(`/api/v1/admin/news/${published.id}?version=${withdrawn.version}`)).status).toBe(200);
+    expect(await publicTitles()).not.toContain('Pubblicata, da ritirare');
+  });
+
+  it('refuses a delete based on an older version, keeping the post', async () => {
+    const draft = (await suite.owner.post('/api/v1/admin/news', post({ title: 'Bozza cambiata' }))).body.post;
+    await suite.owner.put(
+      `/api/v1/admin/news/${draft.id}`,
+      post({ title: 'Bozza cambiata', description: 'Nuova', version: draft.version }),
+    );
+    const stale = await suite.owner.delete(`/api/v1/admin/news/${draft.id}?version=${draft.version}`);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('record.stale');
+    expect(stale.body.current.description).toBe('Nuova');
+    expect(await stored(draft.id)).toMatchObject({ title: 'Bozza cambiata', description: 'Nuova' });
+    expect(await auditActions(draft.id)).toEqual(['update', 'create']);
+  });
+});

@@ -71,7 +71,14 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
-  return ['removeAdminProduct', 'removeSpecialDay', 'removeAdminZone', 'removeAdminCategory', 'removeAdminDough'].includes(op.operationId)
+  return [
+    'removeAdminProduct',
+    'removeSpecialDay',
+    'removeAdminZone',
+    'removeAdminCategory',
+    'removeAdminDough',
+    'removeNewsPost',
+  ].includes(op.operationId)
     ? `${url}?version=0`
     : url;
 }

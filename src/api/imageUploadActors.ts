@@ -15,8 +15,11 @@ function bytesOf(blob: Blob): Promise<Uint8Array> {
   });
 }
 
-/** A product image: checked here with the server's own rule and words, then sent as it is. */
-export function createImageUploadActors(api: ApiClient) {
+/** Which stored copy the record names: the menu card's square (products) or the large one (a post's header). */
+export type ImageCopy = 'card' | 'large';
+
+/** An image: checked here with the server's own rule and words, then sent as it is. */
+export function createImageUploadActors(api: ApiClient, copy: ImageCopy) {
   return {
     checkImage: fromPromise<ImageCheckOutcome, { file: ImageFile }>(async ({ input }) => {
       const head = await bytesOf(input.file.slice(0, IMAGE_SIGNATURE_BYTES));
@@ -35,7 +38,7 @@ export function createImageUploadActors(api: ApiClient) {
         message: refusalFrom(body).message,
       }));
       if ('kind' in outcome) return outcome;
-      return { kind: 'uploaded', imageUrl: outcome.image_url, message: outcome.message };
+      return { kind: 'uploaded', imageUrl: copy === 'card' ? outcome.image_url : outcome.large_url, message: outcome.message };
     }),
   } satisfies ActorsOf<typeof imageUploadMachine>;
 }

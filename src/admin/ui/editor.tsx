@@ -44,18 +44,18 @@ export function useSettingsEditor<V extends RecordValues>(actors: RecordEditorAc
   return useRecordEditor(actors, input);
 }
 
-/** An editor screen of a list: its actors made from the app's client, and the way back to the list. */
+/** An editor screen of a list: its actors made from the app's client, its actor (for an image upload), and the way back to the list. */
 export function useListEditor<V extends RecordValues>(
   createActors: (api: ApiClient) => RecordEditorActors<V>,
   input: RecordEditorInput<V>,
   listPath: string,
-): { view: RecordEditorView<V>; backToList: () => void } {
+): { actor: RecordEditorActor; view: RecordEditorView<V>; backToList: () => void } {
   const { api } = useAppActors();
   const navigate = useNavigate();
   const actors = useMemo(() => createActors(api), [api, createActors]);
-  const view = useRecordEditor(actors, input);
+  const { actor, view } = useRecordEditorActor(actors, input);
   const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
-  return { view, backToList };
+  return { actor, view, backToList };
 }
 
 /** A labelled text field whose server errors show under it and are announced with it. */

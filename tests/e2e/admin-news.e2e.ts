@@ -22,9 +22,13 @@ describe('back office: news', () => {
       await owner.getByRole('link', { name: 'Nuova notizia' }).click();
       await owner.getByRole('textbox', { name: 'Titolo' }).fill(TITLE);
       await owner.getByRole('textbox', { name: 'Descrizione' }).fill('Da stasera, fino a fine novembre.');
-      await owner
-        .getByRole('textbox', { name: 'Testo' })
-        .fill('<p>Porcini freschi e fior di latte.</p><script>document.title="hacked"</script>');
+      // Pasted as HTML from another page, as the clipboard gives it to the editor.
+      await owner.getByRole('textbox', { name: 'Testo' }).click();
+      await owner.evaluate((html) => {
+        const clipboard = new DataTransfer();
+        clipboard.setData('text/html', html);
+        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+      }, '<p>Porcini freschi e fior di latte.</p><script>document.title="hacked"</script>');
       await owner.getByRole('button', { name: 'Salva' }).click();
       await owner.getByText('Modifiche salvate.').waitFor();
       const { items } = (await apiCall(owner, 'GET', '/api/v1/admin/news')).body as { items: { id: number; title: string }[] };

@@ -72,6 +72,35 @@ describe('back office: the news editor', () => {
     expect(saved).toEqual([expect.objectContaining({ content: '<p><strong>Porcini freschi</strong></p>', version: 2 })]);
   });
 
+  it('Collegamento links the selected words to the address typed; Enter there does not save the post', async () => {
+    const saved = servePost();
+    renderApp('/admin/notizie/7', { user: admin });
+    await waitFor(() => expect(body().textContent).toBe('Porcini freschi'));
+    act(() => body().focus());
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.click(screen.getByRole('button', { name: 'Collegamento' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Indirizzo del collegamento' }), 'https://www.example.com/porcini{Enter}');
+    await waitFor(() => expect(body().querySelector('a')?.getAttribute('href')).toBe('https://www.example.com/porcini'));
+    expect(screen.queryByRole('textbox', { name: 'Indirizzo del collegamento' })).toBeNull();
+    expect(saved).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Modifiche salvate.')).toBeTruthy();
+    expect(saved[0]!.content).toMatch(/^<p><a [^>]*href="https:\/\/www\.example\.com\/porcini"[^>]*>Porcini freschi<\/a><\/p>$/);
+  });
+
+  it('the toolbar is reached with Tab and walked with the arrows; Tab again reaches the text', async () => {
+    servePost();
+    renderApp('/admin/notizie/7', { user: admin });
+    await waitFor(() => expect(body().textContent).toBe('Porcini freschi'));
+    act(() => screen.getByRole('textbox', { name: 'Descrizione' }).focus());
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Grassetto' }));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Corsivo' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(body());
+  });
+
   it('uploads the image instead of typing its address, shows it, and removes it', async () => {
     const saved = servePost();
     const STORED = '/media/products/3f2a9c0d1e2b3c4d5e6f7a8b-800.webp';

@@ -39,7 +39,7 @@ const TOGGLES: readonly { format: Exclude<Format, 'link'>; label: string; text: 
   { format: 'bold', label: 'Grassetto', text: 'G', run: (e) => e.chain().focus().toggleBold().run() },
   { format: 'italic', label: 'Corsivo', text: 'C', run: (e) => e.chain().focus().toggleItalic().run() },
   { format: 'heading', label: 'Titolo', text: 'T', run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { format: 'subheading', label: 'Sottotitolo', text: 't', run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+  { format: 'subheading', label: 'Sottotitolo', text: 'T', run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
   { format: 'bulletList', label: 'Elenco puntato', text: '•', run: (e) => e.chain().focus().toggleBulletList().run() },
   { format: 'orderedList', label: 'Elenco numerato', text: '1.', run: (e) => e.chain().focus().toggleOrderedList().run() },
 ];

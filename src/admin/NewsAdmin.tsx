@@ -19,8 +19,8 @@ export function NewsAdmin() {
 }
 
 const COLUMNS: readonly Column<NewsRow>[] = [
-  { header: 'Titolo', cell: (row) => row.title, names: true },
-  { header: 'Stato', cell: (row) => (row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza') },
+  { header: 'Titolo', cell: (row) => row.title, names: true, width: '45%' },
+  { header: 'Stato', cell: (row) => (row.published ? `Pubblicata il ${formatShopDate(row.publishedAt)}` : 'Bozza'), width: '25%' },
 ];
 
 function NewsList() {
@@ -40,6 +40,7 @@ function NewsList() {
         emptyText="Nessuna notizia trovata."
         caption="Notizie"
         columns={COLUMNS}
+        actionsWidth="30%"
         actions={(row, place) => (
           <>
             <EditAndRemove

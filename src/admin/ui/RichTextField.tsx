@@ -91,7 +91,7 @@ export function RichTextField({ label, field, description }: { label: string; fi
             isSelected={formats[toggle.format]}
             onChange={() => toggle.run(editor)}
           >
-            {toggle.text}
+            <span aria-hidden="true">{toggle.text}</span>
           </ToggleButton>
         ))}
         <ToggleButton
@@ -101,7 +101,7 @@ export function RichTextField({ label, field, description }: { label: string; fi
           // On a link it removes it; elsewhere it asks for the address.
           onChange={() => (formats.link ? editor.chain().focus().extendMarkRange('link').unsetLink().run() : setLinking(true))}
         >
-          🔗
+          <LinkIcon />
         </ToggleButton>
       </Toolbar>
       {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
@@ -113,6 +113,25 @@ export function RichTextField({ label, field, description }: { label: string; fi
         {field.errors.join(' ')}
       </p>
     </div>
+  );
+}
+
+/** Two chain links: an emoji may have no font on the owner's computer. */
+function LinkIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+    >
+      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+    </svg>
   );
 }
 

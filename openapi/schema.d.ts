@@ -896,11 +896,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a product image
+         * Upload a product's or a post's image
          * @description The image file itself as the body (a JPG, PNG or WebP of up to 5 MB, checked by its content, not
          *     by its declared type or name). It is stored resized twice, without its metadata and turned as its
          *     EXIF orientation says: a 264 px square for the menu card (its 132 px image at 2×) and one of at
-         *     most 800 px on its longer side for the product dialog. The names carry a hash of the file, so
+         *     most 800 px on its longer side for the product dialog (and a post's header, which names that one). The names carry a hash of the file, so
          *     the same file gives the same addresses and a new file new ones. Nothing is stored for a
          *     refusal. Staff (admin) only.
          */

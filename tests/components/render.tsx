@@ -62,3 +62,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   );
   return { ...result, location: () => current!, actors, effects, user: events };
 }
+
+/** The texts an input's aria-describedby points at: its hint and its error. */
+export const descriptionOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');

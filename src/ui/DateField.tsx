@@ -58,14 +58,25 @@ export function DateField({
 }: DateFieldProps) {
   // A half-typed date is the picker's own until complete: emptying remounts it so no digits linger.
   const [clears, setClears] = useState(0);
+  // Typing 2026 makes the years 2, 20 and 202 on the way: the picker shows them, the caller hears only four digits.
+  const [picked, setPicked] = useState(() => toCalendarDate(value));
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setPicked(toCalendarDate(value));
+  }
   return (
     <I18nProvider locale="it-IT">
       <div className={['date-field', className].filter(Boolean).join(' ')}>
         <DatePicker
           key={clears}
           className="field"
-          value={toCalendarDate(value)}
-          onChange={(date) => onChange(date ? date.toString() : '')}
+          value={picked}
+          onChange={(date) => {
+            setPicked(date);
+            if (!date) onChange('');
+            else if (date.year >= 1000) onChange(date.toString());
+          }}
           isInvalid={errors.length > 0}
           isDisabled={isDisabled}
           isRequired={isRequired}
@@ -112,6 +123,7 @@ export function DateField({
             isDisabled={isDisabled}
             onPress={() => {
               onChange('');
+              setPicked(null);
               setClears((n) => n + 1);
             }}
           >

@@ -167,3 +167,23 @@ describe('back office: dates of a special day', () => {
     expect(sent[0]).toMatchObject({ date_from: '2026-12-24', date_until: '2026-12-24' });
   });
 });
+
+describe('back office: the day of the register', () => {
+  it("typing 24/12/2026 asks for that day; 'Nessuna data' goes back to today", async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/v1/admin/audit', ({ request, response }) => {
+        asked.push(new URL(request.url).searchParams.get('date'));
+        return response(200).json({ date: '2026-11-27', entries: [] });
+      }),
+    );
+    const app = renderApp('/admin/registro', { user: admin });
+    await screen.findByText('Nessuna modifica in questo giorno.');
+    expect(descriptionOf(within(picker('Giorno')).getAllByRole('spinbutton')[0]!)).toContain('Nessuna data: oggi');
+    await app.user.click(within(picker('Giorno')).getAllByRole('spinbutton')[0]!);
+    await app.user.keyboard('24122026');
+    await waitFor(() => expect(asked).toEqual([null, '2026-12-24']));
+    await app.user.click(screen.getByRole('button', { name: 'Nessuna data (Giorno)' }));
+    await waitFor(() => expect(asked).toEqual([null, '2026-12-24', null]));
+  });
+});

@@ -56,7 +56,7 @@ export function DateField({
   isRequired,
   className,
 }: DateFieldProps) {
-  // A half-typed date is the picker's own until complete: emptying remounts it so no digits linger.
+  // A half-typed date is the input's own until complete: emptying remounts the input so no digits linger.
   const [clears, setClears] = useState(0);
   // Typing 2026 makes the years 2, 20 and 202 on the way: the picker shows them, the caller hears only four digits.
   const [picked, setPicked] = useState(() => toCalendarDate(value));
@@ -67,70 +67,68 @@ export function DateField({
   }
   return (
     <I18nProvider locale="it-IT">
-      <div className={['date-field', className].filter(Boolean).join(' ')}>
-        <DatePicker
-          key={clears}
-          className="field"
-          value={picked}
-          onChange={(date) => {
-            setPicked(date);
-            if (!date) onChange('');
-            else if (date.year >= 1000) onChange(date.toString());
-          }}
-          isInvalid={errors.length > 0}
-          isDisabled={isDisabled}
-          isRequired={isRequired}
-          validationBehavior="aria"
-        >
-          <Label className="field__label">{label}</Label>
+      <DatePicker
+        className={['field date-field', className].filter(Boolean).join(' ')}
+        value={picked}
+        onChange={(date) => {
+          setPicked(date);
+          if (!date) onChange('');
+          else if (date.year >= 1000) onChange(date.toString());
+        }}
+        isInvalid={errors.length > 0}
+        isDisabled={isDisabled}
+        isRequired={isRequired}
+        validationBehavior="aria"
+      >
+        <Label className="field__label">{label}</Label>
+        <div className="date-field__row">
           <Group className="field__input date-field__group">
-            <DateInput className="date-field__input">
+            <DateInput key={clears} className="date-field__input">
               {(segment) => <DateSegment className="date-field__segment" segment={segment} />}
             </DateInput>
             <Button className="date-field__open">
               <CalendarIcon />
             </Button>
           </Group>
-          {description && (
-            <Text className="field__hint" slot="description">
-              {description}
-            </Text>
+          {clearLabel && (
+            <Button
+              slot={null}
+              className="button date-field__clear"
+              aria-label={`${clearLabel} (${label})`}
+              isDisabled={isDisabled}
+              onPress={() => {
+                onChange('');
+                setPicked(null);
+                setClears((n) => n + 1);
+              }}
+            >
+              {clearLabel}
+            </Button>
           )}
-          <FieldError className="field__error">{errors.join(' ')}</FieldError>
-          <Popover className="date-field__popover">
-            <Dialog className="date-field__dialog">
-              <Calendar className="date-field__calendar">
-                <header className="date-field__month">
-                  <Button slot="previous" className="date-field__nav">
-                    <span aria-hidden="true">‹</span>
-                  </Button>
-                  <Heading className="date-field__heading" />
-                  <Button slot="next" className="date-field__nav">
-                    <span aria-hidden="true">›</span>
-                  </Button>
-                </header>
-                <CalendarGrid className="date-field__grid">
-                  {(date) => <CalendarCell className="date-field__day" date={date} />}
-                </CalendarGrid>
-              </Calendar>
-            </Dialog>
-          </Popover>
-        </DatePicker>
-        {clearLabel && (
-          <Button
-            className="button date-field__clear"
-            aria-label={`${clearLabel} (${label})`}
-            isDisabled={isDisabled}
-            onPress={() => {
-              onChange('');
-              setPicked(null);
-              setClears((n) => n + 1);
-            }}
-          >
-            {clearLabel}
-          </Button>
+        </div>
+        {description && (
+          <Text className="field__hint" slot="description">
+            {description}
+          </Text>
         )}
-      </div>
+        <FieldError className="field__error">{errors.join(' ')}</FieldError>
+        <Popover className="date-field__popover">
+          <Dialog className="date-field__dialog">
+            <Calendar className="date-field__calendar">
+              <header className="date-field__month">
+                <Button slot="previous" className="date-field__nav">
+                  <span aria-hidden="true">‹</span>
+                </Button>
+                <Heading className="date-field__heading" />
+                <Button slot="next" className="date-field__nav">
+                  <span aria-hidden="true">›</span>
+                </Button>
+              </header>
+              <CalendarGrid className="date-field__grid">{(date) => <CalendarCell className="date-field__day" date={date} />}</CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </DatePicker>
     </I18nProvider>
   );
 }

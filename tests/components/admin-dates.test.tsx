@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../src/api/client';
 import { admin } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
-import { descriptionOf, renderApp } from './render';
+import { descriptionOf, renderApp, typeDate } from './render';
 
 const autumn: Schemas['AdminDiscountCode'] = {
   id: 7,
@@ -67,8 +67,7 @@ describe('back office: dates of a discount code', () => {
 
     await app.user.type(screen.getByRole('textbox', { name: 'Codice' }), 'NATALE');
     await app.user.type(screen.getByRole('textbox', { name: 'Sconto' }), '10');
-    await app.user.click(day!);
-    await app.user.keyboard('24122026');
+    await typeDate(app.user, until, '24122026');
     expect(segmentsText('Valido fino al')).toBe('24/12/2026');
     await app.user.click(screen.getByRole('button', { name: 'Salva' }));
 
@@ -80,7 +79,13 @@ describe('back office: dates of a discount code', () => {
     const sent = serveCode();
     const app = renderApp('/admin/codici-sconto/7', { user: admin });
     await waitFor(() => expect(segmentsText('Valido dal')).toBe('01/12/2026'));
-    await app.user.click(screen.getByRole('button', { name: 'Nessuna data (Valido dal)' }));
+    const clear = screen.getByRole('button', { name: 'Nessuna data (Valido dal)' });
+    await app.user.click(clear);
+    expect(segmentsText('Valido dal')).toBe('gg/mm/aaaa');
+    expect(document.activeElement).toBe(clear);
+    // Half a date typed, then emptied: no digit is left behind.
+    await typeDate(app.user, picker('Valido dal'), '24');
+    await app.user.click(clear);
     expect(segmentsText('Valido dal')).toBe('gg/mm/aaaa');
     await app.user.click(screen.getByRole('button', { name: 'Salva' }));
 
@@ -130,9 +135,8 @@ describe('back office: dates of a discount code', () => {
     );
     const app = renderApp('/admin/codici-sconto/7', { user: admin });
     await waitFor(() => expect(segmentsText('Valido dal')).toBe('01/12/2026'));
+    await typeDate(app.user, picker('Valido fino al'), '30112026');
     const day = within(picker('Valido fino al')).getAllByRole('spinbutton')[0]!;
-    await app.user.click(day);
-    await app.user.keyboard('30112026');
     await app.user.click(screen.getByRole('button', { name: 'Salva' }));
 
     await screen.findByText(message);
@@ -155,10 +159,9 @@ describe('back office: dates of a special day', () => {
     const app = renderApp('/admin/orari', { user: admin });
     const form = await screen.findByRole('form', { name: 'Nuovo giorno speciale' });
     for (const name of ['Dal', 'Al']) {
-      const day = within(within(form).getByRole('group', { name })).getAllByRole('spinbutton')[0]!;
-      expect(day.getAttribute('aria-required')).toBe('true');
-      await app.user.click(day);
-      await app.user.keyboard('{Backspace}{Backspace}{Backspace}24122026');
+      const dates = within(form).getByRole('group', { name });
+      expect(within(dates).getAllByRole('spinbutton')[0]!.getAttribute('aria-required')).toBe('true');
+      await typeDate(app.user, dates, '24122026');
     }
     expect(within(form).queryByRole('button', { name: /Nessuna data/ })).toBeNull();
     await app.user.click(within(form).getByRole('button', { name: 'Salva' }));
@@ -180,8 +183,7 @@ describe('back office: the day of the register', () => {
     const app = renderApp('/admin/registro', { user: admin });
     await screen.findByText('Nessuna modifica in questo giorno.');
     expect(descriptionOf(within(picker('Giorno')).getAllByRole('spinbutton')[0]!)).toContain('Nessuna data: oggi');
-    await app.user.click(within(picker('Giorno')).getAllByRole('spinbutton')[0]!);
-    await app.user.keyboard('24122026');
+    await typeDate(app.user, picker('Giorno'), '24122026');
     await waitFor(() => expect(asked).toEqual([null, '2026-12-24']));
     await app.user.click(screen.getByRole('button', { name: 'Nessuna data (Giorno)' }));
     await waitFor(() => expect(asked).toEqual([null, '2026-12-24', null]));

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Input, Label, TextField } from 'react-aria-components';
 import { createAuditActors, type AuditRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
+import { DateField, NO_DATE } from '../ui/DateField';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminListScreen, RecordTable, useRecordList, type Column } from './ui/list';
 
@@ -97,17 +97,13 @@ export function AuditAdmin() {
   const [date, setDate] = useState<string | null>(null);
   return (
     <AdminListScreen id="admin-audit-title" title="Registro modifiche">
-      <TextField
-        className="field admin-audit__date"
+      <DateField
+        label="Giorno"
         value={date ?? ''}
-        onChange={(value) => setDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null)}
-      >
-        <Label className="field__label">Giorno</Label>
-        <Input className="field__input" type="date" />
-        <p className="field__hint" slot="description">
-          Vuoto: oggi
-        </p>
-      </TextField>
+        onChange={(value) => setDate(value || null)}
+        description="Nessuna data: oggi"
+        clearLabel={NO_DATE}
+      />
       {/* Another day is another list. */}
       <AuditDay key={date ?? 'oggi'} date={date} />
     </AdminListScreen>

@@ -1,6 +1,6 @@
 import { BLANK_CODE, createDiscountCodeEditorActors, createDiscountCodeListActors, type DiscountCodeRow } from '../api/adminCodesActors';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';
+import { AdminCheckbox, AdminDateField, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from './ui/editor';
 import { AdminListScreen, EditLink, ListWithEditor, RecordTable, useListScreen, type Column } from './ui/list';
 
 /** 'Codici sconto': the codes with their use, and the editor of one code. */
@@ -73,8 +73,8 @@ function CodeEditor({ codeId }: { codeId: number | null }) {
         )}
         <EuroField label="Ordine minimo" field={view.field('min_order')} />
         <AdminSelect label="Valido per" field={view.field('delivery')} options={DELIVERIES} />
-        <AdminTextField label="Valido dal" field={view.field('valid_from')} description="aaaa-mm-gg, vuoto: da subito" />
-        <AdminTextField label="Valido fino al" field={view.field('valid_until')} description="aaaa-mm-gg, vuoto: senza scadenza" />
+        <AdminDateField label="Valido dal" field={view.field('valid_from')} description="Nessuna data: da subito" optional />
+        <AdminDateField label="Valido fino al" field={view.field('valid_until')} description="Nessuna data: senza scadenza" optional />
         <AdminCheckbox label="Attivo" field={view.field('active')} />
       </RecordForm>
     </section>

@@ -14,7 +14,7 @@ import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { formatShopDate, SERVICE_LABELS, SERVICES, shopNow, WEEKDAY_LABELS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { QuestionDialog } from '../ui/QuestionDialog';
-import { AdminCheckbox, AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
+import { AdminCheckbox, AdminDateField, AdminTextField, RecordForm, useSettingsEditor } from './ui/editor';
 import { RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 /** The Italian week: Monday first. */
@@ -153,8 +153,8 @@ function SpecialDayForm({ onSaved }: { onSaved: () => void }) {
         view.saveButton.onPress();
       }}
     >
-      <AdminTextField label="Dal" field={view.field('date_from')} type="date" />
-      <AdminTextField label="Al" field={view.field('date_until')} type="date" />
+      <AdminDateField label="Dal" field={view.field('date_from')} />
+      <AdminDateField label="Al" field={view.field('date_until')} />
       <AdminCheckbox label="Chiuso tutto il giorno" field={closed} />
       {view.showsHours && (
         <AdminTextField label="Primo orario" field={view.field('first_slot')} description="Un quarto d’ora, ad esempio 18:00" />

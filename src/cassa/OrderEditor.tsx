@@ -9,6 +9,7 @@ import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
+import { DateField } from '../ui/DateField';
 import { SuggestBox } from './SuggestBox';
 
 type CassaOrderActor = ActorRefFrom<typeof cassaOrderMachine>;
@@ -145,18 +146,15 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           <legend>Consegna alle {time.summary}</legend>
           <TimePart label="Ora" maxValue={23} part={time.hour} />
           <TimePart label="Minuti" maxValue={59} part={time.minute} />
-          <label className="field">
-            <span>Data</span>
-            <input
-              type="date"
-              required
-              value={time.date.value}
-              disabled={time.date.isDisabled}
-              onChange={(e) => e.target.value && time.date.onChange(e.target.value)}
-            />
-          </label>
+          <DateField
+            label="Data"
+            value={time.date.value}
+            onChange={(date) => date && time.date.onChange(date)}
+            errors={time.date.error ? [time.date.error] : []}
+            isDisabled={time.date.isDisabled}
+            isRequired
+          />
           {time.error && <p className="field-error">{time.error}</p>}
-          {time.date.error && <p className="field-error">{time.date.error}</p>}
           {time.date.closedNotice && (
             <p className="cassa-closed" role="status">
               {time.date.closedNotice}

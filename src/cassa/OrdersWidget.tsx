@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Button, Checkbox, ToggleButton } from 'react-aria-components';
 import type { CassaDayListView } from '../../machines/cassaDayList.connect';
+import { DateField } from '../ui/DateField';
 import { Icon, SOURCE_ICONS } from './icons';
 
 /** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
@@ -10,10 +11,7 @@ export function OrdersWidget({ view }: { view: CassaDayListView }) {
       <div className="cassa-orders-head">
         <h2 id="cassa-orders-title">Nuovi ordini</h2>
         {view.totals && <p className="cassa-totals">{view.totals}</p>}
-        <label className="cassa-date">
-          Data
-          <input type="date" required value={view.date} onChange={(e) => e.target.value && view.onDateChange(e.target.value)} />
-        </label>
+        <DateField className="cassa-date" label="Data" value={view.date} onChange={(date) => date && view.onDateChange(date)} isRequired />
         <Button className="button" isDisabled={view.refreshButton.isDisabled} onPress={view.refreshButton.onPress}>
           Aggiorna
         </Button>

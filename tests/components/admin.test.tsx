@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../src/api/client';
 import { admin, customer } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
-import { renderApp } from './render';
+import { descriptionOf, renderApp } from './render';
 
 const STALE = 'Qualcuno ha modificato questo elemento mentre lo stavi modificando.';
 
@@ -63,12 +63,6 @@ function serveProduct(save: (body: Record<string, unknown>) => { status: number;
 }
 
 const priceField = () => screen.getByRole('textbox', { name: 'Prezzo' }) as HTMLInputElement;
-/** The texts an input's aria-describedby points at: its hint and its error. */
-const descriptionOf = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 describe('back office: the product editor', () => {
   it('loads the product, saves the price typed with a comma and says so', async () => {

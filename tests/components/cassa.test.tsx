@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { totalsText } from '../../machines/cassaDayList.connect';
 import { cassaDayFromWire } from '../../src/api/cassaActors';
@@ -6,7 +6,7 @@ import { admin, customer } from '../mocks/fixtures';
 import { cassaDay, cassaInit, externalOrder, onlinePickup, phoneOrder, phoneOrderDetail } from '../mocks/cassa.fixtures';
 import { priceCartAnswer } from '../mocks/cart';
 import { http, server } from '../mocks/handlers';
-import { renderApp } from './render';
+import { renderApp, typeDate } from './render';
 
 const PHONE_MESSAGE = 'Il numero di telefono è obbligatorio e deve essere valido.';
 
@@ -90,15 +90,16 @@ describe('cassa: the orders widget', () => {
     const christmasEve = { ...cassaDay([], '2026-12-24'), slots: [], closed_notice: 'Chiuso: Natale' };
     server.use(
       http.get('/api/v1/ecommerce/cassa/orders', ({ query, response }) =>
-        response(200).json(query.get('date') === christmasEve.date ? christmasEve : day),
+        // Each date typed on the way (02/11, 24/11…) is answered as itself, as the server does.
+        response(200).json(query.get('date') === christmasEve.date ? christmasEve : { ...day, date: query.get('date') ?? day.date }),
       ),
     );
-    renderApp('/cassa', { user: admin });
+    const { user } = renderApp('/cassa', { user: admin });
     await screen.findByRole('list', { name: /Fasce orarie/ });
     expect(screen.queryByText('Chiuso: Natale')).toBeNull();
 
     const orders = screen.getByRole('region', { name: 'Nuovi ordini' });
-    fireEvent.change(within(orders).getByLabelText('Data'), { target: { value: christmasEve.date } });
+    await typeDate(user, within(orders).getByRole('group', { name: 'Data' }), '24122026');
     expect((await screen.findByText('Chiuso: Natale')).closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Fasce orarie/ })).toBeNull();
   });
@@ -152,12 +153,12 @@ describe('cassa: the add/edit widget', () => {
     serveDay();
     const christmas = { date_from: '2026-12-24', date_until: '2026-12-25', notice: 'Chiuso: Natale' };
     server.use(http.get('/api/v1/ecommerce/cassa/init', ({ response }) => response(200).json({ ...cassaInit, closed_days: [christmas] })));
-    renderApp('/cassa', { user: admin });
+    const { user } = renderApp('/cassa', { user: admin });
     const form = within(await screen.findByRole('group', { name: /Consegna alle/ }));
     expect(form.queryByText('Chiuso: Natale')).toBeNull();
-    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-25' } });
+    await typeDate(user, form.getByRole('group', { name: 'Data' }), '25122026');
     expect(form.getByRole('status').textContent).toBe('Chiuso: Natale');
-    fireEvent.change(form.getByLabelText('Data'), { target: { value: '2026-12-26' } });
+    await typeDate(user, form.getByRole('group', { name: 'Data' }), '26122026');
     expect(form.queryByText('Chiuso: Natale')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
-import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import { render, within } from '@testing-library/react';
+import userEvent, { type Options as UserEventOptions, type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
 import type { components } from '../../openapi/schema';
@@ -61,4 +61,17 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppActorsProvider>,
   );
   return { ...result, location: () => current!, actors, effects, user: events };
+}
+
+/** The texts an input's aria-describedby points at: its hint and its error. */
+export const descriptionOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+/** Types a date in a date picker (its group) as a person does: from the day on, 'ggmmaaaa' ('24122026'). */
+export async function typeDate(user: UserEvent, picker: HTMLElement, digits: string) {
+  await user.click(within(picker).getAllByRole('spinbutton')[0]!);
+  await user.keyboard(digits);
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+import { apiCall, DESKTOP, expectNoA11yViolations, shownDate, typeDate, url, useBrowser } from './browser';
 import { freeSlots, logIn, logInAsAdmin, PASSWORD, verifiedCustomer } from './cassa-helpers';
 
 async function checkoutWithCode(customer: Page, code: string) {
@@ -69,5 +69,40 @@ describe('back office: discount codes', () => {
     expect(await row.textContent()).toContain('Disattivato');
     expect(await row.textContent()).toContain('1 volta');
     await expectNoA11yViolations(owner, '/admin/codici-sconto');
+  });
+
+  it("a code valid from tomorrow (typed 19/11/2026) is refused today; 'Nessuna data' makes it valid at once", async () => {
+    const { page: owner } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(owner);
+    const shopper = await browser.open({ viewport: DESKTOP });
+    shopper.allowErrors(/status of 422 \(Unprocessable Entity\)/);
+    const customer = shopper.page;
+    await logIn(customer, await verifiedCustomer(customer), PASSWORD);
+    const code = `E2E-DAL-${Date.now().toString(36).toUpperCase()}`;
+
+    await owner.goto(url('/admin/codici-sconto/nuovo'));
+    await owner.getByRole('textbox', { name: 'Codice' }).fill(code);
+    await owner.getByRole('textbox', { name: 'Descrizione' }).fill('Sconto da domani');
+    await owner.getByRole('textbox', { name: 'Sconto' }).fill('10');
+    const from = owner.getByRole('group', { name: 'Valido dal', exact: true });
+    await typeDate(from, '2026-11-19');
+    await owner.getByRole('button', { name: 'Salva' }).click();
+    await owner.getByText('Modifiche salvate.').waitFor();
+    const saved = (await apiCall(owner, 'GET', '/api/v1/admin/discount-codes')).body as {
+      items: { code: string; valid_from: string | null }[];
+    };
+    expect(saved.items.find((c) => c.code === code)?.valid_from).toBe('2026-11-19');
+    expect((await checkoutWithCode(customer, code)).status).toBe(422);
+
+    // Opened again from the list, as the owner finds it later.
+    await owner.getByRole('button', { name: 'Torna all’elenco' }).click();
+    await owner.getByRole('link', { name: `Modifica ${code}` }).click();
+    await expect.poll(() => shownDate(from)).toBe('19/11/2026');
+    await owner.getByRole('button', { name: 'Nessuna data (Valido dal)' }).click();
+    expect(await shownDate(from)).toBe('gg/mm/aaaa');
+    await owner.getByRole('button', { name: 'Salva' }).click();
+    await owner.getByText('Modifiche salvate.').waitFor();
+    await expectNoA11yViolations(owner, 'discount code editor with its dates');
+    expect((await checkoutWithCode(customer, code)).status).toBe(201);
   });
 });

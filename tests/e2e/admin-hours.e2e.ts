@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Page } from 'playwright-core';
-import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { logInAsAdmin } from './cassa-helpers';
+import { apiCall, DESKTOP, expectNoA11yViolations, shownDate, typeDate, url, useBrowser } from './browser';
+import { editor, logInAsAdmin, openCassa } from './cassa-helpers';
 
 const TODAY = '2026-11-18';
 const CLOSED = 'Oggi siamo chiusi. Chiuso per inventario. Ti aspettiamo domani dalle 18:00.';
@@ -25,9 +25,8 @@ describe('back office: hours', () => {
       await owner.goto(url('/admin/orari'));
       await owner.getByRole('heading', { level: 1, name: 'Orari' }).waitFor();
       const form = owner.getByRole('form', { name: 'Nuovo giorno speciale' });
-      await form.getByRole('textbox', { name: 'Dal' }).waitFor();
-      await form.locator('input[type="date"]').first().fill(TODAY);
-      await form.locator('input[type="date"]').nth(1).fill(TODAY);
+      await typeDate(form.getByRole('group', { name: 'Dal', exact: true }), TODAY);
+      await typeDate(form.getByRole('group', { name: 'Al', exact: true }), TODAY);
       await form.getByRole('textbox', { name: 'Messaggio' }).fill('Chiuso per inventario.');
       await form.getByRole('button', { name: 'Salva' }).click();
 
@@ -53,6 +52,57 @@ describe('back office: hours', () => {
     } finally {
       const left = (await apiCall(owner, 'GET', '/api/v1/admin/special-days')).body as { items: { id: number; version: number }[] };
       for (const day of left.items) await apiCall(owner, 'DELETE', `/api/v1/admin/special-days/${day.id}?version=${day.version}`);
+    }
+  });
+
+  it("a special day picked as 24–25/12 in the calendar: the cassa's list and editor say those days are closed", async () => {
+    const ownerTab = await browser.open({ viewport: DESKTOP });
+    const owner = ownerTab.page;
+    await logInAsAdmin(owner);
+    const message = 'Natale in famiglia';
+    try {
+      await owner.goto(url('/admin/orari'));
+      const form = owner.getByRole('form', { name: 'Nuovo giorno speciale' });
+      const from = form.getByRole('group', { name: 'Dal', exact: true });
+      const until = form.getByRole('group', { name: 'Al', exact: true });
+      await typeDate(from, '2026-12-24');
+      expect(await shownDate(from)).toBe('24/12/2026');
+      await typeDate(until, '2026-12-24');
+
+      // 'Al' from its calendar: opened from the field by keyboard, on 24 December, and the next day picked.
+      await owner.keyboard.press('Alt+ArrowDown');
+      const calendar = owner.getByRole('dialog');
+      await calendar.getByRole('heading', { name: 'dicembre 2026' }).waitFor();
+      await expect
+        .poll(() => owner.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toMatch(/^giovedì 24 dicembre 2026/);
+      await expectNoA11yViolations(owner, '/admin/orari with the calendar open');
+      await owner.keyboard.press('ArrowRight');
+      await owner.keyboard.press('Enter');
+      await calendar.waitFor({ state: 'detached' });
+      expect(await shownDate(until)).toBe('25/12/2026');
+
+      await form.getByRole('textbox', { name: 'Messaggio' }).fill(message);
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await owner.getByText('Giorno di chiusura salvato.').waitFor();
+      await owner.getByRole('table', { name: 'Giorni speciali in programma' }).getByText('24/12/2026 – 25/12/2026').waitFor();
+      await expectNoA11yViolations(owner, '/admin/orari with 24–25/12 closed');
+
+      const { page: cassa } = await browser.open({ viewport: DESKTOP });
+      await openCassa(cassa);
+      const orders = cassa.getByRole('region', { name: 'Nuovi ordini' });
+      await typeDate(orders.getByRole('group', { name: 'Data', exact: true }), '2026-12-24');
+      await orders.getByText(`Chiuso: ${message}`).waitFor();
+      await typeDate(editor(cassa).getByRole('group', { name: 'Data', exact: true }), '2026-12-25');
+      await editor(cassa).getByRole('status').getByText(`Chiuso: ${message}`).waitFor();
+      await expectNoA11yViolations(cassa, '/cassa on 24/12');
+    } finally {
+      const left = (await apiCall(owner, 'GET', '/api/v1/admin/special-days')).body as {
+        items: { id: number; version: number; message: string | null }[];
+      };
+      for (const day of left.items.filter((d) => d.message === message)) {
+        await apiCall(owner, 'DELETE', `/api/v1/admin/special-days/${day.id}?version=${day.version}`);
+      }
     }
   });
 });

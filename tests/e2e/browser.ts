@@ -249,3 +249,13 @@ export function useBrowser(): { open(options?: PageOptions): Promise<E2EPage> } 
     },
   };
 }
+
+/** A date picker (its group, e.g. getByRole('group', { name: 'Dal', exact: true })) typed as a person does: gg mm aaaa. */
+export async function typeDate(picker: Locator, isoDate: string) {
+  const [year, month, day] = isoDate.split('-');
+  await picker.getByRole('spinbutton').first().click();
+  await picker.page().keyboard.type(`${day}${month}${year}`);
+}
+
+/** What a date picker shows: '24/12/2026', or 'gg/mm/aaaa' when empty. */
+export const shownDate = async (picker: Locator) => (await picker.getByRole('spinbutton').allTextContents()).join('/');

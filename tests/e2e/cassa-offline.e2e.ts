@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, url, useBrowser } from './browser';
+import { apiCall, DESKTOP, shownDate, typeDate, url, useBrowser } from './browser';
 import { cartLine, DAY_API, editor, logInAsAdmin, nameBox, noteBox, openEditor, productBox, readDay, type WireDay } from './cassa-helpers';
 
 const orderApi = (id: number) => `/api/v1/ecommerce/cassa/orders/${id}`;
@@ -28,13 +28,15 @@ async function farDay(page: Page): Promise<string> {
 const dayList = async (page: Page, date: string) => (await apiCall(page, 'GET', `${DAY_API}?date=${date}`)).body as unknown as WireDay;
 const cancel = async (page: Page, id: number) => expect((await apiCall(page, 'PATCH', orderApi(id), { status: 3 })).status).toBe(200);
 
+const datePicker = (page: Page) => editor(page).getByRole('group', { name: 'Data', exact: true });
+
 /** A pickup phone order typed in the widget: name, phone, note, a Margherita, the far day at `time`. */
 async function typeOrder(page: Page, order: { name: string; note: string; date: string; time: string }) {
   await nameBox(page).fill(order.name);
   await editor(page).getByLabel('Telefono', { exact: true }).fill('3471112233');
   await editor(page).getByRole('radio', { name: 'Ritiro' }).check({ force: true });
   await noteBox(page).fill(order.note);
-  await editor(page).getByLabel('Data', { exact: true }).fill(order.date);
+  await typeDate(datePicker(page), order.date);
   const [hour, minute] = order.time.split(':');
   for (const [label, value] of [
     ['Ora', hour],
@@ -144,7 +146,7 @@ describe('cassa offline', () => {
     await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
     expect(await nameBox(page).inputValue()).toBe('Bozza Ricaricata');
     expect(await noteBox(page).inputValue()).toBe('Citofono rotto');
-    expect(await editor(page).getByLabel('Data', { exact: true }).inputValue()).toBe(date);
+    expect(await shownDate(datePicker(page))).toBe(date.split('-').reverse().join('/'));
     await editor(page).getByText('Consegna alle 21:30', { exact: true }).waitFor();
     await cartLine(page, 'Margherita').waitFor();
   });

@@ -19,7 +19,9 @@ const measure = (page: Page) =>
     )
       // A react-aria checkbox or radio hides its input: the label around it is what a finger taps.
       .map((element) => (['checkbox', 'radio'].includes((element as HTMLInputElement).type) ? element.closest('label')! : element))
-      .filter((element) => element.getClientRects().length > 0 && element.getBoundingClientRect().right > 0);
+      .filter((element) => element.getClientRects().length > 0 && element.getBoundingClientRect().right > 0)
+      // A date picker's hidden input (for autofill) is out of reach: its segments and button are what a finger taps.
+      .filter((element) => !element.closest('[aria-hidden="true"]'));
     return {
       scrollWidth: document.scrollingElement!.scrollWidth,
       controls: controls.length,

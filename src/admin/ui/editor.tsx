@@ -13,6 +13,7 @@ import {
 } from '../../../machines/recordEditor.machine';
 import type { ApiClient } from '../../api/client';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
+import { DateField, NO_DATE } from '../../ui/DateField';
 import { QuestionDialog } from '../../ui/QuestionDialog';
 import { LoadFailure, Loading } from './states';
 
@@ -64,13 +65,11 @@ export function AdminTextField({
   field,
   multiline = false,
   inputMode,
-  type,
   description,
 }: {
   label: string;
   field: Field<string>;
   multiline?: boolean;
-  type?: 'date';
   inputMode?: 'decimal' | 'text';
   description?: string;
 }) {
@@ -83,7 +82,7 @@ export function AdminTextField({
       validationBehavior="aria"
     >
       <Label className="field__label">{label}</Label>
-      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} type={type} />}
+      {multiline ? <TextArea className="field__input" rows={3} /> : <Input className="field__input" inputMode={inputMode} />}
       {description && (
         <p className="field__hint" slot="description">
           {description}
@@ -91,6 +90,31 @@ export function AdminTextField({
       )}
       <FieldError className="field__error">{field.errors.join(' ')}</FieldError>
     </TextField>
+  );
+}
+
+/** A date of a form, 'YYYY-MM-DD' there and on the wire; an optional one is emptied with 'Nessuna data'. */
+export function AdminDateField({
+  label,
+  field,
+  description,
+  optional = false,
+}: {
+  label: string;
+  field: Field<string>;
+  description?: string;
+  optional?: boolean;
+}) {
+  return (
+    <DateField
+      label={label}
+      value={field.value}
+      onChange={field.onChange}
+      errors={field.errors}
+      description={description}
+      clearLabel={optional ? NO_DATE : undefined}
+      isRequired={!optional}
+    />
   );
 }
 

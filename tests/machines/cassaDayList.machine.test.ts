@@ -145,6 +145,11 @@ describe('cassa day list machine: path coverage', () => {
           expect(reloaded).toBe(false);
         }
         if (type === events.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE')) expect(reloaded).toBe(true);
+        // The back office changed the catalogue: the list reads the day again (its answer names the new version), unless it has it.
+        if (type === 'catalogue.changed') {
+          const { version } = step.event as { version: number };
+          expect(reloaded).toBe(version > previous!.context.day!.catalogueVersion);
+        }
         if (type === events.after('cassaDayList.list.ready', 'ORDERS_REFRESH_LIVE')) expect(reloaded).toBe(true);
         // Lost while up, or back after a loss: the list reloads at once; a first connection that fails does not.
         if (type === 'live.lost') expect(reloaded).toBe(previous!.matches({ live: { streaming: 'healthy' } }));

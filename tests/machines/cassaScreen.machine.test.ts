@@ -1,8 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, EventObject, InspectionEvent } from 'xstate';
-import { cartFacts, connectCassaScreen, type CassaScreenEvent } from '../../machines/cassaScreen.machine';
-import { connectCassaOutbox } from '../../machines/cassaOutbox.machine';
-import { cassaScreenEntry, listAfterChange, pricingCart, queuedPrint } from './cassa.entries';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type EventObject, type InspectionEvent } from 'xstate';
+import { cartMachine } from '../../machines/cart.machine';
+import type { CassaDayListEvent } from '../../machines/cassaDayList.types';
+import type { CassaCatalog } from '../../machines/cassaOrder.types';
+import {
+  cartFacts,
+  cassaScreenMachine,
+  connectCassaScreen,
+  screenEditor,
+  screenOrders,
+  type CassaScreenEvent,
+} from '../../machines/cassaScreen.machine';
+import { cassaOutboxMachine, connectCassaOutbox, type OutboxEntry } from '../../machines/cassaOutbox.machine';
+import { cassaCatalog, cassaScreenEntry, firstAnswer, listAfterChange, pricingCart, queuedPrint } from './cassa.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
 import { generatePaths } from './pathCoverage';
 
@@ -109,6 +119,75 @@ describe('cassa screen machine: path coverage', () => {
         expect(sent).toEqual(orderId === null ? [] : [{ type: 'list.back' }]);
       },
     });
+  });
+
+  it("a sold-out mark and its undoing, told by the list's stream while the editor reloads, end with the newest products and the order as typed", async () => {
+    // The server's catalogue: 1 as loaded, 2 with the 'Fiori di zucca e alici' sold out, 3 with it back.
+    const FIORI = 'Fiori di zucca e alici';
+    const soldOut = {
+      ...cassaCatalog,
+      catalogueVersion: 2,
+      products: cassaCatalog.products.map((p) => ({ ...p, sold_out: p.name === FIORI })),
+    };
+    const catalogues: Record<number, CassaCatalog> = { 1: cassaCatalog, 2: soldOut, 3: { ...cassaCatalog, catalogueVersion: 3 } };
+    let serverVersion = 1;
+    const loads: { version: number; answer: () => void }[] = [];
+    let stream: (event: CassaDayListEvent) => void = () => undefined;
+    const screen = createActor(
+      cassaScreenMachine.provide({
+        actors: {
+          orders: screenOrders.provide({
+            actors: {
+              loadDay: fromPromise(async () => ({ ...firstAnswer, catalogueVersion: serverVersion })),
+              followOrders: fromCallback<CassaDayListEvent>(({ sendBack }) => {
+                stream = sendBack;
+                sendBack({ type: 'live.opened' });
+              }),
+            },
+            actions: { chime: () => undefined, loadTicket: () => undefined, printTicket: () => undefined },
+          }),
+          // Each load reads the catalogue as it is when asked, and answers when the test says.
+          editor: screenEditor.provide({
+            actors: {
+              loadCatalog: fromPromise<CassaCatalog>(() => {
+                const version = serverVersion;
+                return new Promise((resolve) => loads.push({ version, answer: () => resolve(catalogues[version]!) }));
+              }),
+            },
+          }),
+          outbox: cassaOutboxMachine.provide({
+            actors: { loadOutbox: fromPromise<OutboxEntry[]>(async () => []) },
+            actions: { storeEntry: () => undefined, dropEntry: () => undefined },
+          }),
+          cart: cartMachine,
+        },
+        actions: { showOrder: () => undefined, scrollToTop: () => undefined },
+      }),
+      { input: { orderId: null, muted: false, createKey: () => 'chiave-listino' } },
+    ).start();
+    const editor = () => screen.getSnapshot().children.editor!.getSnapshot();
+    const editorIn = (state: object) => vi.waitFor(() => expect(editor().matches({ ready: state })).toBe(true));
+    await vi.waitFor(() => expect(loads).toHaveLength(1));
+    loads[0]!.answer();
+    await editorIn({ order: 'editing' });
+    screen.getSnapshot().children.editor!.send({ type: 'client.query', text: 'Cliente Listino' });
+
+    // Sold out: the list reads the day again, whose answer names version 2; the editor reloads.
+    serverVersion = 2;
+    stream({ type: 'catalogue.changed', version: 2 });
+    await vi.waitFor(() => expect(loads.map((l) => l.version)).toEqual([1, 2]));
+    // Back on sale before that load answers: the editor must not keep the sold-out mark.
+    serverVersion = 3;
+    stream({ type: 'catalogue.changed', version: 3 });
+    await vi.waitFor(() => expect(loads.map((l) => l.version)).toEqual([1, 2, 3]));
+    loads[1]!.answer();
+    loads[2]!.answer();
+    await editorIn({ catalogue: 'current' });
+    const { catalog, form } = editor().context;
+    expect(catalog!.catalogueVersion).toBe(3);
+    expect(catalog!.products.find((p) => p.name === FIORI)!.sold_out).toBe(false);
+    expect(form.name).toBe('Cliente Listino');
+    screen.stop();
   });
 
   it('tells the editor what the cart holds: its lines, its code and whether it is being priced', () => {

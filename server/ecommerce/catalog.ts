@@ -204,7 +204,7 @@ export class CatalogService {
   /** This process committed a change at `version`: the cache goes, and the listeners hear it now. */
   changed(version: number): void {
     this.invalidate();
-    this.announce(version, 'newer');
+    this.announce(version);
   }
 
   /** Calls `listener` with each catalogue version committed from now on, by any process (within `checkEveryMs`). */
@@ -214,15 +214,16 @@ export class CatalogService {
   }
 
   /**
-   * Tells the listeners `version` once: a change or a notification only when newer than the last told (the
-   * own process's NOTIFY comes after its `changed`); the stored version whenever it differs (a restore).
+   * Tells the listeners `version` once, and only a newer one: this process's own NOTIFY comes after its
+   * `changed`, and a check may read the version just before a change it has already heard of. (Clients
+   * reload only for a newer version anyway; after a restore that went back, their list's refresh catches up.)
    */
-  private announce(version: number, when: 'newer' | 'different'): void {
+  private announce(version: number, fromCheck = false): void {
     const known = this.announced;
-    if (known !== null && (when === 'newer' ? version <= known : version === known)) return;
+    if (known !== null && version <= known) return;
     this.announced = version;
     // The first stored version read is where following starts: nothing changed yet.
-    if (known === null && when === 'different') return;
+    if (known === null && fromCheck) return;
     for (const listener of this.versionListeners) listener(version);
   }
 
@@ -259,7 +260,7 @@ export class CatalogService {
     if (!Number.isSafeInteger(version)) return;
     this.newestKnown = Math.max(this.newestKnown, version);
     if (this.cached && this.cached.snapshot.catalogueVersion < version) this.invalidate();
-    this.announce(version, 'newer');
+    this.announce(version);
   }
 
   /** The stored version is the truth (also after a restore that went back): a cache of another goes. */
@@ -267,7 +268,7 @@ export class CatalogService {
     const version = await readCatalogueVersion(this.db);
     this.newestKnown = version;
     if (this.cached && this.cached.snapshot.catalogueVersion !== version) this.invalidate();
-    this.announce(version, 'different');
+    this.announce(version, true);
   }
 
   async snapshot(): Promise<CatalogSnapshot> {

@@ -194,12 +194,12 @@ export const cassaDayListMachine = setup({
     list: {
       initial: 'loading',
       on: {
-        // After the editor saves: load again, even if a load is under way (it may predate the save).
-        'orders.refresh': { target: '.loading', reenter: true },
+        // After the editor saves: load again, even if a load is under way (it may predate the save). The
+        // child is entered again; `reenter` on this region would restart every region, the stream too.
+        'orders.refresh': { target: '.loading' },
         'date.change': {
           guard: 'isAnotherDate',
           target: '.loading',
-          reenter: true,
           actions: assign({ date: ({ event }) => event.date, day: null, knownIds: null, newIds: [], otherDayOrders: 0 }),
         },
       },

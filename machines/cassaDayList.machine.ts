@@ -41,7 +41,8 @@ const concernsList = (context: CassaDayListContext, event: LiveOrderEvent) =>
  * The `live` region follows the server's stream of order events (`followOrders`): while it is up, a
  * change of the day shown reloads the list at once (a tenth of a second gathers a burst) and the 30 s
  * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
- * the stream again after a growing pause, reloading once it is back.
+ * the stream again after a growing pause, reloading once it is back. The stream also tells of back-office
+ * changes of the catalogue (`catalogue.changed`): the list reloads when the version is newer than its own.
  */
 export const cassaDayListMachine = setup({
   types: {
@@ -94,6 +95,11 @@ export const cassaDayListMachine = setup({
       return event.kind === 'created' && !concernsList(context, event);
     },
     wasLost: ({ context }) => context.liveFailures > 0,
+    /** The back office changed the catalogue since the list was read (before the first answer, any change is newer). */
+    isNewerCatalogue: ({ context, event }) => {
+      assertEvent(event, 'catalogue.changed');
+      return event.version > (context.day?.catalogueVersion ?? 0);
+    },
   },
   actions: {
     showDay: assign(({ context }, day: CassaDay) => ({
@@ -180,17 +186,20 @@ export const cassaDayListMachine = setup({
       ],
     },
     'alert.mute.toggle': { actions: assign({ muted: ({ context }) => !context.muted }) },
+    // A sold-out mark, a price, a slot capacity or a closed day: the list reads the day again, and its
+    // answer's catalogue version tells the screen's editor to reload its products.
+    'catalogue.changed': { guard: 'isNewerCatalogue', actions: 'reload' },
   },
   states: {
     list: {
       initial: 'loading',
       on: {
-        // After the editor saves: load again, even if a load is under way (it may predate the save).
-        'orders.refresh': { target: '.loading', reenter: true },
+        // After the editor saves: load again, even if a load is under way (it may predate the save). The
+        // child is entered again; `reenter` on this region would restart every region, the stream too.
+        'orders.refresh': { target: '.loading' },
         'date.change': {
           guard: 'isAnotherDate',
           target: '.loading',
-          reenter: true,
           actions: assign({ date: ({ event }) => event.date, day: null, knownIds: null, newIds: [], otherDayOrders: 0 }),
         },
       },

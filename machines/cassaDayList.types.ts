@@ -100,4 +100,6 @@ export type CassaDayListEvent =
   /** the live stream (the `followOrders` actor): it is up, an order changed, it failed */
   | { type: 'live.opened' }
   | ({ type: 'live.event' } & LiveOrderEvent)
-  | { type: 'live.lost' };
+  | { type: 'live.lost' }
+  /** the live stream: the back office committed a change of the catalogue, now at `version` */
+  | { type: 'catalogue.changed'; version: number };

@@ -30,6 +30,7 @@ export const cassaOrderMachine = cassaOrderSetup.createMachine({
     createKey: input.createKey,
     draft: input.draft ?? null,
     catalog: null,
+    catalogueHeard: 0,
     orderId: input.orderId,
     opened: null,
     form: BLANK_FORM,
@@ -291,9 +292,11 @@ export const cassaOrderMachine = cassaOrderSetup.createMachine({
           initial: 'current',
           states: {
             current: {
-              on: { 'catalogue.changed': { guard: 'isNewerCatalogue', target: 'reloading' } },
+              on: { 'catalogue.changed': { guard: 'isNewerCatalogue', target: 'reloading', actions: 'hearCatalogue' } },
             },
             reloading: {
+              // A newer change meanwhile (a sold-out mark, then its undoing): the load starts again, or the older one would stay.
+              on: { 'catalogue.changed': { guard: 'isNewerThanHeard', target: 'reloading', reenter: true, actions: 'hearCatalogue' } },
               invoke: {
                 id: 'reloadCatalog',
                 src: 'loadCatalog',

@@ -52,6 +52,11 @@ export const cassaOrderSetup = setup({
       assertEvent(event, 'catalogue.changed');
       return event.version > context.catalog!.catalogueVersion;
     },
+    /** A change committed after the one the reload under way was started for. */
+    isNewerThanHeard: ({ context, event }) => {
+      assertEvent(event, 'catalogue.changed');
+      return event.version > context.catalogueHeard;
+    },
     isNewOrder: ({ context }) => context.opened === null,
     isOpenedOrder: ({ context }) => context.opened !== null,
     isKnownClient: ({ context, event }) => {
@@ -99,6 +104,12 @@ export const cassaOrderSetup = setup({
     /** The lines hear the products (loaded, or reloaded at a newer version). */
     tellLines: sendTo('lines', (_, catalog: CassaCatalog) => ({ type: 'lines.catalog' as const, catalog })),
     clearLines: sendTo('lines', { type: 'lines.clear' }),
+    hearCatalogue: assign({
+      catalogueHeard: ({ event }) => {
+        assertEvent(event, 'catalogue.changed');
+        return event.version;
+      },
+    }),
     startNewOrder: assign(({ context }) => ({
       opened: null,
       form: newOrderForm(context.catalog!.now()),

@@ -113,6 +113,8 @@ export interface CassaOrderContext {
   /** the restored draft, until the order it belongs to is on screen */
   draft: CassaDraft | null;
   catalog: CassaCatalog | null;
+  /** the newest catalogue version heard of: a reload under way for an older one starts again */
+  catalogueHeard: number;
   /** the order the URL names (the URL owns it; the machine follows) */
   orderId: number | null;
   opened: OpenedOrder | null;

@@ -604,12 +604,18 @@ export interface paths {
         };
         /**
          * Live order events for the cassa
-         * @description A Server-Sent Events stream of every change of an order (created, updated, status, delivered,
-         *     printed), written in the change's own transaction. Each event's `id` is the event's row id;
-         *     `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
-         *     reconnects with `Last-Event-ID` first gets the events it missed (kept a day). A comment line
-         *     every 20 seconds keeps the connection open; the stream never ends by itself. Staff (admin) only;
-         *     the cassa still refreshes its list every 30 seconds as a fallback.
+         * @description A Server-Sent Events stream of two kinds of events:
+         *     - every change of an order (created, updated, status, delivered, printed), written in the
+         *       change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
+         *       `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
+         *       reconnects with `Last-Event-ID` first gets the events it missed (kept a day);
+         *     - every committed change of the catalogue (a back-office change: sold-out marks, prices,
+         *       visibility…), from any server process: `event: catalogue`, no `id` (the Last-Event-ID stays the
+         *       last order event's), `data` the new catalogue version as a JSON number (as `catalogue_version` in
+         *       the cassa's answers). Only the newest waits for a slow client and none is replayed: a client
+         *       that reconnects reads its catalogue again.
+         *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
+         *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */
         get: operations["streamCassaEvents"];
         put?: never;

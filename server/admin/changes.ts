@@ -79,8 +79,8 @@ export interface ChangeScope {
 /**
  * Every change of the back office goes through `change`: one transaction holding the change and its
  * audit rows and the growth of the catalogue version; after the commit this process's catalogue cache is
- * dropped (the other processes hear of the version), so the menu, checkout and cassa see the change at
- * their next request.
+ * dropped and its open cassas told the version (the other processes hear of it), so the menu, checkout and
+ * cassa see the change at their next request.
  */
 export class AdminChanges {
   constructor(
@@ -124,11 +124,10 @@ export class AdminChanges {
         },
       };
       const value = await work(scope);
-      await bumpCatalogueVersion(tx);
-      return value;
+      return { value, version: await bumpCatalogueVersion(tx) };
     });
-    this.catalog.invalidate();
-    return result;
+    this.catalog.changed(result.version);
+    return result.value;
   }
 }
 

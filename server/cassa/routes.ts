@@ -37,8 +37,10 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   const { cassa, catalog } = services;
   const streamEvents = orderEventStreams(app, services);
 
-  // The cassa follows every order.
-  defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) => streamEvents(request, reply, allOrders));
+  // The cassa follows every order, and the catalogue's versions (its products' prices, sold-out marks).
+  defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) =>
+    streamEvents(request, reply, { orders: allOrders, catalogue: true }),
+  );
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
     const { clients, snapshot, today, now, closedDays } = await cassa.init();

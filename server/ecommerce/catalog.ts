@@ -150,7 +150,7 @@ export const CATALOGUE_CHANNEL = 'catalogue';
  * would lose one of them on PostgreSQL). On PostgreSQL the new version is NOTIFYed too, delivered at
  * commit (never for a rollback) to every process's listener.
  */
-export async function bumpCatalogueVersion(tx: Db): Promise<void> {
+export async function bumpCatalogueVersion(tx: Db): Promise<number> {
   const { value } = await tx
     .insertInto('meta')
     .values({ key: 'catalogue_version', value: '1' })
@@ -158,6 +158,7 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
     .returning('value')
     .executeTakeFirstOrThrow();
   await notifyOnCommit(tx, CATALOGUE_CHANNEL, value);
+  return Number(value);
 }
 
 export interface CatalogFollowOptions {
@@ -182,6 +183,10 @@ export class CatalogService {
   private newestKnown = 0;
   private checkTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** who hears each committed version (the cassa's streams) */
+  private readonly versionListeners = new Set<(version: number) => void>();
+  /** the last version told to them; null until one is known */
+  private announced: number | null = null;
 
   constructor(
     private readonly db: Db,
@@ -194,6 +199,32 @@ export class CatalogService {
     // A load under way may have read the rows before the change: the next caller starts a fresh one.
     this.loading = undefined;
     this.generation++;
+  }
+
+  /** This process committed a change at `version`: the cache goes, and the listeners hear it now. */
+  changed(version: number): void {
+    this.invalidate();
+    this.announce(version);
+  }
+
+  /** Calls `listener` with each catalogue version committed from now on, by any process (within `checkEveryMs`). */
+  onVersion(listener: (version: number) => void): () => void {
+    this.versionListeners.add(listener);
+    return () => this.versionListeners.delete(listener);
+  }
+
+  /**
+   * Tells the listeners `version` once, and only a newer one: this process's own NOTIFY comes after its
+   * `changed`, and a check may read the version just before a change it has already heard of. (Clients
+   * reload only for a newer version anyway; after a restore that went back, their list's refresh catches up.)
+   */
+  private announce(version: number, fromCheck = false): void {
+    const known = this.announced;
+    if (known !== null && version <= known) return;
+    this.announced = version;
+    // The first stored version read is where following starts: nothing changed yet.
+    if (known === null && fromCheck) return;
+    for (const listener of this.versionListeners) listener(version);
   }
 
   /**
@@ -229,6 +260,7 @@ export class CatalogService {
     if (!Number.isSafeInteger(version)) return;
     this.newestKnown = Math.max(this.newestKnown, version);
     if (this.cached && this.cached.snapshot.catalogueVersion < version) this.invalidate();
+    this.announce(version);
   }
 
   /** The stored version is the truth (also after a restore that went back): a cache of another goes. */
@@ -236,6 +268,7 @@ export class CatalogService {
     const version = await readCatalogueVersion(this.db);
     this.newestKnown = version;
     if (this.cached && this.cached.snapshot.catalogueVersion !== version) this.invalidate();
+    this.announce(version, true);
   }
 
   async snapshot(): Promise<CatalogSnapshot> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/auth.service';
+import type { CatalogService } from '../ecommerce/catalog';
 import type { SessionStreams } from '../auth/session-streams';
 import type { OrderEvents } from '../orders/order-events';
 import type { OrderEventFilter, OrderEventStream, StreamMessage } from '../orders/order-event-stream';
@@ -11,32 +12,45 @@ const eventMessage = ({ event }: Extract<StreamMessage, { type: 'event' }>) => (
   data: { order_id: event.orderId, kind: event.kind, delivery_date: event.deliveryDate },
 });
 
+/**
+ * A new catalogue version: an event of its own name (order listeners never see it) and no id, so the
+ * client's Last-Event-ID stays the last order event's.
+ */
+const catalogueMessage = ({ version }: Extract<StreamMessage, { type: 'catalogue' }>) => ({ event: 'catalogue', data: version });
+
 /** The client's Last-Event-ID as an id, or null when it sent none (or none of ours). */
 function lastEventIdOf(reply: FastifyReply): number | null {
   const id = Number(reply.sse.lastEventId || Number.NaN);
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** What a stream route follows: the orders of its filter, and whether the catalogue's versions too. */
+export interface StreamSubject {
+  orders: OrderEventFilter;
+  catalogue: boolean;
+}
+
 /**
  * Serves order event streams over Server-Sent Events, each bound to its session: a logout or a disabled
  * account closes it (`SessionStreams`), and each heartbeat re-checks that the session still holds.
- * Returns the handler a stream route calls with its filter.
+ * Returns the handler a stream route calls with what it follows.
  */
 export function orderEventStreams(
   app: FastifyInstance,
-  services: { events: OrderEvents; auth: AuthService; sessionStreams: SessionStreams },
-): (request: FastifyRequest, reply: FastifyReply, filter: OrderEventFilter) => Promise<void> {
+  services: { events: OrderEvents; auth: AuthService; sessionStreams: SessionStreams; catalog: CatalogService },
+): (request: FastifyRequest, reply: FastifyReply, subject: StreamSubject) => Promise<void> {
   const open = new Set<OrderEventStream>();
   // A stream never ends by itself: the server ends them all when it closes, or close() would wait forever.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.close();
   });
 
-  return async (request, reply, filter) => {
+  return async (request, reply, subject) => {
     const session = await requireSession(request);
     const token = request.authToken()!;
-    const stream = services.events.stream(lastEventIdOf(reply), filter, {
+    const stream = services.events.stream(lastEventIdOf(reply), subject.orders, {
       stillValid: async () => (await services.auth.sessionForToken(token))?.id === session.id,
+      ...(subject.catalogue && { catalogue: (listener: (version: number) => void) => services.catalog.onVersion(listener) }),
     });
     open.add(stream);
     const unbind = services.sessionStreams.bind(
@@ -59,7 +73,10 @@ export function orderEventStreams(
     void (async () => {
       for await (const message of stream) {
         if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
-        else await Promise.race([reply.sse.send(eventMessage(message)), stream.ended]);
+        else {
+          const sse = message.type === 'event' ? eventMessage(message) : catalogueMessage(message);
+          await Promise.race([reply.sse.send(sse), stream.ended]);
+        }
       }
     })().catch(() => stream.close());
   };

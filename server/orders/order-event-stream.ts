@@ -17,8 +17,11 @@ export const oneOrder = (orderId: number): OrderEventFilter => ({ orders: 'one',
 export const matchesFilter = (filter: OrderEventFilter, event: OrderEvent): boolean =>
   filter.orders === 'all' || event.orderId === filter.orderId;
 
-/** What a stream hands its client, in order: an event, or a heartbeat that keeps a quiet connection open. */
-export type StreamMessage = { type: 'event'; event: OrderEvent } | { type: 'heartbeat' };
+/**
+ * What a stream hands its client, in order: an event, a new catalogue version (the cassa's stream), or a
+ * heartbeat that keeps a quiet connection open.
+ */
+export type StreamMessage = { type: 'event'; event: OrderEvent } | { type: 'catalogue'; version: number } | { type: 'heartbeat' };
 
 /** Why a stream ended: its client left or the server closed, the client fell too far behind, the session ended. */
 export type StreamEnd = 'closed' | 'overflow' | 'revoked';
@@ -32,6 +35,11 @@ export interface StreamOptions {
    * reconnects with its Last-Event-ID and replays from the table, so memory stays bounded.
    */
   bufferLimit?: number;
+  /**
+   * Subscribes to the committed catalogue versions the stream tells too (the cassa reloads its products).
+   * Only the newest waits for a slow client, and none is replayed: a client that reconnects reloads anyway.
+   */
+  catalogue?: (listener: (version: number) => void) => () => void;
 }
 
 /** Where a stream reads from: the process's fan-out and the table. */
@@ -56,8 +64,11 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
   readonly #live: OrderEvent[] = [];
   #end: StreamEnd | null = null;
   #heartbeatDue = false;
+  /** a catalogue version heard and not yet given */
+  #catalogueVersion: number | null = null;
   #wake: (() => void) | null = null;
   readonly #unsubscribe: () => void;
+  readonly #unsubscribeCatalogue: () => void;
   readonly #heartbeat: NodeJS.Timeout;
   readonly #ended: Promise<StreamEnd>;
   #resolveEnded: (reason: StreamEnd) => void = () => undefined;
@@ -76,6 +87,11 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
       this.#live.push(event);
       this.#signal();
     });
+    this.#unsubscribeCatalogue =
+      options.catalogue?.((version) => {
+        this.#catalogueVersion = version;
+        this.#signal();
+      }) ?? (() => undefined);
     this.#heartbeat = setInterval(() => void this.#beat(), options.heartbeatMs);
     this.#heartbeat.unref();
   }
@@ -91,6 +107,7 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
     this.#end = reason;
     clearInterval(this.#heartbeat);
     this.#unsubscribe();
+    this.#unsubscribeCatalogue();
     this.#live.length = 0;
     this.#resolveEnded(reason);
     this.#signal();
@@ -116,6 +133,10 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
           if (event.id <= given) continue;
           given = event.id;
           yield { type: 'event', event };
+        } else if (this.#catalogueVersion !== null) {
+          const version = this.#catalogueVersion;
+          this.#catalogueVersion = null;
+          yield { type: 'catalogue', version };
         } else if (this.#heartbeatDue) {
           this.#heartbeatDue = false;
           yield { type: 'heartbeat' };

@@ -81,7 +81,8 @@ interface WireOrderEvent {
 }
 
 /**
- * Follows the cassa's stream with the browser's EventSource. A failure closes it and says so: the
+ * Follows the cassa's stream with the browser's EventSource: its unnamed events are the orders' changes,
+ * its `catalogue` events the back office's new catalogue versions. A failure closes it and says so: the
  * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
  * EventSource (jsdom) there is no stream and the list only polls.
  */
@@ -93,6 +94,9 @@ export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
     const event = JSON.parse(message.data) as WireOrderEvent;
     sendBack({ type: 'live.event', orderId: event.order_id, kind: event.kind, deliveryDate: event.delivery_date });
   };
+  source.addEventListener('catalogue', (message: MessageEvent<string>) => {
+    sendBack({ type: 'catalogue.changed', version: Number(message.data) });
+  });
   source.onerror = () => {
     source.close();
     sendBack({ type: 'live.lost' });

@@ -1,8 +1,8 @@
 /**
  * Issue 19: three server processes on one PostgreSQL behind HAProxy with deploy/haproxy.cfg
  * (scripts/cluster.ts). Through the balancer, as customers and staff reach them: capacity, login
- * limits and menu prices hold across processes, the cassa hears every process, and a process
- * killed or stopped mid-evening loses nothing.
+ * limits and menu prices hold across processes, the cassa hears every process (orders and catalogue
+ * changes), and a process killed or stopped mid-evening loses nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,24 @@ describe('three processes behind HAProxy on one PostgreSQL', () => {
     }
     const heard = await stream.next(3, 5_000);
     expect(heard.map((event) => event.data)).toEqual(placed.map((id) => expect.objectContaining({ order_id: id, kind: 'created' })));
+    stream.close();
+  });
+
+  it('a sold-out mark made through each process, and undone, reaches within 2 s the cassa stream held through the balancer', async () => {
+    const stream = await openEventStream(cluster.url, token);
+    const pinsa = await productId('Pinsa cicoria e salsiccia');
+    // Marked, undone, marked through the three processes in turn, then undone through the first.
+    for (const [turn, node] of [...cluster.nodes, cluster.nodes[0]!].entries()) {
+      const owner = staff(node.url);
+      const row = ((await owner.get('/api/v1/admin/sold-out')).body.items as { id: number; version: number }[]).find(
+        (i) => i.id === pinsa,
+      )!;
+      const marked = await owner.post(`/api/v1/admin/sold-out/${pinsa}`, { sold_out: turn % 2 === 0, version: row.version });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      const [heard] = await stream.next(1, 2_000, 'catalogue');
+      const [stored] = await cluster.query<{ value: string }>("select value from meta where key = 'catalogue_version'");
+      expect(heard, `through ${node.name}`).toEqual({ id: null, event: 'catalogue', data: Number(stored!.value) });
+    }
     stream.close();
   });
 

@@ -134,6 +134,9 @@ export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
             { type: 'live.event', orderId: 90, kind: 'created', deliveryDate: CASSA_TOMORROW },
             { type: 'live.event', orderId: phoneOrder.id, kind: 'updated', deliveryDate: CASSA_TOMORROW },
             { type: 'live.event', orderId: 91, kind: 'printed', deliveryDate: '2026-11-25' },
+            // The back office's change of the catalogue, and a version the list already has.
+            { type: 'catalogue.changed', version: firstAnswer.catalogueVersion + 1 },
+            { type: 'catalogue.changed', version: firstAnswer.catalogueVersion },
           ]
         : null,
     { type: dayListEvents.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE') },
@@ -245,6 +248,14 @@ export const cassaOrderEntry: MachineEntry<typeof cassaOrderMachine> = {
         ? [
             { type: orderEvents.done('cassaOrder.ready.catalogue.reloading'), output: changedCatalog },
             { type: orderEvents.error('cassaOrder.ready.catalogue.reloading'), error: new TypeError('Failed to fetch') },
+            // Heard again while loading (on a new order only: the graph stays small): the same change
+            // (nothing to do), or the owner's next one (it loads again).
+            ...(pristine(s) && s.context.catalogueHeard === changedCatalog.catalogueVersion
+              ? [
+                  { type: 'catalogue.changed' as const, version: changedCatalog.catalogueVersion },
+                  { type: 'catalogue.changed' as const, version: changedCatalog.catalogueVersion + 1 },
+                ]
+              : []),
           ]
         : null,
     // The URL: an order of the list opened (on a new order, or while one is saving), or the list again.

@@ -37,6 +37,8 @@ describe('cassa day list machine: path coverage', () => {
     let chimes = 0;
     /** loads started before this step: a step that starts one reloads the list */
     let loadsBefore = 0;
+    /** streams opened before this step */
+    let streamsBefore = 0;
     await replayEntryPath(cassaDayListEntry, path, {
       machine,
       assertInvariant: (snapshot, { step, previous, invocations }) => {
@@ -125,7 +127,12 @@ describe('cassa day list machine: path coverage', () => {
         loadsBefore = invocations.filter((i) => i.src === 'loadDay').length;
         expect(view.isLive).toBe(snapshot.matches({ live: { streaming: 'healthy' } }));
         expect(view.liveNotice).toBe(snapshot.matches({ live: 'lost' }) ? LIVE_LOST_MESSAGE : null);
-        const stream = invocations.filter((i) => i.src === 'followOrders').at(-1)!;
+        const streams = invocations.filter((i) => i.src === 'followOrders');
+        const stream = streams.at(-1)!;
+        // Opened at the start, and again only after the pause that follows a failure: a reload never reopens it.
+        if (streams.length > streamsBefore)
+          expect(previous === undefined || type === events.after('cassaDayList.live.lost', 'LIVE_RETRY')).toBe(true);
+        streamsBefore = streams.length;
         // The stream is held only while streaming: closed (or failed) while the list waits to reopen it.
         expect(stream.outcome === 'pending').toBe(snapshot.matches({ live: 'streaming' }));
         if (type === 'live.event') {
@@ -145,6 +152,11 @@ describe('cassa day list machine: path coverage', () => {
           expect(reloaded).toBe(false);
         }
         if (type === events.after('cassaDayList.live.streaming.healthy.settling', 'LIVE_DEBOUNCE')) expect(reloaded).toBe(true);
+        // The back office changed the catalogue: the list reads the day again (its answer names the new version), unless it has it.
+        if (type === 'catalogue.changed') {
+          const { version } = step.event as { version: number };
+          expect(reloaded).toBe(version > previous!.context.day!.catalogueVersion);
+        }
         if (type === events.after('cassaDayList.list.ready', 'ORDERS_REFRESH_LIVE')) expect(reloaded).toBe(true);
         // Lost while up, or back after a loss: the list reloads at once; a first connection that fails does not.
         if (type === 'live.lost') expect(reloaded).toBe(previous!.matches({ live: { streaming: 'healthy' } }));

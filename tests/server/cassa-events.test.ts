@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  catalogueVersionOf,
   counterOrder,
   loggedInClient,
   openEventStream,
   productId,
+  setSoldOut,
   startTestServer,
   TODAY,
   type TestServer,
@@ -158,6 +160,38 @@ describe('order events, written with the change they report', () => {
     const rows = await eventRows();
     expect(rows).toHaveLength(recent);
     expect(rows.every((r) => r.at >= '2026-11-17')).toBe(true);
+  });
+});
+
+describe('catalogue changes on the cassa stream', () => {
+  it('a sold-out mark made in the back office reaches an open stream at once as `event: catalogue` with the new version, and back', async () => {
+    const diavola = await productId(server, 'Diavola');
+    const stream = await openEventStream(server.baseUrl, adminToken);
+    await store();
+    const [ordered] = await stream.next();
+
+    await setSoldOut(admin, diavola, true);
+    const [soldOut] = await stream.next(1, 2000, 'catalogue');
+    expect(soldOut).toEqual({ id: null, event: 'catalogue', data: await catalogueVersionOf(server) });
+    expect((await admin.get(`${API}/init`)).body.products.find((p: { id: number }) => p.id === diavola).sold_out).toBe(true);
+
+    // The orders' events go on as before: unnamed, their ids in sequence.
+    const after = await store();
+    const [next] = await stream.next();
+    expect(next).toMatchObject({ event: null, data: { order_id: after.id, kind: 'created' } });
+    expect(Number(next!.id)).toBeGreaterThan(Number(ordered!.id));
+
+    await setSoldOut(admin, diavola, false);
+    const [back] = await stream.next(1, 2000, 'catalogue');
+    expect(back).toEqual({ id: null, event: 'catalogue', data: soldOut!.data + 1 });
+    stream.close();
+
+    // A reconnect replays the orders it missed after its Last-Event-ID, never a catalogue version.
+    const again = await openEventStream(server.baseUrl, adminToken, ordered!.id!);
+    const [replayed] = await again.next();
+    expect(replayed).toMatchObject({ id: next!.id, event: null, data: { order_id: after.id } });
+    await expect(again.next(1, 700, 'catalogue')).rejects.toThrow('timed out');
+    again.close();
   });
 });
 

@@ -458,6 +458,19 @@ export async function startTwoProcesses(options?: Parameters<typeof startTestSer
   return { server, secondUrl: second.url, stop };
 }
 
+/** Marks product `id` sold out for today (or back) through the back office, as staff `owner`. */
+export async function setSoldOut(owner: ApiClient, id: number, soldOut: boolean): Promise<void> {
+  const items = (await owner.get('/api/v1/admin/sold-out')).body.items as { id: number; version: number }[];
+  const marked = await owner.post(`/api/v1/admin/sold-out/${id}`, { sold_out: soldOut, version: items.find((i) => i.id === id)!.version });
+  if (marked.status !== 200) throw new Error(`sold-out not saved: ${marked.status} ${JSON.stringify(marked.body)}`);
+}
+
+/** The stored catalogue version (the one a change's stream event names). */
+export async function catalogueVersionOf(server: TestServer): Promise<number> {
+  const row = await server.handle.db.selectFrom('meta').select('value').where('key', '=', 'catalogue_version').executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
 /** The price of product `id` on the menu `baseUrl` answers (in euros, as the menu gives it). */
 export async function menuPriceAt(baseUrl: string, id: number): Promise<number | undefined> {
   const webapp = await new ApiClient(baseUrl).get('/api/v1/ecommerce/webapp');
@@ -500,14 +513,19 @@ export async function insertBookedOrder(server: TestServer, date: string, time: 
 /** One message of a Server-Sent Events stream. */
 export interface StreamEvent {
   id: string | null;
+  /** the event's name ('catalogue'); null for an order's */
+  event: string | null;
   data: any;
 }
 
 export interface EventStream {
   status: number;
   headers: Headers;
-  /** the next `count` events (heartbeat comments skipped); fails after `timeoutMs` */
-  next(count?: number, timeoutMs?: number): Promise<StreamEvent[]>;
+  /**
+   * The next `count` events named `name` (null, the default: the orders' unnamed ones), heartbeat comments
+   * skipped and events of other names kept for their own call; fails after `timeoutMs`.
+   */
+  next(count?: number, timeoutMs?: number, name?: string | null): Promise<StreamEvent[]>;
   /** true once the server has ended the stream */
   ended(timeoutMs?: number): Promise<boolean>;
   close(): void;
@@ -532,8 +550,8 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
       buffer = buffer.slice(end + 2);
       const data = block.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
       if (data.length === 0) continue;
-      const id = block.find((l) => l.startsWith('id: '))?.slice(4) ?? null;
-      queue.push({ id, data: JSON.parse(data.join('\n')) });
+      const field = (name: string) => block.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+      queue.push({ id: field('id'), event: field('event'), data: JSON.parse(data.join('\n')) });
     }
   };
   const withTimeout = async <T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> => {
@@ -548,16 +566,20 @@ export async function openEventStream(baseUrl: string, token: string, lastEventI
   return {
     status: response.status,
     headers: response.headers,
-    next: (count = 1, timeoutMs = 5000) =>
-      withTimeout(
+    next: (count = 1, timeoutMs = 5000, name: string | null = null) => {
+      const named = () => queue.filter((e) => e.event === name);
+      return withTimeout(
         (async () => {
-          while (queue.length < count && !done) await read();
-          if (queue.length < count) throw new Error(`stream ended after ${queue.length} of ${count} events`);
-          return queue.splice(0, count);
+          while (named().length < count && !done) await read();
+          const taken = named().slice(0, count);
+          if (taken.length < count) throw new Error(`stream ended after ${taken.length} of ${count} events`);
+          for (const event of taken) queue.splice(queue.indexOf(event), 1);
+          return taken;
         })(),
         timeoutMs,
-        `waiting for ${count} events (${queue.length} so far)`,
-      ),
+        `waiting for ${count} events (${named().length} so far)`,
+      );
+    },
     ended: (timeoutMs = 5000) =>
       withTimeout(
         (async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   ApiClient,
+  catalogueVersionOf,
   counterOrder,
   ENGINE,
   loggedInClient,
@@ -10,6 +11,7 @@ import {
   openEventStream,
   productId,
   setPriceByForm,
+  setSoldOut,
   startTwoProcesses,
   type TestServer,
 } from './harness';
@@ -34,6 +36,21 @@ describe('two server processes on one database: one catalogue', () => {
     await setPriceByForm(owner, margherita, cents);
     expect(await menuPriceAt(server.baseUrl, margherita)).toBe(cents / 100);
     expect(await msUntilMenuPrice(secondUrl, margherita, cents / 100)).toBeLessThan(1000);
+  });
+
+  it('a sold-out mark made through the second reaches, within 2 s, the cassa stream the first holds', async () => {
+    const staff = (await loggedInClient(server, { role: 'admin' })).client;
+    const throughSecond = new ApiClient(secondUrl);
+    throughSecond.token = staff.token;
+    const diavola = await productId(server, 'Diavola');
+    const stream = await openEventStream(server.baseUrl, staff.token!);
+    await setSoldOut(throughSecond, diavola, true);
+    const [heard] = await stream.next(1, 2000, 'catalogue');
+    const version = await catalogueVersionOf(server);
+    expect(heard).toEqual({ id: null, event: 'catalogue', data: version });
+    await setSoldOut(throughSecond, diavola, false);
+    expect((await stream.next(1, 2000, 'catalogue'))[0]).toEqual({ id: null, event: 'catalogue', data: version + 1 });
+    stream.close();
   });
 });
 

@@ -102,6 +102,26 @@ describe('an order event stream', () => {
     }
   });
 
+  it('tells the newest catalogue version heard after the waiting order events, one for a burst, and stops listening when closed', async () => {
+    const db = fakeSource();
+    const versions = new Set<(version: number) => void>();
+    const catalogue = (listener: (version: number) => void) => {
+      versions.add(listener);
+      return () => versions.delete(listener);
+    };
+    const { stream, take } = open(db.source, null, allOrders, { catalogue });
+    db.commit(1);
+    for (const listener of versions) [41, 42].forEach((version) => listener(version));
+    db.commit(2);
+    expect(await take(3)).toEqual([
+      { type: 'event', event: expect.objectContaining({ orderId: 1 }) },
+      { type: 'event', event: expect.objectContaining({ orderId: 2 }) },
+      { type: 'catalogue', version: 42 },
+    ]);
+    stream.close();
+    expect(versions.size).toBe(0);
+  });
+
   it('ends a client that falls behind past its buffer (it reconnects and replays), and drops what waited', async () => {
     const db = fakeSource();
     const { stream, take } = open(db.source, null, allOrders, { bufferLimit: 3 });

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import { canChangeStatus, isFinalStatus, ORDER_STATUS, ovenGroupOf, ovenItemCount, slotOf, type OrderStatus } from '../../src/domain';
 import type { Clock } from '../clock';
+import { allergenColumns } from '../db/codes';
 import type { Db } from '../db/database';
 import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
@@ -93,6 +94,8 @@ export const LINE_COLUMN_TYPES = {
   note: 'text',
   unit_price_cents: 'int',
   line_total_cents: 'int',
+  allergens: 'text',
+  may_contain: 'text',
 } as const satisfies Record<string, ColumnType>;
 export type LineValues = Omit<Selectable<OrderLinesTable>, 'id' | 'order_id'>;
 
@@ -111,6 +114,7 @@ export function lineValues(line: PricedLine, position: number): LineValues {
     note: line.note,
     unit_price_cents: line.unitCents,
     line_total_cents: line.totalCents,
+    ...allergenColumns(line.allergens),
   };
 }
 

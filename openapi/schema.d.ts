@@ -1734,11 +1734,30 @@ export interface components {
             additions_enabled: boolean;
         };
         CategoryList: components["schemas"]["Category"][];
-        /** @description A dough */
+        /**
+         * @description One of the 14 allergens of Reg. (EU) 1169/2011 Annex II, in the Annex's order. On screen in Italian:
+         *     Glutine, Crostacei, Uova, Pesce, Arachidi, Soia, Latte, Frutta a guscio, Sedano, Senape, Sesamo,
+         *     Anidride solforosa e solfiti, Lupini, Molluschi (src/domain/allergens.ts).
+         * @enum {string}
+         */
+        Allergen: "gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs";
+        AllergenList: components["schemas"]["Allergen"][];
+        /**
+         * @description A product's diet mark: 'Vegetariana', 'Vegana', 'Piccante'
+         * @enum {string}
+         */
+        DietMark: "vegetarian" | "vegan" | "spicy";
+        DietMarkList: components["schemas"]["DietMark"][];
+        /** @description The customer's allergies or intolerances ('frutta a guscio'), one line of at most 200 characters: printed first on the ticket */
+        AllergyNote: string;
+        /** @description A dough, with what it contains (a product made on it adds these to its own) */
         Variant: {
             id: components["schemas"]["RowId"];
             name: components["schemas"]["ShortText"];
             price_modifier: components["schemas"]["Money"];
+            allergens: components["schemas"]["AllergenList"];
+            /** @description cross-contact: 'Può contenere tracce di glutine' */
+            may_contain: components["schemas"]["AllergenList"];
         };
         VariantList: components["schemas"]["Variant"][];
         Addition: {
@@ -1746,6 +1765,8 @@ export interface components {
             id: components["schemas"]["StoredRowId"];
             name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
+            allergens: components["schemas"]["AllergenList"];
+            may_contain: components["schemas"]["AllergenList"];
             /** @description sold out today (customers cannot choose it) */
             sold_out?: boolean;
         };
@@ -1753,6 +1774,14 @@ export interface components {
         Product: {
             id: components["schemas"]["RowId"];
             category_id: components["schemas"]["RowId"];
+            /** @description the dough it is made on when no other is chosen ('Impasto classico', 'Impasto per pinsa'): a line adds its allergens unless another dough replaces it; null when not made on a dough (a drink) */
+            base_dough: null | components["schemas"]["Variant"];
+            /** @description its own (a product made on a dough lists only its toppings: what a customer sees adds the default dough's) */
+            allergens: components["schemas"]["AllergenList"];
+            may_contain: components["schemas"]["AllergenList"];
+            diet: components["schemas"]["DietMarkList"];
+            /** @description an ingredient frozen at origin: an asterisk and the legend '* Prodotto surgelato o congelato all'origine' */
+            frozen: boolean;
             name: components["schemas"]["ShortText"];
             description: components["schemas"]["LongText"];
             image_url: components["schemas"]["ImageUrl"];
@@ -1865,6 +1894,10 @@ export interface components {
             [key: string]: unknown;
         };
         CartLine: {
+            /** @description the line's: its product's, its chosen dough's and its additions' (src/domain/allergens.ts); a stored order keeps what it was sold with */
+            allergens: components["schemas"]["AllergenList"];
+            /** @description cross-contact, less what the line contains */
+            may_contain: components["schemas"]["AllergenList"];
             /** @description product id (0 in a stored order: deleted since) */
             id: components["schemas"]["StoredRowId"];
             category_id: components["schemas"]["StoredRowId"];
@@ -1948,6 +1981,8 @@ export interface components {
             telefono: components["schemas"]["Phone"];
             fascia: components["schemas"]["DeliveryTime"];
             note?: null | components["schemas"]["NoteText"];
+            /** @description 'Allergie o intolleranze' */
+            allergy_note?: null | components["schemas"]["AllergyNote"];
             codiceSconto?: null | components["schemas"]["DiscountCode"];
             delivery?: components["schemas"]["DeliveryType"];
             zone_id?: components["schemas"]["OptionalRowId"];
@@ -1987,6 +2022,7 @@ export interface components {
         };
         /** @description What the customer is told of a placed order (the confirmation page). */
         PlacedOrder: {
+            allergy_note: null | components["schemas"]["AllergyNote"];
             id: components["schemas"]["RowId"];
             order_num: components["schemas"]["Count"];
             delivery_date: components["schemas"]["Date"];
@@ -2149,6 +2185,8 @@ export interface components {
             address: null | components["schemas"]["ShortText"];
             telephone: null | components["schemas"]["ShortText"];
             note: null | components["schemas"]["LongText"];
+            /** @description the day list marks such orders with a warning */
+            allergy_note: null | components["schemas"]["AllergyNote"];
             discount_code: null | components["schemas"]["ShortText"];
             products: {
                 product_id: components["schemas"]["OptionalRowId"];
@@ -2221,6 +2259,8 @@ export interface components {
             delivery_date?: components["schemas"]["Date"];
             payment_type: components["schemas"]["PaymentType"];
             note?: null | components["schemas"]["NoteText"];
+            /** @description 'Allergie o intolleranze' */
+            allergy_note?: null | components["schemas"]["AllergyNote"];
             codiceSconto?: null | components["schemas"]["DiscountCode"];
         };
         CassaOrderWriteRequest: {
@@ -2257,6 +2297,10 @@ export interface components {
          */
         RecordVersion: number;
         AdminDough: {
+            /** @description a base dough ('Impasto classico'): what products are made on when no other is chosen; never offered as a choice */
+            base: boolean;
+            allergens: components["schemas"]["AllergenList"];
+            may_contain: components["schemas"]["AllergenList"];
             id: components["schemas"]["RowId"];
             version: components["schemas"]["RecordVersion"];
             name: components["schemas"]["ShortText"];
@@ -2274,6 +2318,13 @@ export interface components {
         AdminProduct: {
             id: components["schemas"]["RowId"];
             version: components["schemas"]["RecordVersion"];
+            /** @description a base dough (AdminDough.base), null: not made on a dough */
+            base_dough_id: null | components["schemas"]["RowId"];
+            /** @description its own: a product made on a dough lists only its toppings */
+            allergens: components["schemas"]["AllergenList"];
+            may_contain: components["schemas"]["AllergenList"];
+            diet: components["schemas"]["DietMarkList"];
+            frozen: boolean;
             category_id: components["schemas"]["RowId"];
             name: components["schemas"]["ShortText"];
             description: components["schemas"]["LongText"];
@@ -2326,6 +2377,14 @@ export interface components {
             /** Format: int32 */
             allow_variants: number;
             variant_ids: components["schemas"]["RowId"][];
+            /** @description 'Contiene'; absent: [] on create, unchanged on update */
+            allergens?: components["schemas"]["AllergenList"];
+            /** @description 'Può contenere'; absent as allergens */
+            may_contain?: components["schemas"]["AllergenList"];
+            diet?: components["schemas"]["DietMarkList"];
+            frozen?: boolean;
+            /** @description absent: none on create, unchanged on update */
+            base_dough_id?: null | components["schemas"]["RowId"];
         };
         /** @description A product as the owner typed it, with the version the editor loaded (see AdminProductWrite). */
         AdminProductUpdate: {
@@ -2345,6 +2404,14 @@ export interface components {
             version: components["schemas"]["RecordVersion"];
             /** @description false brings an archived product back */
             archived?: boolean;
+            /** @description 'Contiene'; absent: [] on create, unchanged on update */
+            allergens?: components["schemas"]["AllergenList"];
+            /** @description 'Può contenere'; absent as allergens */
+            may_contain?: components["schemas"]["AllergenList"];
+            diet?: components["schemas"]["DietMarkList"];
+            frozen?: boolean;
+            /** @description absent: none on create, unchanged on update */
+            base_dough_id?: null | components["schemas"]["RowId"];
         };
         BulkPriceRequest: {
             category_ids: components["schemas"]["RowId"][];
@@ -5178,6 +5245,12 @@ export interface operations {
                     name: string;
                     /** @description euros as typed, decimal comma: '1,50' */
                     price_modifier: string;
+                    /** @description 'Contiene'; absent: [] on create, unchanged on update */
+                    allergens?: components["schemas"]["AllergenList"];
+                    /** @description 'Può contenere'; absent as allergens */
+                    may_contain?: components["schemas"]["AllergenList"];
+                    /** @description a base dough (AdminDough.base); absent: false on create, unchanged on update */
+                    base?: boolean;
                 };
             };
         };
@@ -5251,6 +5324,12 @@ export interface operations {
                     name: string;
                     /** @description euros as typed, decimal comma: '1,50' */
                     price_modifier: string;
+                    /** @description 'Contiene'; absent: [] on create, unchanged on update */
+                    allergens?: components["schemas"]["AllergenList"];
+                    /** @description 'Può contenere'; absent as allergens */
+                    may_contain?: components["schemas"]["AllergenList"];
+                    /** @description a base dough (AdminDough.base); absent: false on create, unchanged on update */
+                    base?: boolean;
                     version: components["schemas"]["RecordVersion"];
                 };
             };

@@ -125,6 +125,7 @@ describe('order events, written with the change they report', () => {
       clientId: null,
       userId: null,
       note: null,
+      allergyNote: null,
       discountCode: null,
       originalCents: 650,
       deliveryFeeCents: 0,

@@ -1,6 +1,6 @@
 import type { SavedCart } from '../../machines/cart.machine';
 import type { CassaDraft } from '../../machines/cassaOrder.types';
-import type { SavedCheckout } from '../../machines/checkout.types';
+import { EMPTY_FORM, type SavedCheckout } from '../../machines/checkout.types';
 import { filterChoiceFrom, type MenuFilterChoice } from '../../machines/menuFilter.machine';
 import type { User } from '../../machines/session.machine';
 
@@ -73,7 +73,10 @@ export const storage = {
   saveCart: (cart: SavedCart) => write(STORAGE_KEYS.cart, cart.lines.length || cart.code ? cart : null),
   checkout: (): SavedCheckout | null => {
     const saved = read(CHECKOUT_KEY, 'sessionStorage') as SavedCheckout | null;
-    return saved && typeof saved.step === 'number' && typeof saved.form === 'object' ? saved : null;
+    // A copy written before a field existed gets it empty.
+    return saved && typeof saved.step === 'number' && typeof saved.form === 'object'
+      ? { ...saved, form: { ...EMPTY_FORM, ...saved.form } }
+      : null;
   },
   saveCheckout: (checkout: SavedCheckout | null) => write(CHECKOUT_KEY, checkout, 'sessionStorage'),
   menuFilter: (): MenuFilterChoice | null => {

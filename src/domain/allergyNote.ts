@@ -1,7 +1,6 @@
 import { ALLERGEN_LABELS, type Allergen } from './allergens';
 
-/** 'Allergie o intolleranze': one line the ticket prints first, so short and free of control characters. */
-export const ALLERGY_NOTE_LABEL = 'Allergie o intolleranze';
+/** 'Allergie o intolleranze' is one line the ticket prints first: short, free of control characters. */
 export const ALLERGY_NOTE_MAX = 200;
 
 const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
@@ -9,7 +8,7 @@ const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt
 /** The field's error in Italian, or null: the checkout checks it before the summary, the server again. */
 export function allergyNoteError(note: string): string | null {
   if (note.length > ALLERGY_NOTE_MAX) return `Il campo allergie o intolleranze non può superare ${ALLERGY_NOTE_MAX} caratteri.`;
-  if (hasControlCharacter(note)) return 'Il campo allergie o intolleranze contiene caratteri non ammessi.';
+  if (hasControlCharacter(note)) return 'Il campo allergie o intolleranze ha un formato non valido.';
   return null;
 }
 

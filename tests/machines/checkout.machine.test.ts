@@ -2,6 +2,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectCheckout } from '../../machines/checkout.connect';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
+import type { Product } from '../../machines/shop.machine';
 import { EMPTY_FORM, type CheckoutEvent, type SavedAddress, type Timeslot } from '../../machines/checkout.types';
 import { ADDRESS_REQUIRED, checkoutDetailsErrors } from '../../src/domain';
 import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL, zones } from './checkout.entries';
@@ -164,7 +165,7 @@ describe("checkout machine: 'Allergie o intolleranze' (issue 29)", () => {
         actors: {
           followSession: fromCallback(({ sendBack }) => sendBack({ type: 'session.changed', hasUser: true })),
           loadTimeslots: fromPromise<Timeslot[]>(async () => [{ time: '19:15', available: true }]),
-          loadSuggestions: fromPromise(async () => []),
+          loadSuggestions: fromPromise<Product[]>(async () => []),
         },
         actions: { prepareCart: () => {} },
       }),
@@ -214,7 +215,7 @@ describe("checkout machine: 'Allergie o intolleranze' (issue 29)", () => {
     const { actor, view } = atDetails('latte\u0007');
     await new Promise((resolve) => setTimeout(resolve));
     view().nextButton!.onPress();
-    expect(view().details!.allergyNote.errorMessage).toBe('Il campo allergie o intolleranze contiene caratteri non ammessi.');
+    expect(view().details!.allergyNote.errorMessage).toBe('Il campo allergie o intolleranze ha un formato non valido.');
     actor.stop();
   });
 });

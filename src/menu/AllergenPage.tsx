@@ -37,7 +37,8 @@ function useAllergenTables() {
 function AllergenTable({ caption, itemHeader, rows }: { caption: string; itemHeader: string; rows: readonly TableRow[] }) {
   if (rows.length === 0) return null;
   return (
-    <div className="allergen-table-wrap">
+    // Wider than a phone: the wrapper scrolls, so it takes the focus (arrow keys) and is named.
+    <div className="allergen-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="allergen-table">
         <caption>{caption}</caption>
         <thead>

@@ -10,7 +10,7 @@ export function MenuFilter({ view, hiddenMessage }: { view: MenuFilterView; hidd
         className="button button--secondary menu-filter__toggle"
         isSelected={toggleButton.isSelected}
         onChange={toggleButton.onChange}
-        aria-controls="menu-filter-panel"
+        aria-controls={toggleButton.isSelected ? 'menu-filter-panel' : undefined}
       >
         {toggleButton.label}
       </ToggleButton>

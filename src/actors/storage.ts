@@ -1,7 +1,7 @@
 import type { SavedCart } from '../../machines/cart.machine';
 import type { CassaDraft } from '../../machines/cassaOrder.types';
 import { EMPTY_FORM, type SavedCheckout } from '../../machines/checkout.types';
-import { filterChoiceFrom, type MenuFilterChoice } from '../../machines/menuFilter.machine';
+import type { MenuFilterChoice } from '../../machines/menuFilter.machine';
 import type { User } from '../../machines/session.machine';
 
 /**
@@ -79,9 +79,10 @@ export const storage = {
       : null;
   },
   saveCheckout: (checkout: SavedCheckout | null) => write(CHECKOUT_KEY, checkout, 'sessionStorage'),
-  menuFilter: (): MenuFilterChoice | null => {
+  /** as saved: the menu keeps only the keys it knows (this module stays out of the menu's chunk) */
+  menuFilter: (): Record<keyof MenuFilterChoice, string[]> | null => {
     const saved = read(MENU_FILTER_KEY, 'sessionStorage') as Partial<Record<keyof MenuFilterChoice, unknown>> | null;
-    return saved && filterChoiceFrom(stringsIn(saved.without), stringsIn(saved.only));
+    return saved && { without: stringsIn(saved.without), only: stringsIn(saved.only) };
   },
   saveMenuFilter: (choice: MenuFilterChoice) =>
     write(MENU_FILTER_KEY, choice.without.length + choice.only.length > 0 ? choice : null, 'sessionStorage'),

@@ -15,7 +15,9 @@ const urlChoice = (params: URLSearchParams) => filterChoiceFrom(listIn(params, W
 
 /** A shared link's filter wins; else this tab's last one; else none. */
 function startingChoice(params: URLSearchParams): MenuFilterChoice {
-  return params.has(WITHOUT) || params.has(ONLY) ? urlChoice(params) : (storage.menuFilter() ?? NO_FILTER);
+  if (params.has(WITHOUT) || params.has(ONLY)) return urlChoice(params);
+  const saved = storage.menuFilter();
+  return saved ? filterChoiceFrom(saved.without, saved.only) : NO_FILTER;
 }
 
 function withChoice(params: URLSearchParams, { without, only }: MenuFilterChoice): URLSearchParams {

@@ -34,7 +34,7 @@ export function MenuFilter({ view, hiddenMessage }: { view: MenuFilterView; hidd
               </TagList>
             </TagGroup>
           ))}
-          <Button className="button button--link" isDisabled={clearButton.isDisabled} onPress={clearButton.onPress}>
+          <Button className="button button--secondary" isDisabled={clearButton.isDisabled} onPress={clearButton.onPress}>
             {clearButton.label}
           </Button>
         </div>

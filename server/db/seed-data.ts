@@ -346,7 +346,8 @@ const VEGAN: DietMark[] = ['vegetarian', 'vegan'];
 /**
  * The 'tabella allergeni' the counter keeps: what each product contains of its own (a product made on
  * a dough lists its toppings; the dough adds gluten, and soy for the pinsa). Grana Padano carries egg
- * lysozyme; the ascolana's filling has celery; mortadella may hold pistachio.
+ * lysozyme; the ascolana's filling has celery; mortadella may hold pistachio. Grana and pecorino are
+ * made with animal rennet: what holds them is not 'Vegetariana'.
  */
 const ALLERGEN_TABLE: Record<string, Facts> = {
   Margherita: { contains: ['milk'], diet: ['vegetarian'] },
@@ -357,14 +358,14 @@ const ALLERGEN_TABLE: Record<string, Facts> = {
   'Quattro Stagioni': { contains: ['milk'] },
   'Patate e rosmarino': { contains: ['milk'], diet: ['vegetarian'] },
   'Fiori di zucca e alici': { contains: ['fish', 'milk'] },
-  'Quattro formaggi': { contains: ['eggs', 'milk'], diet: ['vegetarian'] },
+  'Quattro formaggi': { contains: ['eggs', 'milk'] },
   'Salsiccia e friarielli': { contains: ['milk'], diet: ['spicy'] },
   Carbonara: { contains: ['eggs', 'milk'] },
   Amatriciana: { contains: ['milk'] },
   Romolo: { contains: ['milk'] },
   'Mortadella e pistacchio': { contains: ['milk', 'nuts'] },
   'Bufala e crudo': { contains: ['milk'] },
-  'Porcini e tartufo': { contains: ['eggs', 'milk'], diet: ['vegetarian'] },
+  'Porcini e tartufo': { contains: ['eggs', 'milk'] },
   'Pinsa Margherita': { contains: ['milk'], diet: ['vegetarian'] },
   'Pinsa mortadella e stracciatella': { contains: ['milk', 'nuts'] },
   'Pinsa crudo e burrata': { contains: ['milk'] },
@@ -381,7 +382,7 @@ const ALLERGEN_TABLE: Record<string, Facts> = {
   'Focaccia crudo e bufala': { contains: ['milk'] },
   'Supplì al telefono': { contains: ['gluten', 'eggs', 'milk'], diet: ['vegetarian'] },
   'Fiori di zucca fritti': { contains: ['gluten', 'fish', 'milk'] },
-  'Crocchette di patate': { contains: ['gluten', 'eggs', 'milk'], diet: ['vegetarian'] },
+  'Crocchette di patate': { contains: ['gluten', 'eggs', 'milk'] },
   'Olive ascolane': { contains: ['gluten', 'eggs', 'milk', 'celery'], frozen: true },
   'Bruschetta omaggio': { contains: ['gluten'], diet: VEGAN },
   'Acqua naturale 50 cl': {},

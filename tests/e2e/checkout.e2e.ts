@@ -317,6 +317,26 @@ describe('checkout: ordering in the browser', () => {
     expect(final).toBe(`${order!.total_price.toFixed(2).replace('.', ',')} €`);
   });
 
+  it("an allergy told at step 4 (a quick choice in 'Allergie o intolleranze') shows in the summary and is stored with the order", async () => {
+    const page = await customerWindow('allergy', 'Elena Rinaldi');
+    await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
+    await toCheckout(page);
+    await pickupDetails(page, { name: 'Elena Rinaldi', phone: '3331112244', slot: '21:45' });
+    await page.getByRole('button', { name: 'Frutta a guscio', exact: true }).click();
+    expect(await page.getByLabel('Allergie o intolleranze').inputValue()).toBe('frutta a guscio');
+    await next(page);
+    await pickupStep(page, 4, 'Ti consigliamo anche');
+    await next(page);
+    await pickupStep(page, 5, 'Riepilogo');
+    const fact = page.locator('.checkout-facts__row').filter({ hasText: 'Allergie o intolleranze' });
+    expect(await fact.locator('dd').first().textContent()).toBe('frutta a guscio');
+    await confirmOrder(page);
+
+    const [order] = await myOrders(page);
+    const { body } = await apiCall(page, 'GET', `/api/v1/ecommerce/account/orders/${order!.id}`);
+    expect((body as { order: { allergy_note: string | null } }).order.allergy_note).toBe('frutta a guscio');
+  });
+
   it('on a phone, a pickup summary ends with "Da pagare al ritiro" and no label of the totals wraps', async () => {
     const page = await customerWindow('phonepickup', 'Marta Gialli', { viewport: VIEWPORTS[0].viewport });
     await cartOf1550(page);

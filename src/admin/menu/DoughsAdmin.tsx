@@ -1,7 +1,8 @@
 import { formatEuro, toCents } from '../../domain';
 import { BLANK_DOUGH, createDoughEditorActors, createDoughListActors, type DoughRow } from '../../api/adminCatalogueActors';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { AdminTextField, EuroField, RecordForm, useListEditor } from '../ui/editor';
+import { AllergenFields } from '../ui/allergenFields';
+import { AdminCheckbox, AdminTextField, EuroField, RecordForm, useListEditor } from '../ui/editor';
 import { ListWithEditor } from '../ui/list';
 import { OrderedList, type OrderedListSpec } from './OrderedList';
 
@@ -39,6 +40,8 @@ function DoughEditor({ doughId }: { doughId: number | null }) {
       <RecordForm view={view} title={doughId === null ? 'Nuovo impasto' : view.savedValues.name || 'Impasto'} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dagli altri impasti" />
         <EuroField label="Supplemento" field={view.field('price_modifier')} />
+        <AdminCheckbox label="Impasto di base (non si sceglie)" field={view.field('base')} />
+        <AllergenFields allergens={view.field('allergens')} mayContain={view.field('may_contain')} />
       </RecordForm>
     </section>
   );

@@ -17,3 +17,4 @@ export * from './bulkPrice';
 export * from './hours';
 export * from './images';
 export * from './allergens';
+export * from './allergyNote';

@@ -1,4 +1,13 @@
-import { CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, suggestClients } from '../src/domain';
+import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  ALLERGY_NOTE_MAX_LENGTH,
+  CASSA_DELIVERY_LABELS,
+  formatTime,
+  noteWithAllergen,
+  PAYMENT_LABELS,
+  suggestClients,
+} from '../src/domain';
 import type { DeliveryType, PaymentType } from '../src/domain';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
 import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
@@ -15,6 +24,7 @@ const FIELD_ERRORS = {
   time: 'fascia',
   date: 'delivery_date',
   note: 'note',
+  allergyNote: 'allergy_note',
 } as const;
 const FIELD_ERROR_KEYS: readonly string[] = Object.values(FIELD_ERRORS);
 
@@ -82,6 +92,17 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     address: { ...field('address'), error: fieldError('address') },
     telephone: { ...field('telephone'), error: fieldError('telephone') },
     note: { ...field('note'), error: fieldError('note') },
+    allergyNote: {
+      ...field('allergyNote'),
+      error: fieldError('allergyNote'),
+      maxLength: ALLERGY_NOTE_MAX_LENGTH,
+      /** the 14 as quick choices: each adds its name to the note */
+      choices: ALLERGENS.map((allergen) => ({
+        id: allergen,
+        label: ALLERGEN_LABELS[allergen],
+        onPress: () => send({ type: 'field.change', field: 'allergyNote', value: noteWithAllergen(form.allergyNote, allergen) }),
+      })),
+    },
     delivery: {
       value: form.delivery,
       isDisabled: !isEditable,
@@ -126,7 +147,8 @@ export const isDraftShown = (snapshot: CassaOrderSnapshot) =>
 
 /** What the browser keeps of the order on screen; nothing for a new order with nothing typed (confirmed, or emptied). */
 export function draftOf({ opened, form, cart }: CassaOrderContext): CassaDraft | null {
-  const isBlank = !form.name.trim() && !form.address.trim() && !form.telephone.trim() && !form.note.trim() && cart.lines.length === 0;
+  const isBlank =
+    [form.name, form.address, form.telephone, form.note, form.allergyNote].every((text) => !text.trim()) && cart.lines.length === 0;
   if (opened === null && isBlank) return null;
   return { orderId: opened?.id ?? null, version: opened?.version ?? null, form, lines: cart.lines, code: cart.code };
 }

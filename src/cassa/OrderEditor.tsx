@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { connectCart } from '../../machines/cart.connect';
 import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
 import { connectCassaLines } from '../../machines/cassaLines.machine';
-import { connectCassaOrder } from '../../machines/cassaOrder.connect';
+import { connectCassaOrder, type CassaOrderView } from '../../machines/cassaOrder.connect';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
@@ -197,6 +197,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           <Label>Note ordine</Label>
           <TextArea />
         </TextField>
+        <AllergyNoteField field={view.allergyNote} />
         <DiscountCodeForm key={cartView.code ?? ''} label="Codice Sconto" code={cartView.code} onApply={cartView.onApplyCode} />
         {cartView.codeMessage && <p className="field-error">{cartView.codeMessage}</p>}
         {cartView.codeError && <p className="field-error">{cartView.codeError}</p>}
@@ -219,10 +220,12 @@ function Field({
   label,
   field,
   type = 'text',
+  maxLength,
 }: {
   label: string;
   field: { value: string; isDisabled: boolean; error: string | null; onChange: (v: string) => void };
   type?: 'text' | 'tel';
+  maxLength?: number;
 }) {
   return (
     <TextField
@@ -232,11 +235,28 @@ function Field({
       onChange={field.onChange}
       isDisabled={field.isDisabled}
       isInvalid={!!field.error}
+      maxLength={maxLength}
     >
       <Label>{label}</Label>
       <Input />
       {field.error && <p className="field-error">{field.error}</p>}
     </TextField>
+  );
+}
+
+/** 'Allergie o intolleranze': one line for the kitchen, typed or built from the 14 quick choices. */
+function AllergyNoteField({ field }: { field: CassaOrderView['allergyNote'] }) {
+  return (
+    <div className="cassa-allergy-field">
+      <Field label="Allergie o intolleranze" field={field} maxLength={field.maxLength} />
+      <div role="group" aria-label="Aggiungi un allergene" className="cassa-allergy-choices">
+        {field.choices.map((choice) => (
+          <Button key={choice.id} className="button cassa-chip" isDisabled={field.isDisabled} onPress={choice.onPress}>
+            {choice.label}
+          </Button>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -488,6 +488,11 @@ function postSvg(post: SeedPost): string {
     allowVariants: 2,
     note: null,
     variants: [],
+    allergens: [],
+    may_contain: [],
+    diet: [],
+    frozen: false,
+    baseDough: null,
   };
   body += `<g transform="translate(580 110) scale(2.6)">${drawPizza(rng, fakePizza)}</g>`;
   const lines = wrap(post.title, 19);

@@ -119,6 +119,11 @@ const FIELD_NAMES: Record<string, string> = {
   date: 'data',
   page: 'pagina',
   status: 'stato',
+  allergy_note: 'allergie o intolleranze',
+  allergens: 'allergeni',
+  may_contain: 'può contenere',
+  diet: 'indicazioni dietetiche',
+  base_dough_id: 'impasto di base',
 };
 
 /** "Il campo email": a label that fits every message template, whatever the noun's gender. */

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 
 /** A logged-in customer's saved addresses, order history and a placed order (the confirmation page). */
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { account } = services;
+  const { account, catalog } = services;
 
   defineRoute(app, 'listAddresses', { access: 'user' }, async (request) => {
     const user = await requireUser(request);
@@ -31,8 +31,8 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
   });
 
   defineRoute(app, 'listAccountOrders', { access: 'user' }, async (request) => {
-    const orders = await account.orders((await requireUser(request)).id);
-    return { orders: { data: orders.map(accountOrderDto) } };
+    const [orders, menu] = await Promise.all([account.orders((await requireUser(request)).id), catalog.snapshot()]);
+    return { orders: { data: orders.map((order) => accountOrderDto(order, menu)) } };
   });
 
   defineRoute(app, 'getAccountOrder', { access: 'user' }, async (request) => {
@@ -45,6 +45,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
         payment_type: order.payment_type,
         total_price: toEuros(order.total_price_cents),
         delivery_fee: toEuros(order.delivery_fee_cents),
+        allergy_note: order.allergy_note,
       },
     };
   });

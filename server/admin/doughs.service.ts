@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import { formatEuroInput } from '../../src/domain';
+import { formatEuroInput, type AllergenFacts } from '../../src/domain';
+import { allergenFactsOf } from '../db/codes';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database';
 import type { VariantsTable } from '../db/schema';
@@ -9,7 +10,7 @@ import { FormCheck } from './fields';
 import { moveClaimed, nextSorting, positionsOf, type MoveDirection } from './ordering';
 
 /** A dough (the `variants` table): what the product dialog and the cassa offer, with its price modifier. */
-export interface AdminDough {
+export interface AdminDough extends AllergenFacts {
   id: number;
   version: number;
   name: string;
@@ -18,8 +19,10 @@ export interface AdminDough {
   position: number;
   /** products offering it */
   products: number;
-  /** products offering it plus order lines naming it: then it is never deleted */
+  /** products offering it or made on it, plus order lines naming it: then it is never deleted */
   uses: number;
+  /** a base dough: what products are made on, never offered as a choice */
+  base: boolean;
 }
 
 export interface DoughForm {
@@ -52,20 +55,33 @@ export class DoughsService {
     return new Map(rows.map((row) => [row.variant_id!, Number(row.n)]));
   }
 
+  private async madeOn(db: Db | Tx): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('products')
+      .select(['base_dough_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('base_dough_id', 'is not', null)
+      .groupBy('base_dough_id')
+      .execute();
+    return new Map(rows.map((row) => [row.base_dough_id!, Number(row.n)]));
+  }
+
   private async views(db: Db | Tx, rows: Selectable<VariantsTable>[]): Promise<AdminDough[]> {
-    const [positions, offered, ordered] = await Promise.all([
+    const [positions, offered, ordered, bases] = await Promise.all([
       positionsOf(db, 'variants'),
       this.counts(db, 'product_variants'),
       this.counts(db, 'order_lines'),
+      this.madeOn(db),
     ]);
     return rows.map((row) => ({
       id: row.id,
       version: row.version,
       name: row.name,
       priceModifierCents: row.price_modifier_cents,
+      ...allergenFactsOf(row),
+      base: row.base === 1,
       position: positions.get(row.id) ?? 0,
       products: offered.get(row.id) ?? 0,
-      uses: (offered.get(row.id) ?? 0) + (ordered.get(row.id) ?? 0),
+      uses: (offered.get(row.id) ?? 0) + (ordered.get(row.id) ?? 0) + (bases.get(row.id) ?? 0),
     }));
   }
 

@@ -24,6 +24,8 @@ export interface AdminProductRecord extends ProductFields {
   variantIds: number[];
   archived: boolean;
   soldOut: boolean;
+  /** the base dough it is made on; null: not made on a dough */
+  baseDoughId: number | null;
 }
 
 /** A product as the owner typed it: the contract's body (the price as typed, checked here). */
@@ -72,6 +74,7 @@ export class AdminMenuService extends DatedAdminService {
         .sort((a, b) => a - b),
       archived: row.archived_at !== null,
       soldOut: row.sold_out_on === today,
+      baseDoughId: row.base_dough_id,
     }));
   }
 

@@ -59,6 +59,9 @@ export const doughDto = (d: AdminDough): Schemas['AdminDough'] => ({
   position: d.position,
   products: d.products,
   uses: d.uses,
+  allergens: [...d.allergens],
+  may_contain: [...d.may_contain],
+  base: d.base,
 });
 
 const windowDto = (w: ServiceWindow | null) => (w ? { first: w.first, last: w.last } : null);
@@ -139,4 +142,9 @@ export const productDto = (p: AdminProductRecord): Schemas['AdminProduct'] => ({
   variant_ids: p.variantIds,
   archived: p.archived,
   sold_out: p.soldOut,
+  allergens: [...p.allergens],
+  may_contain: [...p.may_contain],
+  diet: [...p.diet],
+  frozen: p.frozen,
+  base_dough_id: p.baseDoughId,
 });

@@ -253,6 +253,8 @@ export class CassaService {
         clientId,
         userId,
         note: text(form.note),
+        // A write from before the field (an offline outbox's) keeps the order's.
+        allergyNote: form.allergy_note === undefined ? (existing?.allergy_note ?? null) : text(form.allergy_note),
         deliveryDate: date,
         deliveryTime: form.fascia,
         ...pricedOrder(quote),

@@ -27,6 +27,11 @@ function draw(doc: Doc, order: OrderRecord, ctx: TicketContext): number {
     doc.moveDown(0.3);
   };
 
+  // The first thing the pizzaiolo reads, above everything else on the ticket.
+  if (order.allergy_note) {
+    doc.font('Helvetica-Bold').fontSize(16).text(`ALLERGIE: ${order.allergy_note}`, { width: CONTENT });
+    rule();
+  }
   doc.font('Helvetica-Bold').fontSize(12).text(ctx.shopName, { width: CONTENT, align: 'center' });
   doc.font('Helvetica-Bold').fontSize(18).text(`Ordine #${order.order_num}`, { width: CONTENT, align: 'center' });
   doc.fontSize(14).text(`Ore ${order.delivery_time} - ${day}/${month}/${year}`, { width: CONTENT, align: 'center' });

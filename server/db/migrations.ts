@@ -524,6 +524,39 @@ const mailClaims: Migration = {
   },
 };
 
+/**
+ * Allergens (issue 29): what products, doughs and additions contain and may contain by cross-contact,
+ * as comma-separated codes (codes.ts); products' diet marks, frozen flag and base dough; doughs that
+ * are bases; the order's allergy note; and each order line's allergens as sold.
+ */
+const allergens: Migration = {
+  async up(db: Kysely<unknown>) {
+    const addText = (table: string, column: string) =>
+      db.schema
+        .alterTable(table)
+        .addColumn(column, 'varchar(200)', (c) => c.notNull().defaultTo(''))
+        .execute();
+    for (const table of ['products', 'variants', 'order_lines']) {
+      await addText(table, 'allergens');
+      await addText(table, 'may_contain');
+    }
+    await addText('products', 'diet');
+    await db.schema
+      .alterTable('products')
+      .addColumn('frozen', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('base_dough_id', 'integer', (c) => c.references('variants.id'))
+      .execute();
+    await db.schema
+      .alterTable('variants')
+      .addColumn('base', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('orders').addColumn('allergy_note', 'varchar(200)').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -544,6 +577,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_08_0014_login_limits_shared': loginLimits,
       '2026_12_09_0015_idempotency_fingerprints': idempotencyFingerprints,
       '2026_12_09_0016_mail_claims': mailClaims,
+      '2026_12_10_0017_allergens': allergens,
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

@@ -63,6 +63,15 @@ export interface ProductsTable {
   /** shop-local date it is sold out on; any other day it is back */
   sold_out_on: Generated<string | null>;
   version: Generated<number>;
+  /** its own allergen codes, comma-separated in the Annex's order (codes.ts); made on a dough: its toppings only */
+  allergens: Generated<string>;
+  may_contain: Generated<string>;
+  /** diet mark codes, comma-separated */
+  diet: Generated<string>;
+  /** an ingredient frozen at origin */
+  frozen: Generated<Flag>;
+  /** the base dough it is made on when no other is chosen; null: not made on a dough */
+  base_dough_id: Generated<number | null>;
 }
 
 export interface VariantsTable {
@@ -71,6 +80,10 @@ export interface VariantsTable {
   price_modifier_cents: number;
   sorting: number;
   version: Generated<number>;
+  allergens: Generated<string>;
+  may_contain: Generated<string>;
+  /** 1: a base dough ('Impasto classico'), what products are made on; never offered as a choice */
+  base: Generated<Flag>;
 }
 
 export interface ProductVariantsTable {
@@ -148,6 +161,8 @@ export interface OrdersTable {
   client_id: number | null;
   user_id: number | null;
   note: string | null;
+  /** 'Allergie o intolleranze': printed first on the kitchen ticket */
+  allergy_note: Generated<string | null>;
   discount_code: string | null;
   /** goods before discount plus the delivery fee */
   original_price_cents: number;
@@ -183,6 +198,9 @@ export interface OrderLinesTable {
   note: string | null;
   unit_price_cents: number;
   line_total_cents: number;
+  /** the line's allergen codes when it was sold (codes.ts): kept whatever the menu's later */
+  allergens: Generated<string>;
+  may_contain: Generated<string>;
 }
 
 export interface OrderLineAdditionsTable {

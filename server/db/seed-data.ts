@@ -1,5 +1,8 @@
-import { DOUGH_OFFER, type DoughOffer } from '../../src/domain';
+import { DOUGH_OFFER, type Allergen, type DietMark, type DoughOffer } from '../../src/domain';
 import type { SeedData, SeedPost, SeedProduct } from './seed-types';
+
+/** A product as listed below, before the allergen table gives it its facts. */
+type ListedProduct = Omit<SeedProduct, 'allergens' | 'may_contain' | 'diet' | 'frozen' | 'baseDough'>;
 
 /** Doughs offered on pizzas (pinse only come gluten free as an alternative). */
 const ALL_DOUGHS = ['Impasto integrale', 'Impasto ai cereali', 'Senza glutine', 'Doppio impasto'];
@@ -22,7 +25,7 @@ function pizza(
   description: string,
   note: string | null = null,
   allowVariants: DoughOffer = DOUGH_OFFER.chosen,
-): SeedProduct {
+): ListedProduct {
   return {
     ...pictured(categoryId, name, slug, priceCents, description),
     visible: true,
@@ -40,7 +43,7 @@ function plain(
   priceCents: number,
   description: string,
   options: { note?: string; isUpsell?: boolean; visible?: boolean } = {},
-): SeedProduct {
+): ListedProduct {
   return {
     ...pictured(categoryId, name, slug, priceCents, description),
     visible: options.visible ?? true,
@@ -51,7 +54,7 @@ function plain(
   };
 }
 
-function ingredient(name: string, priceCents: number, description = ''): SeedProduct {
+function ingredient(name: string, priceCents: number, description = ''): ListedProduct {
   return {
     categoryId: 9,
     name,
@@ -66,7 +69,7 @@ function ingredient(name: string, priceCents: number, description = ''): SeedPro
   };
 }
 
-const products: SeedProduct[] = [
+const listed: ListedProduct[] = [
   // 1 — Pizze Classiche
   pizza(1, 'Margherita', 'margherita', 650, 'Pomodoro San Marzano, fior di latte, basilico fresco, olio extravergine d’oliva', null, 0),
   pizza(1, 'Marinara', 'marinara', 550, 'Pomodoro San Marzano, aglio, origano, olio extravergine d’oliva', null, 0),
@@ -316,6 +319,112 @@ const products: SeedProduct[] = [
   ingredient('Friarielli', 150),
 ];
 
+const CLASSIC = 'Impasto classico';
+const PINSA = 'Impasto per pinsa';
+/** The dough each category's products are made on (its allergens add to the toppings'); others are not made on a dough. */
+const BASE_DOUGH_BY_CATEGORY: Record<number, string> = {
+  1: CLASSIC,
+  2: CLASSIC,
+  3: CLASSIC,
+  4: CLASSIC,
+  14: CLASSIC,
+  10: CLASSIC,
+  5: CLASSIC,
+  11: CLASSIC,
+  12: CLASSIC,
+  13: PINSA,
+};
+
+interface Facts {
+  contains?: Allergen[];
+  may?: Allergen[];
+  diet?: DietMark[];
+  frozen?: true;
+}
+const VEGAN: DietMark[] = ['vegetarian', 'vegan'];
+
+/**
+ * The 'tabella allergeni' the counter keeps: what each product contains of its own (a product made on
+ * a dough lists its toppings; the dough adds gluten, and soy for the pinsa). Grana Padano carries egg
+ * lysozyme; the ascolana's filling has celery; mortadella may hold pistachio.
+ */
+const ALLERGEN_TABLE: Record<string, Facts> = {
+  Margherita: { contains: ['milk'], diet: ['vegetarian'] },
+  Marinara: { diet: VEGAN },
+  Diavola: { contains: ['milk'], diet: ['spicy'] },
+  Capricciosa: { contains: ['eggs', 'milk'] },
+  Napoli: { contains: ['fish', 'milk'] },
+  'Quattro Stagioni': { contains: ['milk'] },
+  'Patate e rosmarino': { contains: ['milk'], diet: ['vegetarian'] },
+  'Fiori di zucca e alici': { contains: ['fish', 'milk'] },
+  'Quattro formaggi': { contains: ['eggs', 'milk'], diet: ['vegetarian'] },
+  'Salsiccia e friarielli': { contains: ['milk'], diet: ['spicy'] },
+  Carbonara: { contains: ['eggs', 'milk'] },
+  Amatriciana: { contains: ['milk'] },
+  Romolo: { contains: ['milk'] },
+  'Mortadella e pistacchio': { contains: ['milk', 'nuts'] },
+  'Bufala e crudo': { contains: ['milk'] },
+  'Porcini e tartufo': { contains: ['eggs', 'milk'], diet: ['vegetarian'] },
+  'Pinsa Margherita': { contains: ['milk'], diet: ['vegetarian'] },
+  'Pinsa mortadella e stracciatella': { contains: ['milk', 'nuts'] },
+  'Pinsa crudo e burrata': { contains: ['milk'] },
+  'Pinsa cicoria e salsiccia': { contains: ['milk'], diet: ['spicy'] },
+  'Vegana classica': { contains: ['nuts'], diet: VEGAN },
+  Ortolana: { diet: VEGAN },
+  'Ceci, funghi e rosmarino': { diet: VEGAN },
+  'Pizza componi tu': { contains: ['milk'], diet: ['vegetarian'] },
+  'Calzone classico': { contains: ['milk'] },
+  'Calzone ricotta e salame': { contains: ['milk'], diet: ['spicy'] },
+  'Focaccia rosmarino e sale': { diet: VEGAN },
+  'Focaccia con pomodorini': { diet: VEGAN },
+  'Focaccia e mortazza': { may: ['nuts'] },
+  'Focaccia crudo e bufala': { contains: ['milk'] },
+  'Supplì al telefono': { contains: ['gluten', 'eggs', 'milk'], diet: ['vegetarian'] },
+  'Fiori di zucca fritti': { contains: ['gluten', 'fish', 'milk'] },
+  'Crocchette di patate': { contains: ['gluten', 'eggs', 'milk'], diet: ['vegetarian'] },
+  'Olive ascolane': { contains: ['gluten', 'eggs', 'milk', 'celery'], frozen: true },
+  'Bruschetta omaggio': { contains: ['gluten'], diet: VEGAN },
+  'Acqua naturale 50 cl': {},
+  'Coca-Cola lattina 33 cl': {},
+  'Birra Peroni 66 cl': { contains: ['gluten'] },
+  'Birra artigianale 50 cl': { contains: ['gluten'] },
+  'Vino rosso della casa 50 cl': { contains: ['sulphites'] },
+  'Lattina omaggio': {},
+  Tiramisù: { contains: ['gluten', 'eggs', 'milk'], diet: ['vegetarian'] },
+  'Panna cotta': { contains: ['milk'] },
+  'Cannolo siciliano': { contains: ['gluten', 'eggs', 'milk', 'nuts'] },
+  'Mozzarella di bufala': { contains: ['milk'] },
+  'Mozzarella senza lattosio': { contains: ['milk'] },
+  Funghi: {},
+  'Salame piccante': {},
+  'Prosciutto cotto': {},
+  'Prosciutto crudo': {},
+  Olive: {},
+  Carciofi: {},
+  Acciughe: { contains: ['fish'] },
+  Rucola: {},
+  Pomodorini: {},
+  Grana: { contains: ['eggs', 'milk'] },
+  Gorgonzola: { contains: ['milk'] },
+  Patate: {},
+  Salsiccia: {},
+  Friarielli: {},
+};
+
+/** Every listed product with its row of the table: a product missing from it stops the seed. */
+const products: SeedProduct[] = listed.map((p) => {
+  const facts = ALLERGEN_TABLE[p.name];
+  if (!facts) throw new Error(`Seed product ${p.name}: not in the allergen table`);
+  return {
+    ...p,
+    allergens: facts.contains ?? [],
+    may_contain: facts.may ?? [],
+    diet: facts.diet ?? [],
+    frozen: facts.frozen ?? false,
+    baseDough: BASE_DOUGH_BY_CATEGORY[p.categoryId] ?? null,
+  };
+});
+
 const posts: SeedPost[] = [
   {
     slug: 'il-nostro-impasto-72-ore-di-lievitazione',
@@ -549,10 +658,13 @@ export const seedData: SeedData = {
     { id: 9, name: 'Ingredienti', sorting: 14, visible: false, additionsEnabled: false, group: null },
   ],
   variants: [
-    { name: 'Impasto integrale', priceModifierCents: 150 },
-    { name: 'Impasto ai cereali', priceModifierCents: 150 },
-    { name: 'Doppio impasto', priceModifierCents: 200 },
-    { name: 'Senza glutine', priceModifierCents: 300 },
+    { name: 'Impasto integrale', priceModifierCents: 150, allergens: ['gluten'], may_contain: [] },
+    { name: 'Impasto ai cereali', priceModifierCents: 150, allergens: ['gluten', 'sesame'], may_contain: ['soybeans'] },
+    { name: 'Doppio impasto', priceModifierCents: 200, allergens: ['gluten'], may_contain: [] },
+    // Baked in the same oven as the rest: 'Può contenere tracce di glutine'.
+    { name: 'Senza glutine', priceModifierCents: 300, allergens: [], may_contain: ['gluten'] },
+    { name: CLASSIC, priceModifierCents: 0, allergens: ['gluten'], may_contain: [], base: true },
+    { name: PINSA, priceModifierCents: 0, allergens: ['gluten', 'soybeans'], may_contain: [], base: true },
   ],
   products,
   posts,

@@ -1,17 +1,22 @@
+import type { AllergenFacts } from '../../src/domain';
 import type { CategoryView, ProductFields } from '../ecommerce/catalog';
 
 /** A seeded category has the fields the menu reads. */
 export type SeedCategory = CategoryView;
 
-export interface SeedVariant {
+export interface SeedVariant extends AllergenFacts {
   name: string;
   priceModifierCents: number;
+  /** a base dough: products are made on it, it is never offered as a choice */
+  base?: true;
 }
 
 /** Its image is served locally, e.g. /images/products/margherita.svg. */
 export interface SeedProduct extends ProductFields {
   /** names of SeedVariant offered for this product */
   variants: string[];
+  /** name of the base SeedVariant it is made on; null: not made on a dough */
+  baseDough: string | null;
 }
 
 export interface SeedPost {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import { ORDER_SOURCE, ORDER_STATUS, ovenGroupOf, ovenItemCount, shopLocalTime } from '../../src/domain';
+import { DIET_MARKS, ORDER_SOURCE, ORDER_STATUS, ovenGroupOf, ovenItemCount, shopLocalTime } from '../../src/domain';
+import { allergenColumns, codesText } from './codes';
 import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-rules';
 import type { Clock } from '../clock';
@@ -41,10 +42,23 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
       .execute();
     const variants = await tx
       .insertInto('variants')
-      .values(data.variants.map((v, i) => ({ name: v.name, price_modifier_cents: v.priceModifierCents, sorting: i })))
+      .values(
+        data.variants.map((v, i) => ({
+          name: v.name,
+          price_modifier_cents: v.priceModifierCents,
+          sorting: i,
+          ...allergenColumns(v),
+          base: flag(v.base ?? false),
+        })),
+      )
       .returning(['id', 'name'])
       .execute();
     const variantId = new Map(variants.map((v) => [v.name, v.id]));
+    const idOfVariant = (product: string, name: string) => {
+      const id = variantId.get(name);
+      if (id === undefined) throw new Error(`Seed product ${product}: unknown variant ${name}`);
+      return id;
+    };
 
     for (const [index, p] of data.products.entries()) {
       const product = await tx
@@ -60,14 +74,14 @@ export async function seedCatalog(db: Db, clock: Clock, data: SeedData = seedDat
           allow_variants: p.allowVariants,
           note: p.note,
           sorting: index,
+          ...allergenColumns(p),
+          diet: codesText(p.diet, DIET_MARKS),
+          frozen: flag(p.frozen),
+          base_dough_id: p.baseDough === null ? null : idOfVariant(p.name, p.baseDough),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const links = p.variants.map((name) => {
-        const id = variantId.get(name);
-        if (id === undefined) throw new Error(`Seed product ${p.name}: unknown variant ${name}`);
-        return { product_id: product.id, variant_id: id };
-      });
+      const links = p.variants.map((name) => ({ product_id: product.id, variant_id: idOfVariant(p.name, name) }));
       if (links.length) await tx.insertInto('product_variants').values(links).execute();
     }
 

@@ -1,12 +1,15 @@
 import {
   ADDITIONS_CATEGORY_ID,
   compareByName,
+  DIET_MARKS,
   DEFAULT_WEEKLY_HOURS,
   doughOfferOf,
   offersDoughs,
   ovenGroupOf,
   shopLocalTime,
+  type AllergenFacts,
   type CategoryGroup,
+  type DietMark,
   type DoughOffer,
   type ZoneCharges,
 } from '../../src/domain';
@@ -14,7 +17,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
-import type { DiscountCodesTable, ProductsTable, SpecialDaysTable } from '../db/schema';
+import { allergenFactsOf, codesOf } from '../db/codes';
+import type { DiscountCodesTable, ProductsTable, SpecialDaysTable, VariantsTable } from '../db/schema';
 import { sql, type Selectable } from 'kysely';
 
 export interface CategoryView {
@@ -27,13 +31,20 @@ export interface CategoryView {
   group: CategoryGroup | null;
 }
 
-export interface VariantView {
+export interface VariantView extends AllergenFacts {
   id: number;
   name: string;
   priceModifierCents: number;
 }
 
-export interface AdditionView {
+export const variantViewOf = (row: Selectable<VariantsTable>): VariantView => ({
+  id: row.id,
+  name: row.name,
+  priceModifierCents: row.price_modifier_cents,
+  ...allergenFactsOf(row),
+});
+
+export interface AdditionView extends AllergenFacts {
   id: number;
   name: string;
   priceCents: number;
@@ -41,8 +52,8 @@ export interface AdditionView {
   soldOut: boolean;
 }
 
-/** A product's own fields, as the menu, the back office and the seed hold them. */
-export interface ProductFields {
+/** A product's own fields, as the menu, the back office and the seed hold them; its allergens are its toppings'. */
+export interface ProductFields extends AllergenFacts {
   categoryId: number;
   name: string;
   description: string;
@@ -52,6 +63,8 @@ export interface ProductFields {
   isUpsell: boolean;
   allowVariants: DoughOffer;
   note: string | null;
+  diet: DietMark[];
+  frozen: boolean;
 }
 
 export const productFieldsOf = (row: Selectable<ProductsTable>): ProductFields => ({
@@ -64,11 +77,16 @@ export const productFieldsOf = (row: Selectable<ProductsTable>): ProductFields =
   isUpsell: row.is_upsell === 1,
   allowVariants: doughOfferOf(row.allow_variants),
   note: row.note,
+  ...allergenFactsOf(row),
+  diet: codesOf(row.diet, DIET_MARKS),
+  frozen: row.frozen === 1,
 });
 
 export interface ProductView extends ProductFields {
   id: number;
   variants: VariantView[];
+  /** the dough it is made on when no other is chosen (never among `variants`); null: not made on a dough */
+  baseDough: VariantView | null;
   additions: AdditionView[];
   category: CategoryView;
   /** visible itself, not archived and in a visible category: what customers may see */
@@ -108,6 +126,8 @@ export interface CatalogSnapshot {
   categories: CategoryView[];
   products: ProductView[];
   productsById: Map<number, ProductView>;
+  /** every dough, base doughs too */
+  variantsById: Map<number, VariantView>;
   zones: ZoneView[];
   zonesById: Map<number, ZoneView>;
   settings: Record<string, string>;
@@ -277,20 +297,20 @@ export class CatalogService {
       group: ovenGroupOf(c.oven_group),
     }));
     const categoriesById = new Map(categories.map((c) => [c.id, c]));
-    const variantsById = new Map<number, VariantView>(
-      variantRows.map((v) => [v.id, { id: v.id, name: v.name, priceModifierCents: v.price_modifier_cents }]),
-    );
-    // Each product offers its doughs in the order the back office gives them ('Impasti').
+    const variantsById = new Map<number, VariantView>(variantRows.map((v) => [v.id, variantViewOf(v)]));
+    const baseDoughIds = new Set(variantRows.filter((v) => v.base === 1).map((v) => v.id));
+    // Each product offers its doughs in the order the back office gives them ('Impasti'); a base dough is never a choice.
     const place = new Map(variantRows.map((v, index) => [v.id, index]));
     const variantsByProduct = new Map<number, VariantView[]>();
     for (const link of [...linkRows].sort((a, b) => place.get(a.variant_id)! - place.get(b.variant_id)!)) {
       const variant = variantsById.get(link.variant_id);
-      if (variant) variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
+      if (variant && !baseDoughIds.has(variant.id))
+        variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
     }
 
     const additions: AdditionView[] = productRows
       .filter((p) => p.category_id === ADDITIONS_CATEGORY_ID && p.visible === 1 && p.archived_at === null)
-      .map((p) => ({ id: p.id, name: p.name, priceCents: p.price_cents, soldOut: p.sold_out_on === today }))
+      .map((p) => ({ id: p.id, name: p.name, priceCents: p.price_cents, soldOut: p.sold_out_on === today, ...allergenFactsOf(p) }))
       .sort(compareByName);
 
     const products: ProductView[] = [];
@@ -301,6 +321,7 @@ export class CatalogService {
         id: row.id,
         ...productFieldsOf(row),
         variants: offersDoughs(row.allow_variants) ? (variantsByProduct.get(row.id) ?? []) : [],
+        baseDough: row.base_dough_id !== null ? (variantsById.get(row.base_dough_id) ?? null) : null,
         additions: category.additionsEnabled ? additions : [],
         category,
         forSale: row.visible === 1 && row.archived_at === null && category.visible,
@@ -323,6 +344,7 @@ export class CatalogService {
       categories,
       products,
       productsById: new Map(products.map((p) => [p.id, p])),
+      variantsById,
       zones,
       zonesById: new Map(zones.map((z) => [z.id, z])),
       settings,

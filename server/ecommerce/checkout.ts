@@ -39,6 +39,7 @@ interface ValidForm {
   telephone: string;
   fascia: string;
   note: string | null;
+  allergyNote: string | null;
   savedAddressId: number | null;
 }
 
@@ -73,6 +74,7 @@ function validateForm(form: CheckoutForm, catalog: CatalogSnapshot): ValidForm {
     telephone: normalizePhone(form.telefono),
     fascia: form.fascia,
     note: text(form.note),
+    allergyNote: text(form.allergy_note),
     savedAddressId: form.addressSelector && form.addressSelector > 0 ? form.addressSelector : null,
   };
 }
@@ -179,6 +181,7 @@ export class CheckoutService {
       clientId: null,
       userId: user.id,
       note: form.note,
+      allergyNote: form.allergyNote,
       deliveryDate: date,
       deliveryTime: form.fascia,
       ...pricedOrder(quote),
@@ -245,6 +248,7 @@ function confirmationMail(user: AuthUser, shopName: string, orderNum: string, dr
     deliveryTime: draft.deliveryTime,
     delivery: draft.delivery,
     address: draft.address,
+    allergyNote: draft.allergyNote,
     lines: draft.lines.map((l) => ({ description: lineDescription(storedLineOf(l)), qty: l.qty, totalCents: l.totalCents })),
     originalCents: draft.originalCents,
     deliveryFeeCents: draft.deliveryFeeCents,

@@ -1,4 +1,13 @@
-import { keptLines, linePriceCents, offersDoughChoice, unitPriceCents, type Cents, type LineKey } from '../../src/domain';
+import {
+  keptLines,
+  lineAllergens,
+  linePriceCents,
+  offersDoughChoice,
+  unitPriceCents,
+  type AllergenFacts,
+  type Cents,
+  type LineKey,
+} from '../../src/domain';
 import type { components } from '../../openapi/schema';
 import { FieldErrorCollector } from '../errors';
 import type { AdditionView, CatalogSnapshot, ProductView, VariantView } from './catalog';
@@ -23,6 +32,8 @@ export interface PricedLine {
   note: string | null;
   unitCents: Cents;
   totalCents: Cents;
+  /** its product's, its dough's (chosen, else the base) and its additions' */
+  allergens: AllergenFacts;
 }
 
 /** A line of a stored order, with the prices a reopened order keeps for it (see `keptLines`). */
@@ -110,6 +121,7 @@ export function priceCart(
       note: line.note?.trim() || null,
       unitCents: unitPriceCents(priced),
       totalCents: linePriceCents(priced),
+      allergens: lineAllergens({ ...product, base_dough: product.baseDough }, variant, additions),
     });
   });
 

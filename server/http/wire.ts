@@ -1,4 +1,4 @@
-import { toEuros } from '../../src/domain';
+import { toEuros, type AllergenFacts } from '../../src/domain';
 import type { components } from '../../openapi/schema';
 import type { AdditionView, CategoryView, ProductView, VariantView, ZoneView } from '../ecommerce/catalog';
 import type { DiscountResult } from '../ecommerce/discounts';
@@ -23,10 +23,14 @@ export const zoneDto = (z: ZoneView): Schemas['Zone'] => ({
   min_order: toEuros(z.minOrderCents),
 });
 
+/** Copies, so a wire answer never shares the catalogue snapshot's arrays. */
+const allergenDto = (facts: AllergenFacts) => ({ allergens: [...facts.allergens], may_contain: [...facts.may_contain] });
+
 export const variantDto = (v: VariantView): Schemas['Variant'] => ({
   id: v.id,
   name: v.name,
   price_modifier: toEuros(v.priceModifierCents),
+  ...allergenDto(v),
 });
 
 export const additionDto = (a: AdditionView): Schemas['Addition'] => ({
@@ -34,6 +38,7 @@ export const additionDto = (a: AdditionView): Schemas['Addition'] => ({
   name: a.name,
   price: toEuros(a.priceCents),
   sold_out: a.soldOut,
+  ...allergenDto(a),
 });
 
 export const productDto = (p: ProductView): Schemas['Product'] => ({
@@ -50,6 +55,10 @@ export const productDto = (p: ProductView): Schemas['Product'] => ({
   variants: p.variants.map(variantDto),
   additions: p.additions.map(additionDto),
   sold_out: p.soldOut,
+  ...allergenDto(p),
+  diet: [...p.diet],
+  frozen: p.frozen,
+  base_dough: p.baseDough && variantDto(p.baseDough),
   category: { id: p.category.id, name: p.category.name, additions_enabled: p.category.additionsEnabled },
 });
 
@@ -63,6 +72,7 @@ export const cartLineDto = (line: PricedLine): Schemas['CartLine'] => ({
   additions: line.additions.map(additionDto),
   note: line.note,
   total_price: toEuros(line.totalCents),
+  ...allergenDto(line.allergens),
   product: {
     image_url: line.product.imageUrl,
     description: line.product.description,

@@ -1,4 +1,4 @@
-import { formatEuro, DELIVERY_FEE_LABEL, DELIVERY_LABELS, type DeliveryType } from '../../src/domain';
+import { ALLERGY_NOTE_LABEL, formatEuro, DELIVERY_FEE_LABEL, DELIVERY_LABELS, type DeliveryType } from '../../src/domain';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(text: string): string {
@@ -62,6 +62,7 @@ export interface ConfirmationMailOrder {
   deliveryTime: string;
   delivery: DeliveryType;
   address: string | null;
+  allergyNote: string | null;
   lines: { description: string; qty: number; totalCents: number }[];
   originalCents: number;
   deliveryFeeCents: number;
@@ -80,6 +81,8 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
       ? `Sconto ${order.discountCode}: -${formatEuro(order.originalCents - order.totalCents)}`
       : null;
   const total = `Totale: ${formatEuro(order.totalCents)} (pagamento alla consegna)`;
+  // Repeated so the customer sees the kitchen was told.
+  const allergy = order.allergyNote ? `${ALLERGY_NOTE_LABEL}: ${order.allergyNote}` : null;
   return {
     to,
     subject: `Ordine n. ${order.orderNum} confermato — ${shopName}`,
@@ -89,6 +92,7 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
       `il tuo ordine n. ${order.orderNum} è confermato.`,
       `${where}`,
       `Orario: ${when}`,
+      ...(allergy ? [allergy] : []),
       '',
       ...lineText,
       '',
@@ -100,7 +104,7 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
     html: layout(
       shopName,
       `Ordine n. ${order.orderNum} confermato`,
-      `<p>Ciao ${escapeHtml(name)}, il tuo ordine è confermato.</p><p>${escapeHtml(where)}<br>Orario: ${escapeHtml(when)}</p>
+      `<p>Ciao ${escapeHtml(name)}, il tuo ordine è confermato.</p><p>${escapeHtml(where)}<br>Orario: ${escapeHtml(when)}</p>${allergy ? `<p><strong>${escapeHtml(allergy)}</strong></p>` : ''}
 <ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${discount ? `<p>${escapeHtml(discount)}</p>` : ''}<p><strong>${escapeHtml(total)}</strong></p>`,
     ),
   };

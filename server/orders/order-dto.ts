@@ -1,4 +1,5 @@
-import { DOUGH_OFFER, ovenGroupOf, toEuros, type CategoryGroup } from '../../src/domain';
+import { DOUGH_OFFER, ovenGroupOf, toEuros, type AllergenFacts, type CategoryGroup } from '../../src/domain';
+import { allergenFactsOf } from '../db/codes';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
 import { variantDto, type Schemas } from '../http/wire';
@@ -62,6 +63,7 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     address: order.address,
     telephone: order.telephone,
     note: order.note,
+    allergy_note: order.allergy_note,
     discount_code: order.discount_code,
     products: order.lines.map((line) => ({ product_id: line.product_id, qty: line.qty, description: lineDescription(line) })),
     groupQuantities: quantities,
@@ -69,7 +71,22 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
   };
 }
 
-/** The stored lines as cart lines, at the prices they were sold for, ready to edit in the cassa. */
+const NO_FACTS: AllergenFacts = { allergens: [], may_contain: [] };
+/** A stored line's dough or addition as the menu describes it today (nothing when it is gone). */
+const factsDto = (facts: AllergenFacts | undefined) => ({
+  allergens: [...(facts ?? NO_FACTS).allergens],
+  may_contain: [...(facts ?? NO_FACTS).may_contain],
+});
+
+/** A stored line's dough, at the price it was sold for. */
+const storedVariantDto = (line: OrderLineRecord, variantId: number, catalog: CatalogSnapshot): Schemas['Variant'] => ({
+  id: variantId,
+  name: line.variant_name ?? '',
+  price_modifier: toEuros(line.variant_price_cents),
+  ...factsDto(catalog.variantsById.get(variantId)),
+});
+
+/** The stored lines as cart lines, at the prices and with the allergens they were sold with, ready to edit in the cassa. */
 export function storedCartLines(order: OrderRecord, catalog: CatalogSnapshot): Schemas['CartLine'][] {
   return order.lines.map((line) => {
     const product = line.product_id !== null ? catalog.productsById.get(line.product_id) : undefined;
@@ -79,13 +96,16 @@ export function storedCartLines(order: OrderRecord, catalog: CatalogSnapshot): S
       name: line.name,
       price: toEuros(line.base_price_cents),
       qty: line.qty,
-      variants:
-        line.variant_id !== null
-          ? [{ id: line.variant_id, name: line.variant_name ?? '', price_modifier: toEuros(line.variant_price_cents) }]
-          : [],
-      additions: line.additions.map((a) => ({ id: a.product_id ?? 0, name: a.name, price: toEuros(a.price_cents) })),
+      variants: line.variant_id !== null ? [storedVariantDto(line, line.variant_id, catalog)] : [],
+      additions: line.additions.map((a) => ({
+        id: a.product_id ?? 0,
+        name: a.name,
+        price: toEuros(a.price_cents),
+        ...factsDto(a.product_id !== null ? catalog.productsById.get(a.product_id) : undefined),
+      })),
       note: line.note,
       total_price: toEuros(line.line_total_cents),
+      ...allergenFactsOf(line),
       product: {
         image_url: product?.imageUrl ?? null,
         description: product?.description ?? '',
@@ -110,7 +130,7 @@ export const orderHeadDto = (order: Pick<OrderRow, 'id' | 'order_num' | 'deliver
   delivery: order.delivery,
 });
 
-export function accountOrderDto(order: OrderRecord): Schemas['AccountOrder'] {
+export function accountOrderDto(order: OrderRecord, catalog: CatalogSnapshot): Schemas['AccountOrder'] {
   return {
     id: order.id,
     order_num: order.order_num,
@@ -125,10 +145,7 @@ export function accountOrderDto(order: OrderRecord): Schemas['AccountOrder'] {
       price: toEuros(line.unit_price_cents),
       final_price: toEuros(line.line_total_cents),
       variant_id: line.variant_id,
-      variant:
-        line.variant_id !== null
-          ? { id: line.variant_id, name: line.variant_name ?? '', price_modifier: toEuros(line.variant_price_cents) }
-          : null,
+      variant: line.variant_id !== null ? storedVariantDto(line, line.variant_id, catalog) : null,
       additions: line.additions.map((a) => ({ product: { name: a.name }, price: toEuros(a.price_cents) })),
       note: line.note,
     })),

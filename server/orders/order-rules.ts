@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import { canChangeStatus, isFinalStatus, ORDER_STATUS, ovenGroupOf, ovenItemCount, slotOf, type OrderStatus } from '../../src/domain';
 import type { Clock } from '../clock';
+import { allergenColumns } from '../db/codes';
 import type { Db } from '../db/database';
 import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
@@ -43,6 +44,7 @@ export const ORDER_COLUMN_TYPES = {
   client_id: 'int',
   user_id: 'int',
   note: 'text',
+  allergy_note: 'text',
   discount_code: 'text',
   original_price_cents: 'int',
   total_price_cents: 'int',
@@ -65,6 +67,7 @@ export function orderColumns(draft: OrderDraft): Pick<OrderRow, (typeof ORDER_CO
     client_id: draft.clientId,
     user_id: draft.userId,
     note: draft.note,
+    allergy_note: draft.allergyNote,
     discount_code: draft.discountCode,
     original_price_cents: draft.originalCents,
     total_price_cents: draft.totalCents,
@@ -93,6 +96,8 @@ export const LINE_COLUMN_TYPES = {
   note: 'text',
   unit_price_cents: 'int',
   line_total_cents: 'int',
+  allergens: 'text',
+  may_contain: 'text',
 } as const satisfies Record<string, ColumnType>;
 export type LineValues = Omit<Selectable<OrderLinesTable>, 'id' | 'order_id'>;
 
@@ -111,6 +116,7 @@ export function lineValues(line: PricedLine, position: number): LineValues {
     note: line.note,
     unit_price_cents: line.unitCents,
     line_total_cents: line.totalCents,
+    ...allergenColumns(line.allergens),
   };
 }
 

@@ -19,6 +19,8 @@ export interface OrderDraft {
   clientId: number | null;
   userId: number | null;
   note: string | null;
+  /** 'Allergie o intolleranze': printed first on the kitchen ticket */
+  allergyNote: string | null;
   discountCode: string | null;
   originalCents: number;
   deliveryFeeCents: number;

@@ -37,6 +37,9 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   molluscs: 'Molluschi',
 };
 
+/** The checkout's and the cassa's field, stored as an order's `allergy_note`; the e-mail repeats it under this name. */
+export const ALLERGY_NOTE_LABEL = 'Allergie o intolleranze';
+
 export const DIET_MARKS = ['vegetarian', 'vegan', 'spicy'] as const;
 export type DietMark = (typeof DIET_MARKS)[number];
 

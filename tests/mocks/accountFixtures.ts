@@ -20,7 +20,7 @@ export const accountOrders: Schemas['AccountOrder'][] = [
         price: 10.5,
         final_price: 21,
         variant_id: 2,
-        variant: { id: 2, name: 'Integrale', price_modifier: 1 },
+        variant: { id: 2, name: 'Integrale', price_modifier: 1, allergens: ['gluten'], may_contain: [] },
         additions: [{ product: { name: 'Bufala' }, price: 2.5 }],
         note: null,
       },

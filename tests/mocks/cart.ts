@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/schema';
+import { lineAllergens } from '../../src/domain';
 import { products } from './fixtures';
 
 type Schemas = components['schemas'];
@@ -33,6 +34,7 @@ export function priceCartAnswer(
       additions,
       note: null,
       total_price: euros(unit * input.qty),
+      ...lineAllergens(product, variants[0] ?? null, additions),
       product: {
         image_url: product.image_url,
         description: product.description,

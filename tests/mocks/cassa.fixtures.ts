@@ -29,6 +29,7 @@ const order = (fields: Partial<WireOrder> & Pick<WireOrder, 'id' | 'order_num' |
   address: 'Via Giacinto Carini 21',
   telephone: '3331234567',
   note: null,
+  allergy_note: null,
   discount_code: null,
   products: [{ product_id: 1, qty: 2, description: 'Margherita' }],
   groupQuantities: { pizze: 2, compositions: 0, calzoni: 0 },

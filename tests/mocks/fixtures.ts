@@ -36,9 +36,12 @@ export const categories: Schemas['Category'][] = [
 ];
 
 const doughs: Schemas['Variant'][] = [
-  { id: 1, name: 'Normale', price_modifier: 0 },
-  { id: 2, name: 'Integrale', price_modifier: 1 },
+  { id: 1, name: 'Normale', price_modifier: 0, allergens: ['gluten'], may_contain: [] },
+  { id: 2, name: 'Integrale', price_modifier: 1, allergens: ['gluten'], may_contain: [] },
 ];
+
+/** What pizzas are made on when no dough is chosen (never offered as a choice). */
+const classicDough: Schemas['Variant'] = { id: 5, name: 'Impasto classico', price_modifier: 0, allergens: ['gluten'], may_contain: [] };
 
 export const products: Schemas['Product'][] = [
   {
@@ -53,9 +56,14 @@ export const products: Schemas['Product'][] = [
     allow_variants: 0,
     note: null,
     variants: doughs,
-    additions: [{ id: 90, name: 'Bufala', price: 2.5 }],
+    additions: [{ id: 90, name: 'Bufala', price: 2.5, allergens: ['milk'], may_contain: [] }],
     sold_out: false,
     category: { id: 1, name: 'Pizze rosse', additions_enabled: true },
+    allergens: ['milk'],
+    may_contain: [],
+    diet: ['vegetarian'],
+    frozen: false,
+    base_dough: classicDough,
   },
   {
     id: 2,
@@ -72,6 +80,11 @@ export const products: Schemas['Product'][] = [
     additions: [],
     sold_out: false,
     category: { id: 2, name: 'Pizze bianche', additions_enabled: true },
+    allergens: ['fish', 'milk'],
+    may_contain: [],
+    diet: [],
+    frozen: false,
+    base_dough: classicDough,
   },
   {
     id: 90,
@@ -88,6 +101,11 @@ export const products: Schemas['Product'][] = [
     additions: [],
     sold_out: false,
     category: { id: 9, name: 'Aggiunte', additions_enabled: false },
+    allergens: ['milk'],
+    may_contain: [],
+    diet: [],
+    frozen: false,
+    base_dough: null,
   },
 ];
 

@@ -204,7 +204,7 @@ describe('order history', () => {
         price: 9.5,
         final_price: 19,
         variant_id: doppio,
-        variant: { id: doppio, name: 'Doppio impasto', price_modifier: 2 },
+        variant: { id: doppio, name: 'Doppio impasto', price_modifier: 2, allergens: ['gluten'], may_contain: [] },
         additions: [{ product: { name: 'Funghi' }, price: 1 }],
         note: null,
       },
@@ -264,6 +264,7 @@ describe('a placed order, as the confirmation page reads it', () => {
         payment_type: 'Contanti',
         total_price: 13,
         delivery_fee: 0,
+        allergy_note: null,
       },
     });
 

@@ -123,6 +123,7 @@ describe('order events, written with the change they report', () => {
       clientId: null,
       userId: null,
       note: null,
+      allergyNote: null,
       discountCode: null,
       originalCents: 650,
       deliveryFeeCents: 0,

@@ -136,7 +136,9 @@ describe('pricing the cart on the server', () => {
     expect(status).toBe(200);
     // 2 × (6,50 + 1,50 + 2,00 + 1,00) = 22,00; 3 × 2,50 = 7,50
     expect(body.cart[0]).toMatchObject({ name: 'Margherita', price: 6.5, qty: 2, total_price: 22 });
-    expect(body.cart[0].variants).toEqual([{ id: integrale, name: 'Impasto integrale', price_modifier: 1.5 }]);
+    expect(body.cart[0].variants).toEqual([
+      { id: integrale, name: 'Impasto integrale', price_modifier: 1.5, allergens: ['gluten'], may_contain: [] },
+    ]);
     expect(body.cart[0].additions.map((a: { price: number }) => a.price)).toEqual([2, 1]);
     expect(body.cart[1].total_price).toBe(7.5);
     expect(body.backend).toEqual({ total_quantity: 5, total_price: 29.5, delivery_fee: 0, below_minimum: null, final_price: 29.5 });

@@ -118,6 +118,7 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
       clientId: null,
       userId: null,
       note: null,
+      allergyNote: null,
       deliveryDate: TODAY,
       deliveryTime: time,
       ...pricedOrder(quote),

@@ -7,6 +7,7 @@ import { connectCassaLines } from '../../machines/cassaLines.machine';
 import { connectCassaOrder, type CassaOrderView } from '../../machines/cassaOrder.connect';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
+import { ALLERGY_NOTE_LABEL } from '../domain';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
 import { ProductDialog, useProductDialog } from '../menu';
 import { SuggestBox } from './SuggestBox';
@@ -248,7 +249,7 @@ function Field({
 function AllergyNoteField({ field }: { field: CassaOrderView['allergyNote'] }) {
   return (
     <div className="cassa-allergy-field">
-      <Field label="Allergie o intolleranze" field={field} maxLength={field.maxLength} />
+      <Field label={ALLERGY_NOTE_LABEL} field={field} maxLength={field.maxLength} />
       <div role="group" aria-label="Aggiungi un allergene" className="cassa-allergy-choices">
         {field.choices.map((choice) => (
           <Button key={choice.id} className="button cassa-chip" isDisabled={field.isDisabled} onPress={choice.onPress}>

@@ -111,6 +111,8 @@ export interface DoughRow extends ListRow {
   priceModifier: number;
   products: number;
   uses: number;
+  /** what products are made on, never offered */
+  base: boolean;
 }
 
 /** A dough as its form holds it: the supplement as the owner types it ('1,50'). */
@@ -137,6 +139,7 @@ export function createDoughListActors(api: ApiClient) {
       priceModifier: d.price_modifier,
       products: d.products,
       uses: d.uses,
+      base: d.base,
     }));
   return orderedListActors(load, {
     move: (id, direction, version) =>

@@ -57,6 +57,11 @@ describe('allergens: the cassa and the back office', () => {
     const { page } = await browser.open({ viewport: DESKTOP });
     await logInAsAdmin(page);
     await page.goto(url('/admin/menu/impasti'));
+    // The base dough is listed as what products are made on, not as a choice.
+    await page
+      .getByRole('row', { name: /Impasto classico/ })
+      .getByText('Impasto di base', { exact: true })
+      .waitFor();
     await page.getByRole('link', { name: 'Modifica Senza glutine' }).click();
     await page.getByRole('heading', { level: 2, name: 'Senza glutine' }).waitFor();
     const traces = page.getByRole('group', { name: 'Può contenere' });

@@ -27,7 +27,7 @@ const DOUGHS: OrderedListSpec<DoughRow> = {
     { header: 'Posizione', cell: (row) => row.position },
     { header: 'Impasto', cell: (row) => row.name, names: true },
     { header: 'Supplemento', cell: (row) => `+${formatEuro(toCents(row.priceModifier))}` },
-    { header: 'Offerto da', cell: (row) => offeredText(row.products) },
+    { header: 'Offerto da', cell: (row) => (row.base ? 'Impasto di base' : offeredText(row.products)) },
   ],
   createActors: createDoughListActors,
   canRemove: (row) => row.uses === 0,

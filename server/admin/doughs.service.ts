@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { formatEuroInput, type AllergenFacts } from '../../src/domain';
-import { allergenFactsOf } from '../db/codes';
+import { allergenColumns, allergenFactsOf } from '../db/codes';
+import { allergenAuditView, checkedAllergens, type AllergenForm } from './allergen-fields';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database';
 import type { VariantsTable } from '../db/schema';
@@ -19,23 +20,32 @@ export interface AdminDough extends AllergenFacts {
   position: number;
   /** products offering it */
   products: number;
+  /** products made on it (as their base dough) */
+  madeOn: number;
   /** products offering it or made on it, plus order lines naming it: then it is never deleted */
   uses: number;
   /** a base dough: what products are made on, never offered as a choice */
   base: boolean;
 }
 
-export interface DoughForm {
+export interface DoughForm extends AllergenForm {
   name: string;
   price_modifier: string;
+  base?: boolean;
 }
+
+const NO_ALLERGENS: AllergenFacts = { allergens: [], may_contain: [] };
+const OFFERED_AS_BASE = 'Un impasto di base non si offre come scelta: toglilo prima dai prodotti che lo offrono.';
+const STILL_A_BASE = 'Dei prodotti sono fatti su questo impasto: scegli per loro un altro impasto di base.';
 
 export const DOUGH_IN_USE_MESSAGE = 'L’impasto è offerto da prodotti o nominato da ordini: toglilo dai prodotti, non si può eliminare.';
 const TAKEN = 'Esiste già un impasto con questo nome.';
 
-const auditView = (d: { name: string; priceModifierCents: number }) => ({
+const auditView = (d: AdminDough) => ({
   name: d.name,
   price_modifier: formatEuroInput(d.priceModifierCents),
+  ...allergenAuditView(d),
+  base: d.base,
 });
 
 /** 'Impasti': the doughs' names, price modifiers and order. */
@@ -81,6 +91,7 @@ export class DoughsService {
       base: row.base === 1,
       position: positions.get(row.id) ?? 0,
       products: offered.get(row.id) ?? 0,
+      madeOn: bases.get(row.id) ?? 0,
       uses: (offered.get(row.id) ?? 0) + (ordered.get(row.id) ?? 0) + (bases.get(row.id) ?? 0),
     }));
   }
@@ -100,13 +111,18 @@ export class DoughsService {
     return dough!;
   }
 
-  private checked(form: DoughForm) {
+  /** The form against the dough as it is (`current`, null for a new one): fields left out keep its values. */
+  private checked(form: DoughForm, current: AdminDough | null) {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 100, required: true });
     if (name && !check.has('name') && [...name].length < 2) check.add('name', 'Nome deve contenere almeno 2 caratteri.');
     const cents = check.optionalPrice('price_modifier', 'Supplemento', form.price_modifier, '1,50');
+    const facts = checkedAllergens(check, form, current ?? NO_ALLERGENS);
+    const base = form.base ?? current?.base ?? false;
+    if (base && current && current.products > 0) check.add('base', OFFERED_AS_BASE);
+    if (!base && current && current.madeOn > 0) check.add('base', STILL_A_BASE);
     check.throwIfAny();
-    return { name, price_modifier_cents: cents };
+    return { name, price_modifier_cents: cents, ...allergenColumns(facts), base: base ? 1 : 0 };
   }
 
   private async ensureFree(tx: Tx, name: string, ownId?: number): Promise<void> {
@@ -117,7 +133,7 @@ export class DoughsService {
   }
 
   async create(editor: Editor, form: DoughForm): Promise<AdminDough> {
-    const values = this.checked(form);
+    const values = this.checked(form, null);
     try {
       return await this.changes.change(editor, async ({ tx, audit }) => {
         await this.ensureFree(tx, values.name);
@@ -138,10 +154,10 @@ export class DoughsService {
 
   /** Orders keep the price their lines were written with: only the next price request sees the new one. */
   async update(editor: Editor, id: number, form: DoughForm & { version: number }): Promise<AdminDough> {
-    const values = this.checked(form);
     return this.changes.change(editor, async ({ tx, audit, claim }) => {
       const before = await this.get(id, tx);
       await claim('variants', id, form.version, () => this.get(id, tx));
+      const values = this.checked(form, before);
       await this.ensureFree(tx, values.name, id);
       await tx.updateTable('variants').set(values).where('id', '=', id).execute();
       const after = await this.get(id, tx);

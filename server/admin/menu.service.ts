@@ -1,5 +1,6 @@
 import {
   adjustedPrice,
+  DIET_MARKS,
   bulkPriceOutOfBounds,
   formatEuroInput,
   isPriceInBounds,
@@ -10,11 +11,13 @@ import {
   type BulkPriceLine,
   type BulkPriceMode,
 } from '../../src/domain';
+import { allergenColumns, codesText } from '../db/codes';
 import type { Db } from '../db/database';
 import { productFieldsOf, type ProductFields } from '../ecommerce/catalog';
 import type { Schemas } from '../http/wire';
 import { invalid, notFound } from '../errors';
 import { changedFields, DatedAdminService, staleRecord, type AdminChanges, type ChangeScope, type Editor, type Tx } from './changes';
+import { allergenAuditView, checkDietMarks, checkedAllergens, dietAuditView } from './allergen-fields';
 import { adminMessages, FormCheck } from './fields';
 
 /** A product as the back office edits it (money in cents here; euros on the wire). */
@@ -45,6 +48,10 @@ const auditView = (p: AdminProductRecord) => ({
   variant_ids: p.variantIds,
   archived: p.archived,
   sold_out: p.soldOut,
+  ...allergenAuditView(p),
+  diet: dietAuditView(p.diet),
+  frozen: p.frozen,
+  base_dough_id: p.baseDoughId,
 });
 
 /** Menu products in the back office: edited by version, audited, archived rather than deleted once ordered. */
@@ -84,8 +91,11 @@ export class AdminMenuService extends DatedAdminService {
     return product;
   }
 
-  /** Checks a form against the catalogue; throws the form's field errors (422) together. */
-  private async checked(tx: Tx, form: ProductWrite) {
+  /**
+   * Checks a form against the catalogue and the product as it is (`current`, null for a new one: the
+   * allergen fields the form leaves out keep its values); throws the form's field errors (422) together.
+   */
+  private async checked(tx: Tx, form: ProductWrite, current: AdminProductRecord | null) {
     const check = new FormCheck();
     const name = check.text('name', 'Nome', form.name, { max: 150, required: true });
     const description = check.text('description', 'Descrizione', form.description, { max: 2000, multiline: true });
@@ -105,8 +115,17 @@ export class AdminMenuService extends DatedAdminService {
     }
     const variantIds = [...new Set(form.variant_ids)].sort((a, b) => a - b);
     if (variantIds.length > 0) {
-      const known = await tx.selectFrom('variants').select('id').where('id', 'in', variantIds).execute();
+      // A base dough is what a product is made on, never a choice offered.
+      const known = await tx.selectFrom('variants').select('id').where('id', 'in', variantIds).where('base', '=', 0).execute();
       if (known.length !== variantIds.length) check.add('variant_ids', 'Impasti non validi.');
+    }
+    const facts = checkedAllergens(check, form, current ?? { allergens: [], may_contain: [] });
+    const diet = form.diet ?? current?.diet ?? [];
+    checkDietMarks(check, diet, facts.allergens);
+    const baseDoughId = form.base_dough_id === undefined ? (current?.baseDoughId ?? null) : form.base_dough_id;
+    if (baseDoughId !== null) {
+      const base = await tx.selectFrom('variants').select('id').where('id', '=', baseDoughId).where('base', '=', 1).executeTakeFirst();
+      if (!base) check.add('base_dough_id', 'Impasto di base non valido: scegline uno tra gli impasti di base.');
     }
     check.throwIfAny();
     return {
@@ -120,6 +139,10 @@ export class AdminMenuService extends DatedAdminService {
         visible: form.visible ? 1 : 0,
         is_upsell: form.is_upsell ? 1 : 0,
         allow_variants: form.allow_variants,
+        ...allergenColumns(facts),
+        diet: codesText(diet, DIET_MARKS),
+        frozen: (form.frozen ?? current?.frozen) ? 1 : 0,
+        base_dough_id: baseDoughId,
       },
       variantIds,
     };
@@ -137,7 +160,7 @@ export class AdminMenuService extends DatedAdminService {
 
   async create(editor: Editor, form: ProductWrite): Promise<AdminProductRecord> {
     return this.changes.change(editor, async ({ tx, audit }) => {
-      const { row, variantIds } = await this.checked(tx, form);
+      const { row, variantIds } = await this.checked(tx, form, null);
       const { id } = await tx
         .insertInto('products')
         .values({ ...row, sorting: 0 })
@@ -154,7 +177,7 @@ export class AdminMenuService extends DatedAdminService {
     return this.changes.change(editor, async ({ tx, audit, claim, at }) => {
       const before = await this.product(id, tx);
       await claim('products', id, form.version, () => this.product(id, tx));
-      const { row, variantIds } = await this.checked(tx, form);
+      const { row, variantIds } = await this.checked(tx, form, before);
       const archived = form.archived ?? before.archived;
       await tx
         .updateTable('products')

@@ -1,22 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSuite, cassaOrderBody, productId } from './harness';
+import { adminSuite, cassaOrderBody, doughId, productId } from './harness';
 
 /** Issue 29: the 14 allergens travel with the menu, the cart and the orders. */
 const suite = adminSuite();
 const API = '/api/v1/ecommerce';
 const DAY = '2026-11-26';
-const ids = { margherita: 0, pinsa: 0, tiramisu: 0, acciughe: 0, senzaGlutine: 0, integrale: 0 };
-
-const doughId = async (name: string) =>
-  (await suite.server.handle.db.selectFrom('variants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const ids = { margherita: 0, pinsa: 0, tiramisu: 0, acciughe: 0, senzaGlutine: 0 };
 
 beforeAll(async () => {
   ids.margherita = await productId(suite.server, 'Margherita');
   ids.pinsa = await productId(suite.server, 'Pinsa Margherita');
   ids.tiramisu = await productId(suite.server, 'Tiramisù');
   ids.acciughe = await productId(suite.server, 'Acciughe');
-  ids.senzaGlutine = await doughId('Senza glutine');
-  ids.integrale = await doughId('Impasto integrale');
+  ids.senzaGlutine = await doughId(suite.server, 'Senza glutine');
 });
 
 type Line = { id: number; qty: number; variants?: { id: number }[]; additions?: { id: number }[] };

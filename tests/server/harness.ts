@@ -359,6 +359,12 @@ export async function productId(server: TestServer, name: string): Promise<numbe
   return row.id;
 }
 
+/** A dough id by name from the seeded menu (the base doughs too). */
+export async function doughId(server: TestServer, name: string): Promise<number> {
+  const row = await server.handle.db.selectFrom('variants').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** How many orders the database holds, cancelled ones included. */
 export async function orderCount(server: TestServer): Promise<number> {
   const { n } = await server.handle.db

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { createAuditActors, type AuditRow } from '../api/adminActors';
 import { useAppActors } from '../actors/AppActors';
-import { ALLERGEN_LABELS, ALLERGENS, DIET_MARK_LABELS, DIET_MARKS } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AdminListScreen, RecordTable, useRecordList, type Column } from './ui/list';
 
@@ -66,12 +65,6 @@ const FIELD_LABELS: Record<string, string> = {
   base_dough_id: 'impasto di base',
 };
 
-/** The codes a list may hold, as the owner reads them: 'milk' is 'latte'. */
-const CODE_WORDS: Record<string, string> = Object.fromEntries([
-  ...ALLERGENS.map((a) => [a, ALLERGEN_LABELS[a].toLowerCase()]),
-  ...DIET_MARKS.map((m) => [m, DIET_MARK_LABELS[m].toLowerCase()]),
-]);
-
 const shown = (value: unknown) =>
   value === true
     ? 'sì'
@@ -80,7 +73,7 @@ const shown = (value: unknown) =>
       : value === null || value === ''
         ? '—'
         : Array.isArray(value)
-          ? value.map((item) => CODE_WORDS[String(item)] ?? String(item)).join(', ')
+          ? value.join(', ')
           : String(value);
 
 const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;

@@ -1,12 +1,13 @@
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
-  ALLERGY_NOTE_MAX_LENGTH,
+  ALLERGY_NOTE_MAX,
+  allergyNoteError,
   CASSA_DELIVERY_LABELS,
   formatTime,
-  noteWithAllergen,
   PAYMENT_LABELS,
   suggestClients,
+  withAllergen,
 } from '../src/domain';
 import type { DeliveryType, PaymentType } from '../src/domain';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
@@ -94,13 +95,14 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     note: { ...field('note'), error: fieldError('note') },
     allergyNote: {
       ...field('allergyNote'),
-      error: fieldError('allergyNote'),
-      maxLength: ALLERGY_NOTE_MAX_LENGTH,
+      // The checkout's rule, said before the server says it again.
+      error: fieldError('allergyNote') ?? allergyNoteError(form.allergyNote),
+      maxLength: ALLERGY_NOTE_MAX,
       /** the 14 as quick choices: each adds its name to the note */
       choices: ALLERGENS.map((allergen) => ({
         id: allergen,
         label: ALLERGEN_LABELS[allergen],
-        onPress: () => send({ type: 'field.change', field: 'allergyNote', value: noteWithAllergen(form.allergyNote, allergen) }),
+        onPress: () => send({ type: 'field.change', field: 'allergyNote', value: withAllergen(form.allergyNote, allergen) }),
       })),
     },
     delivery: {

@@ -1,4 +1,15 @@
-import { DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED, zoneChargesText } from '../src/domain';
+import {
+  ALLERGEN_LABELS,
+  ALLERGENS,
+  ALLERGY_NOTE_LABEL,
+  ALLERGY_NOTE_MAX,
+  DELIVERY_LABELS,
+  formatEuro,
+  PICKUP_AVAILABLE_NOTE,
+  withAllergen,
+  ZONE_NOT_COVERED,
+  zoneChargesText,
+} from '../src/domain';
 import { PENDING_LABEL } from './authForm';
 import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
 import type { CheckoutEvent, CheckoutForm, EditableStep, FieldName, Step, TextField } from './checkout.types';
@@ -31,6 +42,7 @@ function summaryFacts(form: CheckoutForm, zones: readonly Zone[]): { label: stri
   }
   facts.push({ label: 'Telefono', value: form.telefono, step: 4 }, { label: 'Fascia oraria', value: form.fascia, step: 4 });
   if (form.note.trim()) facts.push({ label: 'Note', value: form.note, step: 4 });
+  if (form.allergy_note.trim()) facts.push({ label: ALLERGY_NOTE_LABEL, value: form.allergy_note, step: 4 });
   return facts;
 }
 
@@ -108,6 +120,17 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
                 },
             telefono: field('telefono', 'Telefono'),
             note: field('note', 'Note'),
+            allergyNote: {
+              ...field('allergy_note', ALLERGY_NOTE_LABEL),
+              maxLength: ALLERGY_NOTE_MAX,
+              counter: `${form.allergy_note.length}/${ALLERGY_NOTE_MAX} caratteri`,
+              /** the 14, each appending its name to the field */
+              quickChoices: ALLERGENS.map((allergen) => ({
+                id: allergen,
+                label: ALLERGEN_LABELS[allergen],
+                onPress: () => send({ type: 'field.change', field: 'allergy_note', value: withAllergen(form.allergy_note, allergen) }),
+              })),
+            },
             fascia: {
               label: 'Fascia oraria',
               value: form.fascia,

@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ADDRESS_REQUIRED, checkoutDetailsErrors, type DeliveryType } from '../src/domain';
+import { ADDRESS_REQUIRED, type DeliveryType } from '../src/domain';
 import type { Product } from './shop.machine';
 import {
   EMPTY_FORM,
@@ -19,6 +19,7 @@ import {
   DELIVERY_REQUIRED,
   DETAIL_FIELDS,
   detailsAreValid,
+  detailsErrors,
   formWithAddress,
   placedOrder,
   refusal,
@@ -27,12 +28,11 @@ import {
 } from './checkout.steps';
 
 /**
- * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes
- * history entries and the tab's copy from the actor's snapshots and sends them back as one
- * `checkout.restore` (a reload, the browser's Back). The session's owner tells whether a user is in
- * (`session.changed`, through the invoked `followSession`). Entering step 3 loads the saved
- * addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone (`prepareCart`: the code
- * and fee they call for). One Idempotency-Key per attempt, kept (across a reload too) until the order is placed.
+ * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes history entries and the
+ * tab's copy from the actor's snapshots and sends them back as one `checkout.restore` (a reload, the browser's Back). The
+ * session's owner tells whether a user is in (`session.changed`, through the invoked `followSession`). Entering step 3 loads the
+ * saved addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone (`prepareCart`: the code and
+ * fee they call for). One Idempotency-Key per attempt, kept (across a reload too) until the order is placed.
  */
 export const checkoutMachine = setup({
   types: {
@@ -109,7 +109,7 @@ export const checkoutMachine = setup({
       return { form: event.form, idempotencyKey: event.idempotencyKey };
     }),
     editSummary: assign({ isEditingSummary: true, errors: {}, message: null }),
-    showDetailsErrors: assign({ errors: ({ context }) => checkoutDetailsErrors(context.form, context.zones) }),
+    showDetailsErrors: assign({ errors: ({ context }) => detailsErrors(context.form, context.zones) }),
     changeField: assign({
       form: ({ context, event }) => {
         assertEvent(event, 'field.change');

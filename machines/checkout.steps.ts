@@ -1,9 +1,17 @@
-import { checkoutDetailsErrors } from '../src/domain';
+import { allergyNoteError, checkoutDetailsErrors } from '../src/domain';
 import type { CheckoutContext, FieldName, OrderOutcome, SavedAddress, Step } from './checkout.types';
 
 /** The checkout's step table and the small rules its transitions share (the statechart is in checkout.machine.ts). */
 export const DELIVERY_REQUIRED = 'Il campo tipo di consegna è obbligatorio.';
-export const DETAIL_FIELDS: readonly string[] = ['nomeCitofono', 'zonaConsegna', 'indirizzo', 'nomeCliente', 'telefono', 'fascia'];
+export const DETAIL_FIELDS: readonly string[] = [
+  'nomeCitofono',
+  'zonaConsegna',
+  'indirizzo',
+  'nomeCliente',
+  'telefono',
+  'fascia',
+  'allergy_note',
+];
 
 /** The state node of each step: the one owner of the step. */
 export const STEP_STATES = { 1: 'account', 2: 'delivery', 3: 'address', 4: 'details', 5: 'upsell', 6: 'summary' } as const;
@@ -23,8 +31,14 @@ export const restoreTo = (steps: readonly Exclude<Step, 1>[]) =>
 /** Back from a step 'Modifica' went back to: the summary's entry, once the details are valid again. */
 export const backToSummary = { guard: 'isReturningToSummary', target: '#checkout.summary', actions: 'restore' } as const;
 
+/** Step 4's errors: the order form's rule (shared with the server) and 'Allergie o intolleranze'. */
+export function detailsErrors(form: CheckoutContext['form'], zones: CheckoutContext['zones']): CheckoutContext['errors'] {
+  const allergyNote = allergyNoteError(form.allergy_note);
+  return { ...checkoutDetailsErrors(form, zones), ...(allergyNote && { allergy_note: allergyNote }) };
+}
+
 export const detailsAreValid = (form: CheckoutContext['form'], zones: CheckoutContext['zones']) =>
-  Object.keys(checkoutDetailsErrors(form, zones)).length === 0;
+  Object.keys(detailsErrors(form, zones)).length === 0;
 
 export function placedOrder(outcome: OrderOutcome): { message: string; orderId: number } {
   if (!outcome.ok) throw new Error('a refusal places no order');

@@ -21,6 +21,8 @@ export interface Timeslot {
 export interface CheckoutForm extends CheckoutDetails {
   /** a saved address id, 0 for a new one, null before step 3 */
   addressSelector: number | null;
+  /** 'Allergie o intolleranze' (the wire's name, so the server's refusal names the field) */
+  allergy_note: string;
 }
 
 export type OrderOutcome =
@@ -52,7 +54,7 @@ export interface CheckoutInput {
   createKey: () => string;
 }
 
-export type FieldName = CheckoutField | 'tipoConsegna' | 'addressSelector';
+export type FieldName = CheckoutField | 'tipoConsegna' | 'addressSelector' | 'allergy_note';
 
 export interface CheckoutContext {
   /** told by the session's owner (`session.changed`), never copied in by a view */
@@ -71,7 +73,7 @@ export interface CheckoutContext {
   isEditingSummary: boolean;
 }
 
-export type TextField = 'nomeCitofono' | 'indirizzo' | 'nomeCliente' | 'telefono' | 'fascia' | 'note';
+export type TextField = 'nomeCitofono' | 'indirizzo' | 'nomeCliente' | 'telefono' | 'fascia' | 'note' | 'allergy_note';
 
 export type CheckoutEvent =
   | { type: 'session.changed'; hasUser: boolean }
@@ -97,4 +99,5 @@ export const EMPTY_FORM: CheckoutForm = {
   telefono: '',
   fascia: '',
   note: '',
+  allergy_note: '',
 };

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { formatEuro, matchingByName, MIN_QUANTITY, offersDoughChoice } from '../src/domain';
+import { ALLERGEN_LABELS, formatEuro, lineAllergens, matchingByName, MIN_QUANTITY, offersDoughChoice } from '../src/domain';
+import { ALLERGEN_PAGE, allergenSentences } from './allergenText';
 import { choicePriceCents, type LineChoice } from './lineChoice';
 import type { Product } from './shop.machine';
 
@@ -61,8 +62,6 @@ function lineChoice(context: ProductDialogContext): LineChoice | null {
   const additions = additionsOffered(context) ? product.additions.filter((a) => context.additionIds.includes(a.id)) : [];
   return { product, variant, additions, qty: context.qty };
 }
-
-/** The line price (SPEC §5): the same rule the server prices with. */
 
 /**
  * The product dialog of the menu and the cart: closed, or open on one product (to add it, or to
@@ -198,6 +197,7 @@ export function connectProductDialog(snapshot: ProductDialogSnapshot, send: (eve
             })),
           }
         : null,
+    allergens: choice && allergenRegion(choice),
     quantity: {
       label: 'Quantità:',
       value: context.qty,
@@ -217,3 +217,15 @@ export function connectProductDialog(snapshot: ProductDialogSnapshot, send: (eve
 }
 
 export type ProductDialogView = ReturnType<typeof connectProductDialog>;
+
+/** The region 'Allergeni': the line as chosen (its dough, else the product's base dough, and its additions). */
+function allergenRegion({ product, variant, additions }: LineChoice) {
+  const facts = lineAllergens(product, variant, additions);
+  return {
+    title: 'Allergeni',
+    items: facts.allergens.map((a) => ALLERGEN_LABELS[a]),
+    emptyMessage: 'Nessuno dei 14 allergeni',
+    mayContain: allergenSentences(facts).mayContain,
+    link: { href: ALLERGEN_PAGE, label: 'Tabella degli allergeni' },
+  };
+}

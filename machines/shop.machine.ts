@@ -1,26 +1,28 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
-import { homeTexts, isDeliveryFree, normalizePhone, servedZones, zoneChargesText, type Cents } from '../src/domain';
+import { homeTexts, isDeliveryFree, normalizePhone, servedZones, zoneChargesText, type AllergenFacts, type Cents } from '../src/domain';
 
 type Wire = components['schemas'];
 
-/** A dough, its surcharge in cents. */
-export interface Variant {
+/** A dough, its surcharge in cents, and what it contains. */
+export interface Variant extends AllergenFacts {
   id: number;
   name: string;
   priceModifierCents: Cents;
 }
 
-/** An ingredient added to a product, its price in cents. */
-export interface Addition {
+/** An ingredient added to a product, its price in cents, and what it contains. */
+export interface Addition extends AllergenFacts {
   id: number;
   name: string;
   priceCents: Cents;
 }
 
 /** A product as the browser computes with it: money in cents (the wire's euros are converted on arrival). */
-export interface Product extends Omit<Wire['Product'], 'price' | 'variants' | 'additions'> {
+export interface Product extends Omit<Wire['Product'], 'price' | 'variants' | 'additions' | 'base_dough'> {
   priceCents: Cents;
+  /** the dough it is made on when no other is chosen: its allergens count unless another replaces it */
+  base_dough: Variant | null;
   variants: Variant[];
   additions: Addition[];
 }

@@ -298,14 +298,13 @@ export class CatalogService {
     }));
     const categoriesById = new Map(categories.map((c) => [c.id, c]));
     const variantsById = new Map<number, VariantView>(variantRows.map((v) => [v.id, variantViewOf(v)]));
-    const baseDoughIds = new Set(variantRows.filter((v) => v.base === 1).map((v) => v.id));
     // Each product offers its doughs in the order the back office gives them ('Impasti'); a base dough is never a choice.
+    const offeredById = new Map(variantRows.filter((v) => v.base === 0).map((v) => [v.id, variantsById.get(v.id)!]));
     const place = new Map(variantRows.map((v, index) => [v.id, index]));
     const variantsByProduct = new Map<number, VariantView[]>();
     for (const link of [...linkRows].sort((a, b) => place.get(a.variant_id)! - place.get(b.variant_id)!)) {
-      const variant = variantsById.get(link.variant_id);
-      if (variant && !baseDoughIds.has(variant.id))
-        variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
+      const variant = offeredById.get(link.variant_id);
+      if (variant) variantsByProduct.set(link.product_id, [...(variantsByProduct.get(link.product_id) ?? []), variant]);
     }
 
     const additions: AdditionView[] = productRows

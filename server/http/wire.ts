@@ -24,7 +24,7 @@ export const zoneDto = (z: ZoneView): Schemas['Zone'] => ({
 });
 
 /** Copies, so a wire answer never shares the catalogue snapshot's arrays. */
-const allergenDto = (facts: AllergenFacts) => ({ allergens: [...facts.allergens], may_contain: [...facts.may_contain] });
+export const allergenDto = (facts: AllergenFacts) => ({ allergens: [...facts.allergens], may_contain: [...facts.may_contain] });
 
 export const variantDto = (v: VariantView): Schemas['Variant'] => ({
   id: v.id,

@@ -2,7 +2,7 @@ import { DOUGH_OFFER, ovenGroupOf, toEuros, type AllergenFacts, type CategoryGro
 import { allergenFactsOf } from '../db/codes';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
-import { variantDto, type Schemas } from '../http/wire';
+import { allergenDto, variantDto, type Schemas } from '../http/wire';
 import type { OrderRow } from '../db/schema';
 import type { OrderLineRecord, OrderRecord } from './order-store';
 
@@ -73,10 +73,7 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
 
 const NO_FACTS: AllergenFacts = { allergens: [], may_contain: [] };
 /** A stored line's dough or addition as the menu describes it today (nothing when it is gone). */
-const factsDto = (facts: AllergenFacts | undefined) => ({
-  allergens: [...(facts ?? NO_FACTS).allergens],
-  may_contain: [...(facts ?? NO_FACTS).may_contain],
-});
+const factsDto = (facts: AllergenFacts | undefined) => allergenDto(facts ?? NO_FACTS);
 
 /** A stored line's dough, at the price it was sold for. */
 const storedVariantDto = (line: OrderLineRecord, variantId: number, catalog: CatalogSnapshot): Schemas['Variant'] => ({

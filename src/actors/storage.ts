@@ -1,6 +1,7 @@
 import type { SavedCart } from '../../machines/cart.machine';
 import type { CassaDraft } from '../../machines/cassaOrder.types';
-import type { SavedCheckout } from '../../machines/checkout.types';
+import { EMPTY_FORM, type SavedCheckout } from '../../machines/checkout.types';
+import { filterChoiceFrom, type MenuFilterChoice } from '../../machines/menuFilter.machine';
 import type { User } from '../../machines/session.machine';
 
 /**
@@ -19,6 +20,10 @@ const LEGACY_SESSION_KEY = 'pizzeria.session';
 
 /** The checkout's step and form: this tab only (a reload keeps them, a new tab starts over). */
 const CHECKOUT_KEY = 'pizzeria.checkout';
+/** The menu's allergen filter: kept for this tab's session. */
+const MENU_FILTER_KEY = 'pizzeria.menuFilter';
+
+const stringsIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 function read(key: string, area: 'localStorage' | 'sessionStorage' = 'localStorage'): unknown {
   try {
@@ -68,9 +73,18 @@ export const storage = {
   saveCart: (cart: SavedCart) => write(STORAGE_KEYS.cart, cart.lines.length || cart.code ? cart : null),
   checkout: (): SavedCheckout | null => {
     const saved = read(CHECKOUT_KEY, 'sessionStorage') as SavedCheckout | null;
-    return saved && typeof saved.step === 'number' && typeof saved.form === 'object' ? saved : null;
+    // A copy written before a field existed gets it empty.
+    return saved && typeof saved.step === 'number' && typeof saved.form === 'object'
+      ? { ...saved, form: { ...EMPTY_FORM, ...saved.form } }
+      : null;
   },
   saveCheckout: (checkout: SavedCheckout | null) => write(CHECKOUT_KEY, checkout, 'sessionStorage'),
+  menuFilter: (): MenuFilterChoice | null => {
+    const saved = read(MENU_FILTER_KEY, 'sessionStorage') as Partial<Record<keyof MenuFilterChoice, unknown>> | null;
+    return saved && filterChoiceFrom(stringsIn(saved.without), stringsIn(saved.only));
+  },
+  saveMenuFilter: (choice: MenuFilterChoice) =>
+    write(MENU_FILTER_KEY, choice.without.length + choice.only.length > 0 ? choice : null, 'sessionStorage'),
   /**
    * Calls `changed` with the remembered user when another tab of the site saves or forgets it (the
    * browser's `storage` event never fires in the tab that wrote). Returns the unsubscribe.

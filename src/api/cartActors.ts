@@ -4,6 +4,7 @@ import { toCents } from '../domain';
 import { answer, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
+import { additionFromWire, variantFromWire } from './shopActors';
 
 /** What the server reads of a line: product, quantity, dough and additions by id (it prices them itself). */
 export function lineToWire(line: CartLine): Schemas['CartLineInput'] {
@@ -23,8 +24,8 @@ export function lineFromWire(line: Schemas['CartLine']): CartLine {
     name: line.name,
     imageUrl: line.product.image_url,
     priceCents: toCents(line.price),
-    variant: variant ? { id: variant.id, name: variant.name, priceModifierCents: toCents(variant.price_modifier) } : null,
-    additions: line.additions.map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
+    variant: variant ? variantFromWire(variant) : null,
+    additions: line.additions.map(additionFromWire),
     qty: line.qty,
     totalCents: toCents(line.total_price),
   };

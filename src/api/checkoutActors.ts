@@ -63,6 +63,7 @@ export function createCheckoutActors(api: ApiClient, cart: () => CartContext, to
             telefono: form.telefono,
             fascia: form.fascia,
             note: form.note || null,
+            allergy_note: form.allergy_note.trim() || null,
             codiceSconto: code,
           },
           cart: lines.map(lineToWire),

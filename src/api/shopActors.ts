@@ -1,16 +1,35 @@
 import { fromPromise } from 'xstate';
-import type { Product, shopMachine, ShopData, Zone } from '../../machines/shop.machine';
+import type { Addition, Product, shopMachine, ShopData, Variant, Zone } from '../../machines/shop.machine';
 import { toCents } from '../domain';
 import { unwrap, type ApiClient, type Schemas } from './client';
 import { initialPaths, type InitialData } from './initialData';
 import type { ActorsOf } from './machineActors';
 
-function toProduct({ price, variants, additions, ...product }: Schemas['Product'], offerSoldOut: boolean): Product {
+/** A dough as the machines hold it: its surcharge in cents, what it contains. */
+export const variantFromWire = (v: Schemas['Variant']): Variant => ({
+  id: v.id,
+  name: v.name,
+  priceModifierCents: toCents(v.price_modifier),
+  allergens: v.allergens,
+  may_contain: v.may_contain,
+});
+
+/** An addition as the machines hold it: its price in cents, what it contains. */
+export const additionFromWire = (a: Schemas['Addition']): Addition => ({
+  id: a.id,
+  name: a.name,
+  priceCents: toCents(a.price),
+  allergens: a.allergens,
+  may_contain: a.may_contain,
+});
+
+function toProduct({ price, variants, additions, base_dough, ...product }: Schemas['Product'], offerSoldOut: boolean): Product {
   return {
     ...product,
     priceCents: toCents(price),
-    variants: variants.map((v) => ({ id: v.id, name: v.name, priceModifierCents: toCents(v.price_modifier) })),
-    additions: additions.filter((a) => offerSoldOut || !a.sold_out).map((a) => ({ id: a.id, name: a.name, priceCents: toCents(a.price) })),
+    base_dough: base_dough && variantFromWire(base_dough),
+    variants: variants.map(variantFromWire),
+    additions: additions.filter((a) => offerSoldOut || !a.sold_out).map(additionFromWire),
   };
 }
 

@@ -25,6 +25,7 @@ export function Footer() {
         <Link to="/ecommerce/privacy-policy">Privacy policy</Link>
         <Link to="/ecommerce/termini-e-condizioni">Termini e condizioni</Link>
         <Link to="/ecommerce/domande-frequenti">Domande frequenti</Link>
+        <Link to="/ecommerce/allergeni">Allergeni</Link>
       </nav>
       {legalLine && <p className="site-footer__legal">{legalLine}</p>}
     </footer>

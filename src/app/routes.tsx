@@ -19,6 +19,8 @@ const menu = lazyChunk('menu', () => import('../menu/MenuPages'));
 const cart = lazyChunk('cart', () => import('../cart/CartPage'));
 const checkout = lazyChunk('checkout', () => import('../checkout/CheckoutPages'));
 const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
+// The allergen table: its own small chunk, printed at the counter as often as read on a phone.
+const allergens = lazyChunk('allergens', () => import('../menu/AllergenPage'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -34,6 +36,7 @@ const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMess
 const MenuPage = lazy(() => menu().then((m) => ({ default: m.MenuPage })));
 const CategoriesPage = lazy(() => menu().then((m) => ({ default: m.CategoriesPage })));
 const ProductsPage = lazy(() => menu().then((m) => ({ default: m.ProductsPage })));
+const AllergenPage = lazy(allergens);
 const CartPage = lazy(() => cart().then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
 const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.ConfirmationPage })));
@@ -65,6 +68,7 @@ export function AppRoutes() {
               <Route index element={<MenuPage />} />
               <Route path="categories" element={<CategoriesPage />} />
               <Route path="products" element={<ProductsPage />} />
+              <Route path="allergeni" element={<AllergenPage />} />
               <Route path="cart" element={<CartPage />} />
               <Route path="checkout" element={<CheckoutPage />} />
               <Route path="ordine-confermato" element={<ConfirmationPage />} />

@@ -27,6 +27,7 @@ import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { pendingClass } from '../ui/pending';
 import { usePageTitle } from '../ui/usePageTitle';
+import { AllergyNoteField } from './AllergyNoteField';
 import { useCheckout } from './useCheckout';
 
 /** /ecommerce/checkout — the six steps. */
@@ -199,6 +200,7 @@ function DetailsStep({ details }: { details: NonNullable<CheckoutView['details']
         <Label>{details.note.label}</Label>
         <TextArea />
       </TextField>
+      <AllergyNoteField field={details.allergyNote} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { formatEuro, SLOT_MINUTES } from '../domain';
-import { LegalPage, ShopPhones, ShopSlots, useShopInfo, type ShopInfo } from './LegalPage';
+import { AllergenSources, LegalPage, ShopPhones, ShopSlots, useShopInfo, zoneCosts, type ShopInfo } from './LegalPage';
 
 interface Faq {
   id: string;
@@ -40,7 +40,14 @@ function faqs(shop: ShopInfo): Faq[] {
     {
       id: 'costo-consegna',
       question: 'La consegna a domicilio ha un costo?',
-      answer: <p>No, la consegna a domicilio è gratuita.</p>,
+      answer: shop.deliveryIsFree ? (
+        <p>No, la consegna a domicilio è gratuita.</p>
+      ) : (
+        <p>
+          Dipende dalla zona: {zoneCosts(shop)}. Il costo compare nella scelta della zona e nel riepilogo come riga a parte, e non è mai
+          scontato. Con il ritiro in pizzeria non paghi la consegna.
+        </p>
+      ),
     },
     {
       id: 'pagamento',
@@ -64,7 +71,10 @@ function faqs(shop: ShopInfo): Faq[] {
               riepilogo dell&apos;ordine.
             </>
           ) : (
-            <>Al momento no: gli ordini con ritiro in pizzeria hanno gli stessi prezzi della consegna, che è comunque gratuita.</>
+            <>
+              Al momento no: gli ordini con ritiro in pizzeria hanno gli stessi prezzi della consegna
+              {shop.deliveryIsFree ? ', che è comunque gratuita.' : ', ma non pagano il costo di consegna.'}
+            </>
           )}
         </p>
       ),
@@ -94,8 +104,7 @@ function faqs(shop: ShopInfo): Faq[] {
       question: 'Dove trovo le informazioni sugli allergeni?',
       answer: (
         <p>
-          Alcuni prodotti riportano note sugli ingredienti nella scheda del menu. Per allergie o intolleranze chiedi sempre al nostro
-          personale prima di ordinare.
+          <AllergenSources />
         </p>
       ),
     },

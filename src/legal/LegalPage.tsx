@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { PhoneLink } from '../../machines/shop.machine';
 import { useShop } from '../actors/AppActors';
+import { UNCOVERED_ZONE } from '../domain';
 
 /** Shop data the static pages quote, with neutral wording while the settings are still loading. */
 export type ShopInfo = ReturnType<typeof useShopInfo>;
@@ -33,6 +35,27 @@ export function ShopSlots({ shop }: { shop: ShopInfo }) {
   return (
     <>
       dalle <time dateTime={shop.openingTime}>{shop.openingTime}</time> alle <time dateTime={shop.lastSlotTime}>{shop.lastSlotTime}</time>
+    </>
+  );
+}
+
+/** Each zone's delivery cost as the checkout shows it: 'Monteverde: consegna 2,50 €; Trastevere: nessun costo'. */
+export function zoneCosts(shop: ShopInfo): string {
+  return shop.servedZones
+    .filter((zone) => zone.name !== UNCOVERED_ZONE)
+    .map((zone) => `${zone.name}: ${zone.charges || 'nessun costo'}`)
+    .join('; ');
+}
+
+/** Where a customer finds what each product contains, in the FAQ's and the terms' words. */
+export function AllergenSources() {
+  return (
+    <>
+      Ogni prodotto del menu indica quali dei 14 allergeni del Reg. (UE) 1169/2011 contiene; aprendolo, la sezione &quot;Allergeni&quot; li
+      elenca per l&apos;impasto e le aggiunte che scegli, con le possibili tracce (&quot;Può contenere&quot;). Tutti i prodotti, gli impasti
+      e le aggiunte sono nella <Link to="/ecommerce/allergeni">tabella degli allergeni</Link>, che puoi anche stampare, e il menu si può
+      filtrare con &quot;Filtra per allergeni&quot;. Se hai un&apos;allergia o un&apos;intolleranza scrivila nel campo &quot;Allergie o
+      intolleranze&quot; al momento dell&apos;ordine: la stampiamo in cima alla comanda per chi prepara la pizza.
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatEuro, SLOT_MINUTES } from '../domain';
-import { LegalPage, ShopPhones, ShopSlots, useShopInfo } from './LegalPage';
+import { AllergenSources, LegalPage, ShopPhones, ShopSlots, useShopInfo, zoneCosts } from './LegalPage';
 
 /** Route /ecommerce/termini-e-condizioni. */
 export function TermsPage() {
@@ -51,7 +51,11 @@ export function TermsPage() {
         <h2>4. Consegna e ritiro</h2>
         <ul>
           <li>
-            La consegna a domicilio è gratuita ed è disponibile solo nelle zone servite, elencate nella <Link to="/">pagina iniziale</Link>.
+            La consegna a domicilio {shop.deliveryIsFree ? 'è gratuita ed ' : ''}è disponibile solo nelle zone servite, elencate nella{' '}
+            <Link to="/">pagina iniziale</Link>
+            {shop.deliveryIsFree
+              ? '.'
+              : `. Il suo costo dipende dalla zona (${zoneCosts(shop)}) ed è una riga a parte dell'ordine, mai scontata.`}
           </li>
           <li>
             Il tempo medio di consegna è di 30–45 minuti; l&apos;orario scelto è indicativo e può variare nei momenti di maggiore affluenza
@@ -77,9 +81,9 @@ export function TermsPage() {
       <section>
         <h2>6. Allergeni</h2>
         <p>
-          Alcuni prodotti riportano note sugli ingredienti. Per informazioni su allergeni e intolleranze chiedi sempre al nostro personale
-          prima di ordinare.
+          <AllergenSources />
         </p>
+        <p>I prodotti contrassegnati con l&apos;asterisco (*) contengono un ingrediente surgelato o congelato all&apos;origine.</p>
       </section>
 
       <section>

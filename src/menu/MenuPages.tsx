@@ -1,14 +1,19 @@
 import { useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
+import { FROZEN_LEGEND } from '../../machines/allergenText';
+import { connectMenuFilter } from '../../machines/menuFilter.machine';
 import type { Product } from '../../machines/shop.machine';
 import { ClosedShopNotice } from '../ui/ClosedShopNotice';
-import { useAppActors, useShop } from '../actors/AppActors';
+import { useAppActors, useShop, useView } from '../actors/AppActors';
 import { formatEuro, menuSections } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { CategoryBar, sectionId } from './CategoryBar';
 import { ProductDialog } from './LazyProductDialog';
+import { MenuFilter } from './MenuFilter';
 import { ProductImage } from './ProductImage';
+import { FrozenMark, ProductMarks } from './ProductMarks';
+import { useMenuFilter } from './useMenuFilter';
 import { useProductDialog } from './useProductDialog';
 
 /** The shop's menu as customers see it, from the app-wide shop actor (primed from the page: no request). */
@@ -19,10 +24,21 @@ function useMenu() {
   return useMemo(() => menuSections(categories, products), [categories, products]);
 }
 
-/** /ecommerce — the menu: category bar, one section per category, the product dialog. */
+/** The menu's sections as the allergen filter leaves them, and how many products it hides. */
+function useFilteredMenu() {
+  const all = useMenu();
+  const filter = useView(useMenuFilter(), connectMenuFilter);
+  return useMemo(() => {
+    const { shown, hiddenMessage } = filter.apply(all.flatMap((s) => s.products));
+    const sections = all.map((s) => ({ ...s, products: s.products.filter((p) => shown.includes(p)) })).filter((s) => s.products.length > 0);
+    return { filter, sections, hiddenMessage, anyFrozen: shown.some((p) => p.frozen) };
+  }, [all, filter]);
+}
+
+/** /ecommerce — the menu: category bar, the allergen filter, one section per category, the product dialog. */
 export function MenuPage() {
   usePageTitle('Menu');
-  const sections = useMenu();
+  const { filter, sections, hiddenMessage, anyFrozen } = useFilteredMenu();
   const { isLoading } = useShop();
   const dialog = useProductDialog();
   const categories = useMemo(() => sections.map((s) => s.category), [sections]);
@@ -31,6 +47,7 @@ export function MenuPage() {
       <h1>Menu</h1>
       {categories.length > 0 && <CategoryBar categories={categories} />}
       <ClosedShopNotice />
+      <MenuFilter view={filter} hiddenMessage={hiddenMessage} />
       {isLoading && <p role="status">Caricamento in corso...</p>}
       {sections.map(({ category, products }) => (
         <section
@@ -50,6 +67,7 @@ export function MenuPage() {
           </ul>
         </section>
       ))}
+      {anyFrozen && <p className="menu__legend">{FROZEN_LEGEND}</p>}
       <ProductDialog actor={dialog.actor} />
     </div>
   );
@@ -65,8 +83,12 @@ function ProductCard({ product, onPress }: { product: Product; onPress: () => vo
     >
       <ProductImage src={product.image_url} />
       <span className="product-card__text">
-        <span className="product-card__name">{product.name}</span>
+        <span className="product-card__name">
+          {product.name}
+          <FrozenMark product={product} />
+        </span>
         {product.description && <span className="product-card__description">{product.description}</span>}
+        <ProductMarks product={product} />
         <span className="price">{formatEuro(product.priceCents)}</span>
         {product.sold_out && <span className="badge badge--soldout">Esaurito</span>}
       </span>

@@ -11,6 +11,7 @@ import {
   RadioGroup,
   SearchField,
 } from 'react-aria-components';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { connectProductDialog, type productDialogMachine } from '../../machines/productDialog.machine';
 import { useView } from '../actors/AppActors';
@@ -25,7 +26,7 @@ const DIALOG_IMAGE_SIZES = '(min-width: 769px) 480px, 132px';
  */
 export default function ProductDialog({ actor, staff = false }: { actor: ActorRefFrom<typeof productDialogMachine>; staff?: boolean }) {
   const view = useView(actor, connectProductDialog);
-  const { product, dough, additions, quantity } = view;
+  const { product, dough, additions, allergens, quantity } = view;
   return (
     <ModalOverlay isOpen={view.isOpen} onOpenChange={view.onOpenChange} isDismissable className="modal-overlay">
       <Modal className="modal product-dialog">
@@ -78,6 +79,22 @@ export default function ProductDialog({ actor, staff = false }: { actor: ActorRe
                     </Checkbox>
                   ))}
                 </div>
+              )}
+              {allergens && (
+                <section className="product-dialog__allergens" aria-labelledby="product-dialog-allergens">
+                  <h3 id="product-dialog-allergens">{allergens.title}</h3>
+                  {allergens.items.length > 0 ? (
+                    <ul className="allergen-list">
+                      {allergens.items.map((label) => (
+                        <li key={label}>{label}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="muted">{allergens.emptyMessage}</p>
+                  )}
+                  {allergens.mayContain && <p>{allergens.mayContain}</p>}
+                  {!staff && <Link to={allergens.link.href}>{allergens.link.label}</Link>}
+                </section>
               )}
               <div className="quantity" role="group" aria-labelledby="product-dialog-qty">
                 <span id="product-dialog-qty">{quantity.label}</span>

@@ -36,3 +36,39 @@ describe('FAQ and terms quote the pickup code', () => {
     expect((await screen.findByText(/si applica uno sconto del/)).textContent).toContain('almeno 15,00 € si applica uno sconto del 15%');
   });
 });
+
+describe('FAQ and terms on delivery costs and allergens (issue 29)', () => {
+  /** Monteverde charges 2,50 € for delivery; the other zones nothing. */
+  const charging = {
+    '/api/v1/ecommerce/webapp': {
+      ...webapp,
+      pickup_discount: null,
+      zones: webapp.zones.map((z) => (z.name === 'Monteverde' ? { ...z, fee: 2.5 } : z)),
+    },
+  };
+
+  it('name the zone fees instead of free delivery while a zone charges', async () => {
+    const { user } = renderApp('/ecommerce/domande-frequenti', { initialData: charging });
+    await user.click(await screen.findByRole('button', { name: 'La consegna a domicilio ha un costo?' }));
+    expect(screen.getByText(/Dipende dalla zona/).textContent).toContain(
+      'Marconi: nessun costo; Monteverde: consegna 2,50 €; Ostiense: nessun costo',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ci sono sconti se ritiro in pizzeria?' }));
+    expect(screen.getByText(/Al momento no/).textContent).toContain('non pagano il costo di consegna');
+    expect(screen.queryByText(/gratuita/)).toBeNull();
+  });
+
+  it('the terms too', async () => {
+    renderApp('/ecommerce/termini-e-condizioni', { initialData: charging });
+    expect((await screen.findByText(/Il suo costo dipende dalla zona/)).textContent).toContain('Monteverde: consegna 2,50 €');
+    expect(screen.queryByText(/gratuita/)).toBeNull();
+  });
+
+  it('point to the allergen table and the dialog instead of asking the staff', async () => {
+    const { user } = renderApp('/ecommerce/domande-frequenti', { initialData: charging });
+    await user.click(await screen.findByRole('button', { name: 'Dove trovo le informazioni sugli allergeni?' }));
+    expect(screen.getByRole('link', { name: 'tabella degli allergeni' }).getAttribute('href')).toBe('/ecommerce/allergeni');
+    expect(screen.getByText(/la sezione "Allergeni"/)).toBeTruthy();
+    expect(screen.queryByText(/chiedi sempre al nostro/)).toBeNull();
+  });
+});

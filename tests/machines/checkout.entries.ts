@@ -58,6 +58,7 @@ const savedForm: CheckoutForm = {
   telefono: '+39 333 123 4567',
   fascia: '19:15',
   note: RESTORED_NOTE,
+  allergy_note: 'frutta a guscio',
 };
 /** A home delivery's copy at step 3 (pickup has no address step). */
 const savedDeliveryForm: CheckoutForm = { ...EMPTY_FORM, tipoConsegna: 'consegna', addressSelector: 0, note: RESTORED_NOTE };

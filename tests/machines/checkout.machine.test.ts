@@ -2,6 +2,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectCheckout } from '../../machines/checkout.connect';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
+import type { Product } from '../../machines/shop.machine';
 import { EMPTY_FORM, type CheckoutEvent, type SavedAddress, type Timeslot } from '../../machines/checkout.types';
 import { ADDRESS_REQUIRED, checkoutDetailsErrors } from '../../src/domain';
 import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL, zones } from './checkout.entries';
@@ -153,6 +154,68 @@ describe('checkout machine: step 4 before any attempt', () => {
     expect(view.title).toBe('Dettagli');
     expect(view.details?.fascia.errorMessage).toBeNull();
     expect(view.details?.telefono.errorMessage).toBeNull();
+    actor.stop();
+  });
+});
+
+describe("checkout machine: 'Allergie o intolleranze' (issue 29)", () => {
+  const atDetails = (allergyNote: string) => {
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          followSession: fromCallback(({ sendBack }) => sendBack({ type: 'session.changed', hasUser: true })),
+          loadTimeslots: fromPromise<Timeslot[]>(async () => [{ time: '19:15', available: true }]),
+          loadSuggestions: fromPromise<Product[]>(async () => []),
+        },
+        actions: { prepareCart: () => {} },
+      }),
+      { input: { zones, createKey: () => FIXED_KEY } },
+    ).start();
+    const form = { ...EMPTY_FORM, tipoConsegna: 'ritiro' as const, nomeCliente: 'Ada', telefono: '333 123 4567', fascia: '19:15' };
+    actor.send({ type: 'checkout.restore', step: 4, form: { ...form, allergy_note: allergyNote }, idempotencyKey: null });
+    const view = () => connectCheckout(actor.getSnapshot(), (event) => actor.send(event));
+    return { actor, view };
+  };
+
+  it('is optional, counts its characters and appends a quick choice once, as the kitchen reads it', () => {
+    const { view } = atDetails('');
+    expect(view().details!.allergyNote).toMatchObject({ label: 'Allergie o intolleranze', value: '', counter: '0/200 caratteri' });
+    const choices = () => view().details!.allergyNote.quickChoices;
+    expect(choices().map((c) => c.label)).toHaveLength(14);
+    choices()
+      .find((c) => c.label === 'Frutta a guscio')!
+      .onPress();
+    choices()
+      .find((c) => c.label === 'Latte')!
+      .onPress();
+    choices()
+      .find((c) => c.label === 'Latte')!
+      .onPress();
+    expect(view().details!.allergyNote).toMatchObject({ value: 'frutta a guscio, latte', counter: '22/200 caratteri' });
+  });
+
+  it('refuses more than 200 characters in Italian at Prosegui, and the summary repeats a valid note', async () => {
+    const { actor, view } = atDetails('x'.repeat(201));
+    await new Promise((resolve) => setTimeout(resolve));
+    view().nextButton!.onPress();
+    expect(view().title).toBe('Dettagli');
+    expect(view().details!.allergyNote.errorMessage).toBe('Il campo allergie o intolleranze non può superare 200 caratteri.');
+    view().details!.allergyNote.onChange('mio figlio è allergico alla frutta a guscio');
+    expect(view().details!.allergyNote.errorMessage).toBeNull();
+    view().nextButton!.onPress();
+    await new Promise((resolve) => setTimeout(resolve));
+    view().nextButton!.onPress();
+    expect(view().summary!.facts).toContainEqual(
+      expect.objectContaining({ label: 'Allergie o intolleranze', value: 'mio figlio è allergico alla frutta a guscio', step: 4 }),
+    );
+    actor.stop();
+  });
+
+  it('refuses control characters', async () => {
+    const { actor, view } = atDetails('latte\u0007');
+    await new Promise((resolve) => setTimeout(resolve));
+    view().nextButton!.onPress();
+    expect(view().details!.allergyNote.errorMessage).toBe('Il campo allergie o intolleranze ha un formato non valido.');
     actor.stop();
   });
 });

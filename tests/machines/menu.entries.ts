@@ -12,6 +12,8 @@ import {
   type SavedCart,
 } from '../../machines/cart.machine';
 import { productDialogMachine, type LineChoice } from '../../machines/productDialog.machine';
+import type { Product, Variant } from '../../machines/shop.machine';
+import { menuFilterMachine, NO_FILTER } from '../../machines/menuFilter.machine';
 import { PICKUP_CODE, priceCartAnswer, UNKNOWN_CODE } from '../mocks/cart';
 import { shopDataFromWire } from '../../src/api/shopActors';
 import { webapp } from '../mocks/fixtures';
@@ -21,8 +23,32 @@ import type { MachineEntry } from './registry';
 const defineEntry = <T extends AnyStateMachine>(entry: MachineEntry<T>): MachineEntry<T> => entry;
 const shopData = shopDataFromWire(webapp);
 
-export const margherita = shopData.products.find((p) => p.name === 'Margherita')!;
-export const fioriDiZucca = shopData.products.find((p) => p.name === 'Fiori di zucca e alici')!;
+const fixture = (name: string) => shopData.products.find((p) => p.name === name)!;
+/**
+ * The allergen facts these tests read, stated here (issue 29): pizzas made on 'Impasto classico'
+ * (gluten); 'Senza glutine' contains none but may carry traces. The fixtures' whole-wheat dough
+ * contains gluten, their buffalo mozzarella milk.
+ */
+const classico: Variant = { id: 80, name: 'Impasto classico', priceModifierCents: 0, allergens: ['gluten'], may_contain: [] };
+export const senzaGlutine: Variant = { id: 3, name: 'Senza glutine', priceModifierCents: 150, allergens: [], may_contain: ['gluten'] };
+const margheritaFixture = fixture('Margherita');
+export const margherita: Product = {
+  ...margheritaFixture,
+  allergens: ['milk'],
+  may_contain: [],
+  diet: ['vegetarian'],
+  frozen: false,
+  base_dough: classico,
+  variants: [...margheritaFixture.variants, senzaGlutine],
+};
+export const fioriDiZucca: Product = {
+  ...fixture('Fiori di zucca e alici'),
+  allergens: ['fish', 'milk'],
+  may_contain: [],
+  diet: [],
+  frozen: true,
+  base_dough: classico,
+};
 const integrale = margherita.variants.find((v) => v.name === 'Integrale')!;
 const bufala = margherita.additions[0]!;
 
@@ -50,6 +76,7 @@ export const productDialogEntry = defineEntry({
     (s) => (s.context.qty < 3 ? { type: 'quantity.increment' } : null),
     { type: 'quantity.decrement' },
     { type: 'dough.select', variantId: integrale.id },
+    { type: 'dough.select', variantId: senzaGlutine.id },
     { type: 'dough.select', variantId: null },
     { type: 'addition.toggle', additionId: bufala.id },
     // The cassa's search over the additions: one that finds bufala, one that finds nothing.
@@ -179,4 +206,25 @@ export const cartEntry = defineEntry({
     }),
 });
 
-export const menuEntries = [productDialogEntry, cartEntry];
+// --- menu filter ('Filtra per allergeni') -------------------------------------------------------
+
+export const menuFilterEntry = defineEntry({
+  name: 'menuFilter',
+  machine: menuFilterMachine,
+  maxSimplePathStates: 0,
+  // A first visit, and a link (or this tab's session) arriving with 'Senza glutine'.
+  inputs: [NO_FILTER, { without: ['gluten'], only: [] }],
+  events: [
+    { type: 'filter.toggle' },
+    { type: 'allergens.choose', allergens: ['fish'] },
+    { type: 'allergens.choose', allergens: ['gluten', 'milk'] },
+    { type: 'allergens.choose', allergens: [] },
+    { type: 'diet.choose', marks: ['vegan'] },
+    { type: 'diet.choose', marks: ['vegetarian'] },
+    { type: 'diet.choose', marks: [] },
+    { type: 'filter.clear' },
+  ],
+  serializeState: (s) => facts(s, { without: s.context.without, only: s.context.only }),
+});
+
+export const menuEntries = [productDialogEntry, cartEntry, menuFilterEntry];

@@ -3,11 +3,22 @@ import { createActor } from 'xstate';
 import { connectProductDialog, productDialogMachine, type LineChoice, type ProductDialogEvent } from '../../machines/productDialog.machine';
 import { formatEuro } from '../../src/domain';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
-import { fioriDiZucca, margherita, productDialogEntry } from './menu.entries';
+import { fioriDiZucca, margherita, productDialogEntry, senzaGlutine } from './menu.entries';
 
-/** Prices written out from the fixtures (7 € base, +1 € whole-wheat dough, +2,50 € buffalo), not through the rule under test. */
+/** Prices written out from the fixtures (7 € base, +1 € whole-wheat dough, +1,50 € gluten-free, +2,50 € buffalo), not through the rule under test. */
 const expectedCents = (choice: LineChoice) =>
-  choice.qty * ((choice.product === margherita ? 700 : 1050) + (choice.variant ? 100 : 0) + choice.additions.length * 250);
+  choice.qty *
+  ((choice.product === margherita ? 700 : 1050) +
+    (choice.variant === null ? 0 : choice.variant === senzaGlutine ? 150 : 100) +
+    choice.additions.length * 250);
+
+/** The region 'Allergeni' as a customer reads it, written out from the facts in menu.entries.ts. */
+function expectedAllergens(choice: LineChoice) {
+  if (choice.product === fioriDiZucca) return { items: ['Glutine', 'Pesce', 'Latte'], mayContain: null };
+  // Margherita: milk of its own (buffalo adds milk again); gluten from any dough but 'Senza glutine'.
+  const glutenFree = choice.variant === senzaGlutine;
+  return { items: glutenFree ? ['Latte'] : ['Glutine', 'Latte'], mayContain: glutenFree ? 'Può contenere: Glutine' : null };
+}
 
 describePathCoverage(
   'product dialog machine: path coverage',
@@ -38,7 +49,11 @@ describePathCoverage(
         expect(confirmed.length).toBe(expectedConfirmations);
         if (!view.isOpen) {
           expect(view.product).toBeNull();
-          expect({ dough: view.dough, additions: view.additions }).toEqual({ dough: null, additions: null });
+          expect({ dough: view.dough, additions: view.additions, allergens: view.allergens }).toEqual({
+            dough: null,
+            additions: null,
+            allergens: null,
+          });
           return;
         }
         const product = context.product!;
@@ -54,6 +69,12 @@ describePathCoverage(
         expect(view.confirmButton.label).toBe(
           context.editIndex === null ? `Aggiungi al Carrello (${price})` : `Conferma modifica (${price})`,
         );
+        // 'Allergeni' follows the line as chosen (a dough the shop does not offer is not chosen), with the table's link.
+        expect(view.allergens).toMatchObject({
+          title: 'Allergeni',
+          ...expectedAllergens({ product, variant, additions, qty: context.qty }),
+          link: { href: '/ecommerce/allergeni', label: 'Tabella degli allergeni' },
+        });
         view.confirmButton.onPress();
         view.onOpenChange(false);
         expect(sent).toEqual([{ type: 'dialog.confirm' }, { type: 'dialog.close' }]);

@@ -68,11 +68,14 @@ describe('shop data: euros from the wire become cents', () => {
     const margherita = shopData.products.find((p) => p.name === 'Margherita')!;
     expect(webapp.products.find((p) => p.name === 'Margherita')!.price).toBe(7);
     expect(margherita.priceCents).toBe(700);
+    // The allergen codes travel with them (issue 29), the base dough converted as the others.
+    const gluten = { allergens: ['gluten'], may_contain: [] };
     expect(margherita.variants).toEqual([
-      { id: 1, name: 'Normale', priceModifierCents: 0 },
-      { id: 2, name: 'Integrale', priceModifierCents: 100 },
+      { id: 1, name: 'Normale', priceModifierCents: 0, ...gluten },
+      { id: 2, name: 'Integrale', priceModifierCents: 100, ...gluten },
     ]);
-    expect(margherita.additions).toEqual([{ id: 90, name: 'Bufala', priceCents: 250 }]);
+    expect(margherita.base_dough).toEqual({ id: 5, name: 'Impasto classico', priceModifierCents: 0, ...gluten });
+    expect(margherita.additions).toEqual([{ id: 90, name: 'Bufala', priceCents: 250, allergens: ['milk'], may_contain: [] }]);
     expect(margherita).not.toHaveProperty('price');
     expect(shopData.pickupDiscount).toEqual({ code: 'RITIRO-IN-PIZZERIA', percent: 15, minOrderCents: 1500 });
   });

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ALLERGY_NOTE_MAX_LENGTH, noteWithAllergen } from '../../src/domain';
+import { ALLERGY_NOTE_MAX, allergyNoteError, withAllergen } from '../../src/domain';
 
-describe("'Allergie o intolleranze': the quick choices", () => {
-  it('write the allergen as the kitchen reads it, after what is already written', () => {
-    expect(noteWithAllergen('', 'nuts')).toBe('frutta a guscio');
-    expect(noteWithAllergen('bambino di 6 anni ', 'milk')).toBe('bambino di 6 anni, latte');
+describe("'Allergie o intolleranze' (the checkout's and the cassa's field)", () => {
+  it('a quick choice writes the allergen as the kitchen reads it, after what is already written, once', () => {
+    expect(withAllergen('', 'nuts')).toBe('frutta a guscio');
+    expect(withAllergen('bambino di 6 anni ', 'milk')).toBe('bambino di 6 anni, latte');
+    expect(withAllergen('Latte, uova', 'milk')).toBe('Latte, uova');
   });
 
-  it('never name an allergen twice, and never go past 200 characters', () => {
-    expect(noteWithAllergen('Latte, uova', 'milk')).toBe('Latte, uova');
-    const full = 'x'.repeat(ALLERGY_NOTE_MAX_LENGTH - 3);
-    expect(noteWithAllergen(full, 'eggs')).toBe(full);
+  it('a note past 200 characters or with a control character is refused in Italian', () => {
+    expect(allergyNoteError('x'.repeat(ALLERGY_NOTE_MAX))).toBeNull();
+    expect(allergyNoteError('x'.repeat(ALLERGY_NOTE_MAX + 1))).toBe('Il campo allergie o intolleranze non può superare 200 caratteri.');
+    expect(allergyNoteError('latte\u0007')).toBe('Il campo allergie o intolleranze ha un formato non valido.');
   });
 });

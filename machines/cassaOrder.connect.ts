@@ -1,15 +1,6 @@
-import {
-  ALLERGEN_LABELS,
-  ALLERGENS,
-  ALLERGY_NOTE_MAX,
-  allergyNoteError,
-  CASSA_DELIVERY_LABELS,
-  formatTime,
-  PAYMENT_LABELS,
-  suggestClients,
-  withAllergen,
-} from '../src/domain';
+import { allergyNoteError, CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, suggestClients } from '../src/domain';
 import type { DeliveryType, PaymentType } from '../src/domain';
+import { connectAllergyNote } from './allergyNote.connect';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
 import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
 
@@ -94,16 +85,11 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     telephone: { ...field('telephone'), error: fieldError('telephone') },
     note: { ...field('note'), error: fieldError('note') },
     allergyNote: {
-      ...field('allergyNote'),
       // The checkout's rule, said before the server says it again.
-      error: fieldError('allergyNote') ?? allergyNoteError(form.allergyNote),
-      maxLength: ALLERGY_NOTE_MAX,
-      /** the 14 as quick choices: each adds its name to the note */
-      choices: ALLERGENS.map((allergen) => ({
-        id: allergen,
-        label: ALLERGEN_LABELS[allergen],
-        onPress: () => send({ type: 'field.change', field: 'allergyNote', value: withAllergen(form.allergyNote, allergen) }),
-      })),
+      ...connectAllergyNote(form.allergyNote, fieldError('allergyNote') ?? allergyNoteError(form.allergyNote), (value) =>
+        send({ type: 'field.change', field: 'allergyNote', value }),
+      ),
+      isDisabled: !isEditable,
     },
     delivery: {
       value: form.delivery,

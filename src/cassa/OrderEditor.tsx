@@ -4,11 +4,11 @@ import type { ActorRefFrom } from 'xstate';
 import { connectCart } from '../../machines/cart.connect';
 import type { cartMachine, CartSnapshot, CartEvent } from '../../machines/cart.machine';
 import { connectCassaLines } from '../../machines/cassaLines.machine';
-import { connectCassaOrder, type CassaOrderView } from '../../machines/cassaOrder.connect';
+import { connectCassaOrder } from '../../machines/cassaOrder.connect';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
-import { ALLERGY_NOTE_LABEL } from '../domain';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
+import { AllergyNoteField } from '../ui/AllergyNoteField';
 import { ProductDialog, useProductDialog } from '../menu';
 import { SuggestBox } from './SuggestBox';
 
@@ -221,12 +221,10 @@ function Field({
   label,
   field,
   type = 'text',
-  maxLength,
 }: {
   label: string;
   field: { value: string; isDisabled: boolean; error: string | null; onChange: (v: string) => void };
   type?: 'text' | 'tel';
-  maxLength?: number;
 }) {
   return (
     <TextField
@@ -236,28 +234,11 @@ function Field({
       onChange={field.onChange}
       isDisabled={field.isDisabled}
       isInvalid={!!field.error}
-      maxLength={maxLength}
     >
       <Label>{label}</Label>
       <Input />
       {field.error && <p className="field-error">{field.error}</p>}
     </TextField>
-  );
-}
-
-/** 'Allergie o intolleranze': one line for the kitchen, typed or built from the 14 quick choices. */
-function AllergyNoteField({ field }: { field: CassaOrderView['allergyNote'] }) {
-  return (
-    <div className="cassa-allergy-field">
-      <Field label={ALLERGY_NOTE_LABEL} field={field} maxLength={field.maxLength} />
-      <div role="group" aria-label="Aggiungi un allergene" className="cassa-allergy-choices">
-        {field.choices.map((choice) => (
-          <Button key={choice.id} className="button cassa-chip" isDisabled={field.isDisabled} onPress={choice.onPress}>
-            {choice.label}
-          </Button>
-        ))}
-      </div>
-    </div>
   );
 }
 

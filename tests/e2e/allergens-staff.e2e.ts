@@ -1,12 +1,33 @@
 /**
  * Issue 29, the staff's side against the real server: a phone order with 'Allergie o intolleranze'
- * typed in the cassa is marked in the day list and its ticket starts with the allergy; the dough
- * editor shows the seed's 'Senza glutine' as it is. axe on the cassa with the field and the dough editor.
+ * typed in the cassa is marked in the day list and its ticket starts with the allergy; the owner adds
+ * 'Frutta a guscio' to the Ortolana (no other file asserts on it) and the public menu says so, then
+ * puts it back; the dough editor shows the seed's 'Senza glutine'. axe on the cassa with the field,
+ * the product editor and the dough editor.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/schema';
 import { readTicket } from '../server/ticket-text';
 import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import { editor, logInAsAdmin, nameBox, openCassa, productBox, row } from './cassa-helpers';
+
+type AdminProduct = components['schemas']['AdminProduct'];
+
+const PRODUCT = 'Ortolana';
+
+async function adminProduct(page: Page, name: string): Promise<AdminProduct> {
+  const menu = (await apiCall(page, 'GET', '/api/v1/admin/menu')).body as { products: AdminProduct[] };
+  return menu.products.find((p) => p.name === name)!;
+}
+
+/** Puts a product's allergens back through the API, whatever version it has reached. */
+async function restoreAllergens(page: Page, name: string, allergens: AdminProduct['allergens']) {
+  const { id, version, archived: _archived, sold_out: _soldOut, ...rest } = await adminProduct(page, name);
+  const price = rest.price.toFixed(2).replace('.', ',');
+  const restored = await apiCall(page, 'PUT', `/api/v1/admin/products/${id}`, { ...rest, price, allergens, version });
+  expect(restored.status).toBe(200);
+}
 
 describe('allergens: the cassa and the back office', () => {
   const browser = useBrowser();
@@ -51,6 +72,37 @@ describe('allergens: the cassa and the back office', () => {
     expect(ticket.headers()['content-type']).toBe('application/pdf');
     const [first] = await readTicket(await ticket.body());
     expect(first!.text.trim()).toMatch(/^ALLERGIE: bambino, frutta a guscio/i);
+  });
+
+  it("the owner adds 'Frutta a guscio' to a product and the public menu shows it", async () => {
+    const { page: owner } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(owner);
+    const before = await adminProduct(owner, PRODUCT);
+    expect(before.allergens).not.toContain('nuts');
+    const { page: customer } = await browser.open({ viewport: DESKTOP });
+    await customer.goto(url('/ecommerce'));
+    const card = customer.locator('.product-card', { hasText: PRODUCT }).first();
+    await card.getByText(/Contiene/).waitFor({ state: 'attached' });
+    expect(await card.textContent()).not.toContain('Frutta a guscio');
+    try {
+      await owner.goto(url('/admin/menu'));
+      await owner.getByRole('link', { name: `Modifica ${PRODUCT}` }).click();
+      await owner.getByRole('heading', { level: 2, name: PRODUCT }).waitFor();
+      const contains = owner.getByRole('group', { name: 'Contiene' });
+      const nuts = contains.getByRole('checkbox', { name: 'Frutta a guscio' });
+      expect(await nuts.isChecked()).toBe(false);
+      await expectNoA11yViolations(owner, 'product editor with allergens');
+      await nuts.check({ force: true });
+      expect(await nuts.isChecked()).toBe(true);
+      await owner.getByRole('button', { name: 'Salva' }).click();
+      await owner.getByText('Modifiche salvate.').waitFor();
+      expect((await adminProduct(owner, PRODUCT)).allergens).toContain('nuts');
+
+      await customer.reload();
+      await expect.poll(() => card.textContent()).toContain('Frutta a guscio');
+    } finally {
+      await restoreAllergens(owner, PRODUCT, before.allergens);
+    }
   });
 
   it('the dough editor shows what a dough contains and whether it is a base dough', async () => {

@@ -52,6 +52,8 @@ function generatedDay(count: number, changed = -1): CassaDay {
     deliveryTime: `${18 + Math.floor((i % 24) / 4)}:${String((i % 4) * 15).padStart(2, '0')}`,
     groupQuantities: { pizze: 1 + (i % 3), compositions: i % 2, calzoni: i % 4 === 0 ? 1 : 0 },
     unknownQuantity: i % 7 === 0 ? 1 : 0,
+    // One order in ten tells of an allergy: the rows draw the mark too.
+    allergyNote: i % 10 === 0 ? 'frutta a guscio' : null,
   }));
   const slots = Array.from({ length: 24 }, (_, s) => {
     const time = `${18 + Math.floor(s / 4)}:${String((s % 4) * 15).padStart(2, '0')}`;

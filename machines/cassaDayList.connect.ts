@@ -87,6 +87,8 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
         place: order.delivery === 'ritiro' ? DELIVERY_LABELS.ritiro : (order.zone ?? 'Zona non indicata'),
         counts: categoryCounts(order),
         deliveryTime: order.deliveryTime,
+        /** the row's warning mark and what the note says */
+        allergyNote: order.allergyNote,
         statusLabel: ORDER_STATUS_LABELS[order.status],
         status: order.status,
         isNew: newIds.includes(order.id),

@@ -18,6 +18,8 @@ export interface CassaListOrder {
   /** quantity per kitchen group */
   groupQuantities: Record<CategoryGroup, number>;
   unknownQuantity: number;
+  /** 'Allergie o intolleranze' as the customer or the cashier wrote it; null: none */
+  allergyNote: string | null;
 }
 
 export interface SlotLoad {

@@ -1,5 +1,6 @@
-import { CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, suggestClients } from '../src/domain';
+import { allergyNoteError, CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, suggestClients } from '../src/domain';
 import type { DeliveryType, PaymentType } from '../src/domain';
+import { connectAllergyNote } from './allergyNote.connect';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
 import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
 
@@ -15,6 +16,7 @@ const FIELD_ERRORS = {
   time: 'fascia',
   date: 'delivery_date',
   note: 'note',
+  allergyNote: 'allergy_note',
 } as const;
 const FIELD_ERROR_KEYS: readonly string[] = Object.values(FIELD_ERRORS);
 
@@ -82,6 +84,13 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
     address: { ...field('address'), error: fieldError('address') },
     telephone: { ...field('telephone'), error: fieldError('telephone') },
     note: { ...field('note'), error: fieldError('note') },
+    allergyNote: {
+      // The checkout's rule, said before the server says it again.
+      ...connectAllergyNote(form.allergyNote, fieldError('allergyNote') ?? allergyNoteError(form.allergyNote), (value) =>
+        send({ type: 'field.change', field: 'allergyNote', value }),
+      ),
+      isDisabled: !isEditable,
+    },
     delivery: {
       value: form.delivery,
       isDisabled: !isEditable,
@@ -126,7 +135,8 @@ export const isDraftShown = (snapshot: CassaOrderSnapshot) =>
 
 /** What the browser keeps of the order on screen; nothing for a new order with nothing typed (confirmed, or emptied). */
 export function draftOf({ opened, form, cart }: CassaOrderContext): CassaDraft | null {
-  const isBlank = !form.name.trim() && !form.address.trim() && !form.telephone.trim() && !form.note.trim() && cart.lines.length === 0;
+  const isBlank =
+    [form.name, form.address, form.telephone, form.note, form.allergyNote].every((text) => !text.trim()) && cart.lines.length === 0;
   if (opened === null && isBlank) return null;
   return { orderId: opened?.id ?? null, version: opened?.version ?? null, form, lines: cart.lines, code: cart.code };
 }

@@ -18,6 +18,7 @@ export function newOrderForm(now: ShopNow): CassaOrderForm {
     minute: minutes % 60,
     date: now.date,
     note: '',
+    allergyNote: '',
   };
 }
 

@@ -49,6 +49,8 @@ export interface CassaOrderForm {
   minute: number;
   date: string;
   note: string;
+  /** 'Allergie o intolleranze': printed first on the ticket */
+  allergyNote: string;
 }
 
 /** The order being edited, as it was loaded. */
@@ -127,7 +129,7 @@ export interface CassaOrderContext {
   errors: Record<string, string>;
 }
 
-export type TextField = 'address' | 'telephone' | 'note' | 'date';
+export type TextField = 'address' | 'telephone' | 'note' | 'allergyNote' | 'date';
 
 export type CassaOrderEvent =
   | { type: 'init.retry' }

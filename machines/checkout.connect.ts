@@ -1,15 +1,5 @@
-import {
-  ALLERGEN_LABELS,
-  ALLERGENS,
-  ALLERGY_NOTE_LABEL,
-  ALLERGY_NOTE_MAX,
-  DELIVERY_LABELS,
-  formatEuro,
-  PICKUP_AVAILABLE_NOTE,
-  withAllergen,
-  ZONE_NOT_COVERED,
-  zoneChargesText,
-} from '../src/domain';
+import { ALLERGY_NOTE_LABEL, DELIVERY_LABELS, formatEuro, PICKUP_AVAILABLE_NOTE, ZONE_NOT_COVERED, zoneChargesText } from '../src/domain';
+import { connectAllergyNote } from './allergyNote.connect';
 import { PENDING_LABEL } from './authForm';
 import { checkoutStep, type CheckoutSnapshot } from './checkout.machine';
 import type { CheckoutEvent, CheckoutForm, EditableStep, FieldName, Step, TextField } from './checkout.types';
@@ -120,17 +110,9 @@ export function connectCheckout(snapshot: CheckoutSnapshot, send: (event: Checko
                 },
             telefono: field('telefono', 'Telefono'),
             note: field('note', 'Note'),
-            allergyNote: {
-              ...field('allergy_note', ALLERGY_NOTE_LABEL),
-              maxLength: ALLERGY_NOTE_MAX,
-              counter: `${form.allergy_note.length}/${ALLERGY_NOTE_MAX} caratteri`,
-              /** the 14, each appending its name to the field */
-              quickChoices: ALLERGENS.map((allergen) => ({
-                id: allergen,
-                label: ALLERGEN_LABELS[allergen],
-                onPress: () => send({ type: 'field.change', field: 'allergy_note', value: withAllergen(form.allergy_note, allergen) }),
-              })),
-            },
+            allergyNote: connectAllergyNote(form.allergy_note, errors.allergy_note ?? null, (value) =>
+              send({ type: 'field.change', field: 'allergy_note', value }),
+            ),
             fascia: {
               label: 'Fascia oraria',
               value: form.fascia,

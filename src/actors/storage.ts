@@ -104,7 +104,10 @@ export const storage = {
   /** the cassa's order being typed (form, lines, code: no credential), or nothing */
   cassaDraft: (): CassaDraft | null => {
     const draft = read(STORAGE_KEYS.cassaDraft) as CassaDraft | null;
-    return draft && typeof draft.form === 'object' && isSavedCart(draft) ? draft : null;
+    // A draft kept before the allergy field existed has none.
+    return draft && typeof draft.form === 'object' && isSavedCart(draft)
+      ? { ...draft, form: { ...draft.form, allergyNote: draft.form.allergyNote ?? '' } }
+      : null;
   },
   saveCassaDraft: (draft: CassaDraft | null) => write(STORAGE_KEYS.cassaDraft, draft),
 };

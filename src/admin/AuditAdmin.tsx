@@ -57,6 +57,12 @@ const FIELD_LABELS: Record<string, string> = {
   additions_enabled: 'aggiunte',
   group: 'gruppo',
   price_modifier: 'supplemento',
+  allergens: 'allergeni',
+  may_contain: 'può contenere',
+  diet: 'indicazioni',
+  frozen: 'surgelato',
+  base: 'impasto di base',
+  base_dough_id: 'impasto di base',
 };
 
 const shown = (value: unknown) =>

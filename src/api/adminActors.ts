@@ -120,6 +120,11 @@ export const productValues = (p: AdminProduct): ProductForm => ({
   allow_variants: doughOfferOf(p.allow_variants),
   variant_ids: p.variant_ids,
   archived: p.archived,
+  allergens: p.allergens,
+  may_contain: p.may_contain,
+  diet: p.diet,
+  frozen: p.frozen,
+  base_dough_id: p.base_dough_id,
 });
 
 export const BLANK_PRODUCT: ProductForm = {
@@ -134,6 +139,11 @@ export const BLANK_PRODUCT: ProductForm = {
   allow_variants: DOUGH_OFFER.plainOnly,
   variant_ids: [],
   archived: false,
+  allergens: [],
+  may_contain: [],
+  diet: [],
+  frozen: false,
+  base_dough_id: null,
 };
 
 const productWrite = ({ archived: _archived, ...values }: ProductForm): Schemas['AdminProductWrite'] => ({
@@ -177,6 +187,8 @@ export interface MenuDough {
   id: number;
   name: string;
   priceModifier: number;
+  /** a base dough: what a product is made on, never offered as a choice */
+  base: boolean;
 }
 
 const menuRows = (menu: Schemas['AdminMenu']): MenuProductRow[] =>
@@ -219,7 +231,7 @@ export function createMenuListActors(api: ApiClient, onOptions: (options: { cate
     const menu = unwrap(await api.GET('/api/v1/admin/menu'));
     onOptions({
       categories: menu.categories.map((c) => ({ id: c.id, name: c.name })),
-      doughs: menu.doughs.map((d) => ({ id: d.id, name: d.name, priceModifier: d.price_modifier })),
+      doughs: menu.doughs.map((d) => ({ id: d.id, name: d.name, priceModifier: d.price_modifier, base: d.base })),
     });
     return menuRows(menu);
   };

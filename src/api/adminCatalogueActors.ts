@@ -111,14 +111,22 @@ export interface DoughRow extends ListRow {
   priceModifier: number;
   products: number;
   uses: number;
+  /** what products are made on, never offered */
+  base: boolean;
 }
 
 /** A dough as its form holds it: the supplement as the owner types it ('1,50'). */
 export type DoughForm = FormOf<WriteBody<'createAdminDough'>>;
 
-export const BLANK_DOUGH: DoughForm = { name: '', price_modifier: '' };
+export const BLANK_DOUGH: DoughForm = { name: '', price_modifier: '', allergens: [], may_contain: [], base: false };
 
-const doughValues = (d: AdminDough): DoughForm => ({ name: d.name, price_modifier: formatEuroInput(toCents(d.price_modifier)) });
+const doughValues = (d: AdminDough): DoughForm => ({
+  name: d.name,
+  price_modifier: formatEuroInput(toCents(d.price_modifier)),
+  allergens: d.allergens,
+  may_contain: d.may_contain,
+  base: d.base,
+});
 
 export function createDoughListActors(api: ApiClient) {
   const load = async () =>
@@ -131,6 +139,7 @@ export function createDoughListActors(api: ApiClient) {
       priceModifier: d.price_modifier,
       products: d.products,
       uses: d.uses,
+      base: d.base,
     }));
   return orderedListActors(load, {
     move: (id, direction, version) =>

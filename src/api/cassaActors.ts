@@ -46,6 +46,7 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
         deliveryTime: o.delivery_time,
         groupQuantities: o.groupQuantities,
         unknownQuantity: o.count_product_unknown,
+        allergyNote: o.allergy_note,
       })),
     totals: {
       totalCents: toCents(wire.totals.total),
@@ -189,6 +190,7 @@ export function openedOrderFromWire(order: Schemas['CassaOrderDetail']): OpenedO
       minute: minutes % 60,
       date: order.delivery_date,
       note: order.note ?? '',
+      allergyNote: order.allergy_note ?? '',
     },
     lines: order.cart.map(lineFromWire),
     code: order.discount_code,
@@ -235,6 +237,7 @@ export function createCassaOrderActors(api: ApiClient) {
           delivery_date: form.date,
           payment_type: form.paymentType,
           note: text(form.note),
+          allergy_note: text(form.allergyNote),
           codiceSconto: code,
         },
         cart: lines.map(lineToWire),

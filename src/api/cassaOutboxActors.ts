@@ -49,6 +49,7 @@ export function orderSummary(title: string, form: CassaOrderForm, lines: readonl
         return `${l.qty} × ${l.name}${extras.length ? ` (${extras.join(', ')})` : ''}`;
       }),
       ...(form.note.trim() ? [`Note: ${form.note.trim()}`] : []),
+      ...(form.allergyNote.trim() ? [`Allergie: ${form.allergyNote.trim()}`] : []),
     ],
   };
 }

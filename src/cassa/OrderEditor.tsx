@@ -8,6 +8,7 @@ import { connectCassaOrder } from '../../machines/cassaOrder.connect';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import { useView } from '../actors/AppActors';
 import { CartLineItem, CartTotals, DiscountCodeForm } from '../cart';
+import { AllergyNoteField } from '../ui/AllergyNoteField';
 import { ProductDialog, useProductDialog } from '../menu';
 import { DateField } from '../ui/DateField';
 import { SuggestBox } from './SuggestBox';
@@ -195,6 +196,7 @@ export function OrderEditor({ actor, cart }: { actor: CassaOrderActor; cart: Car
           <Label>Note ordine</Label>
           <TextArea />
         </TextField>
+        <AllergyNoteField field={view.allergyNote} />
         <DiscountCodeForm key={cartView.code ?? ''} label="Codice Sconto" code={cartView.code} onApply={cartView.onApplyCode} />
         {cartView.codeMessage && <p className="field-error">{cartView.codeMessage}</p>}
         {cartView.codeError && <p className="field-error">{cartView.codeError}</p>}

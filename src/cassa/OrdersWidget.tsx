@@ -87,6 +87,13 @@ function OrderRowView({ row }: { row: Row }) {
           <strong>{row.name}</strong>
         </Button>
         {row.isNew && <span className="cassa-new-badge">Nuovo</span>}
+        {row.allergyNote && (
+          <span className="cassa-allergy" title={row.allergyNote}>
+            <Icon name="warning" />
+            <span className="visually-hidden">Allergie: </span>
+            <span className="cassa-allergy-note">{row.allergyNote}</span>
+          </span>
+        )}
         <span className="cassa-summary">{row.summary}</span>
         {row.openButton.reason && (
           <span id={reasonId} className="cassa-reason">

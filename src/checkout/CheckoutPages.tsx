@@ -27,7 +27,7 @@ import { CartTotals, DiscountCodeForm } from '../cart';
 import { ProductImage } from '../menu';
 import { pendingClass } from '../ui/pending';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AllergyNoteField } from './AllergyNoteField';
+import { AllergyNoteField } from '../ui/AllergyNoteField';
 import { useCheckout } from './useCheckout';
 
 /** /ecommerce/checkout — the six steps. */

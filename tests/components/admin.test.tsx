@@ -27,6 +27,11 @@ const margherita: Schemas['AdminProduct'] = {
   variant_ids: [],
   archived: false,
   sold_out: false,
+  allergens: ['milk'],
+  may_contain: [],
+  diet: ['vegetarian'],
+  frozen: false,
+  base_dough_id: null,
 };
 
 const menu: Schemas['AdminMenu'] = {
@@ -47,10 +52,10 @@ const menu: Schemas['AdminMenu'] = {
   products: [margherita],
 };
 
-function serveProduct(save: (body: Record<string, unknown>) => { status: number; body: unknown }) {
+function serveProduct(save: (body: Record<string, unknown>) => { status: number; body: unknown }, doughs: Schemas['AdminDough'][] = []) {
   const saved: Record<string, unknown>[] = [];
   server.use(
-    http.get('/api/v1/admin/menu', ({ response }) => response(200).json(menu)),
+    http.get('/api/v1/admin/menu', ({ response }) => response(200).json({ ...menu, doughs })),
     http.get('/api/v1/admin/products/{id}', ({ response }) => response(200).json({ product: margherita })),
     http.put('/api/v1/admin/products/{id}', async ({ request, response }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -125,6 +130,90 @@ describe('back office: the product editor', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Esci senza salvare' }));
     await waitFor(() => expect(app.location().pathname).toBe('/admin/menu'));
     expect(await screen.findByRole('table', { name: 'Pizze Classiche' })).toBeTruthy();
+  });
+});
+
+describe('back office: allergens in the product and dough editors', () => {
+  const classic: Schemas['AdminDough'] = {
+    id: 7,
+    version: 1,
+    name: 'Impasto classico',
+    price_modifier: 0,
+    position: 1,
+    products: 0,
+    uses: 0,
+    allergens: ['gluten'],
+    may_contain: [],
+    base: true,
+  };
+  const group = (name: string) => screen.getByRole('group', { name });
+  const box = (groupName: string, name: string) => within(group(groupName)).getByRole('checkbox', { name }) as HTMLInputElement;
+
+  it('ticks what the product contains, may contain, its marks and base dough, and saves them as codes', async () => {
+    const saved = serveProduct(
+      () => ({ status: 200, body: { message: 'Modifiche salvate.', product: { ...margherita, version: 4 } } }),
+      [classic],
+    );
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(box('Contiene', 'Latte').checked).toBe(true));
+    expect(box('Contiene', 'Glutine').checked).toBe(false);
+    expect(box('Indicazioni', 'Vegetariana').checked).toBe(true);
+    // A base dough is what the product is made on, never one of the doughs offered.
+    expect(screen.queryByRole('checkbox', { name: /Impasto classico/ })).toBeNull();
+    await userEvent.click(box('Contiene', 'Frutta a guscio'));
+    await userEvent.click(box('Può contenere', 'Sesamo'));
+    await userEvent.click(box('Indicazioni', 'Piccante'));
+    await userEvent.click(screen.getByRole('checkbox', { name: "Surgelato all'origine" }));
+    // The choices come with the menu's list.
+    await screen.findByRole('option', { name: 'Impasto classico' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Impasto di base' }), 'Impasto classico');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Modifiche salvate.')).toBeTruthy();
+    expect(saved).toEqual([
+      expect.objectContaining({
+        allergens: ['milk', 'nuts'],
+        may_contain: ['sesame'],
+        diet: ['vegetarian', 'spicy'],
+        frozen: true,
+        base_dough_id: 7,
+      }),
+    ]);
+  });
+
+  it('shows the server’s refusal of a diet mark on its group', async () => {
+    const refusal = "Indicazioni: 'Vegana' non vale per un prodotto che contiene latte.";
+    serveProduct(() => ({ status: 422, body: { code: 'validation', message: refusal, errors: { diet: [refusal] } } }));
+    renderApp('/admin/menu/prodotti/1', { user: admin });
+    await waitFor(() => expect(box('Indicazioni', 'Vegetariana').checked).toBe(true));
+    await userEvent.click(box('Indicazioni', 'Vegana'));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(within(group('Indicazioni')).getByText(refusal)).toBeTruthy());
+    expect(box('Indicazioni', 'Vegana').checked).toBe(true);
+  });
+
+  it('the dough editor saves what the dough contains and whether it is a base dough', async () => {
+    const saved: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/v1/admin/menu', ({ response }) => response(200).json({ ...menu, doughs: [classic] })),
+      http.get('/api/v1/admin/doughs', ({ response }) => response(200).json({ items: [classic] })),
+      http.get('/api/v1/admin/doughs/{id}', ({ response }) => response(200).json({ dough: classic })),
+      http.put('/api/v1/admin/doughs/{id}', async ({ request, response }) => {
+        saved.push((await request.json()) as Record<string, unknown>);
+        return response(200).json({ message: 'Modifiche salvate.', dough: { ...classic, version: 2 } });
+      }),
+    );
+    renderApp('/admin/menu/impasti/7', { user: admin });
+    await waitFor(() => expect(box('Contiene', 'Glutine').checked).toBe(true));
+    const base = screen.getByRole('checkbox', { name: 'Impasto di base (non si sceglie)' }) as HTMLInputElement;
+    expect(base.checked).toBe(true);
+    await userEvent.click(box('Contiene', 'Soia'));
+    await userEvent.click(box('Può contenere', 'Senape'));
+    await userEvent.click(base);
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Modifiche salvate.')).toBeTruthy();
+    expect(saved).toEqual([
+      expect.objectContaining({ allergens: ['gluten', 'soybeans'], may_contain: ['mustard'], base: false, version: 1 }),
+    ]);
   });
 });
 
@@ -206,5 +295,31 @@ describe('back office: the register of changes', () => {
     const [edited, created] = within(table).getAllByRole('row').slice(1);
     expect(within(created!).getByText('Nuovo: nome: Diavola; prezzo: 7,50; visibile: sì')).toBeTruthy();
     expect(within(edited!).getByText('prezzo: 7,50 → 8,00')).toBeTruthy();
+  });
+
+  it('an allergen change reads in Italian', async () => {
+    server.use(
+      http.get('/api/v1/admin/audit', ({ response }) =>
+        response(200).json({
+          date: '2026-11-27',
+          entries: [
+            {
+              id: 3,
+              at: '2026-11-27T18:40:00Z',
+              user_name: 'Titolare',
+              entity: 'product',
+              entity_id: '1',
+              label: 'Margherita',
+              action: 'update',
+              before: { allergens: ['latte'] },
+              after: { allergens: ['latte', 'frutta a guscio'] },
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp('/admin/registro', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Modifiche del giorno' });
+    expect(within(table).getByText('allergeni: latte → latte, frutta a guscio')).toBeTruthy();
   });
 });

@@ -306,3 +306,65 @@ describe('cassa: the add/edit widget', () => {
     expect(attempts).toBe(1);
   });
 });
+
+describe("cassa: 'Allergie o intolleranze'", () => {
+  it('marks the orders with an allergy note in the day list, the note beside the mark', async () => {
+    serveDay(cassaDay([{ ...phoneOrder, allergy_note: 'frutta a guscio, bambino' }, onlinePickup]));
+    renderApp('/cassa', { user: admin });
+    const list = await screen.findByRole('list', { name: 'Ordini del giorno' });
+    const [withNote, without] = await within(list).findAllByRole('listitem');
+    const mark = within(withNote!).getByTitle('frutta a guscio, bambino');
+    expect(mark.textContent).toBe('Allergie: frutta a guscio, bambino');
+    expect(mark.querySelector('svg')).toBeTruthy();
+    expect(without!.textContent).not.toContain('Allergie');
+  });
+
+  it('a new order sends the note typed and built from the quick choices', async () => {
+    serveDay();
+    const stored: { data: Record<string, unknown> }[] = [];
+    server.use(
+      http.post('/api/v1/ecommerce/cassa/orders/store', async ({ request, response }) => {
+        stored.push((await request.json()) as { data: Record<string, unknown> });
+        return response(201).json({ message: 'Ordine creato.', order: { ...phoneOrder, id: 41, order_num: 6, name: 'Piero Angeli' } });
+      }),
+    );
+    const { user } = await startPieroOrder();
+    await screen.findByRole('option', { name: /Margherita/ });
+    await user.keyboard('{Enter}');
+    const note = screen.getByRole('textbox', { name: 'Allergie o intolleranze' }) as HTMLInputElement;
+    expect(note.maxLength).toBe(200);
+    await user.type(note, 'bambino');
+    const choices = screen.getByRole('group', { name: 'Aggiungi un allergene' });
+    expect(within(choices).getAllByRole('button')).toHaveLength(14);
+    await user.click(within(choices).getByRole('button', { name: 'Frutta a guscio' }));
+    await user.click(within(choices).getByRole('button', { name: 'Frutta a guscio' }));
+    expect(note.value).toBe('bambino, frutta a guscio');
+    const confirm = screen.getByRole('button', { name: 'Conferma ordine' });
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    await user.click(confirm);
+    await screen.findByText(/^Ordine creato\./);
+    expect(stored[0]!.data.allergy_note).toBe('bambino, frutta a guscio');
+  });
+
+  it('an opened order shows its note, and a refused note says why on the field', async () => {
+    serveDay();
+    const refusal = 'Allergie o intolleranze non può superare 200 caratteri.';
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/orders/{id}', ({ response }) =>
+        response(200).json({ order: { ...phoneOrderDetail, allergy_note: 'latte' } }),
+      ),
+      http.put('/api/v1/ecommerce/cassa/orders/{id}/update', ({ response }) =>
+        response(422).json({ code: 'validation', message: refusal, errors: { allergy_note: [refusal] } }),
+      ),
+    );
+    const { user } = renderApp(`/cassa?ordine=${phoneOrder.id}`, { user: admin });
+    const note = (await screen.findByRole('textbox', { name: 'Allergie o intolleranze' })) as HTMLInputElement;
+    await waitFor(() => expect(note.value).toBe('latte'));
+    await user.click(within(screen.getByRole('group', { name: 'Aggiungi un allergene' })).getByRole('button', { name: 'Uova' }));
+    const save = screen.getByRole('button', { name: 'Modifica ordine' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await user.click(save);
+    expect(await screen.findByText(refusal, { selector: '.field-error' })).toBeTruthy();
+    expect(note.value).toBe('latte, uova');
+  });
+});

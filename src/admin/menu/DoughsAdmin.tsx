@@ -1,7 +1,8 @@
 import { formatEuro, toCents } from '../../domain';
 import { BLANK_DOUGH, createDoughEditorActors, createDoughListActors, type DoughRow } from '../../api/adminCatalogueActors';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { AdminTextField, EuroField, RecordForm, useListEditor } from '../ui/editor';
+import { AllergenFields } from '../ui/allergenFields';
+import { AdminCheckbox, AdminTextField, EuroField, RecordForm, useListEditor } from '../ui/editor';
 import { ListWithEditor } from '../ui/list';
 import { OrderedList, type OrderedListSpec } from './OrderedList';
 
@@ -26,7 +27,7 @@ const DOUGHS: OrderedListSpec<DoughRow> = {
     { header: 'Posizione', cell: (row) => row.position },
     { header: 'Impasto', cell: (row) => row.name, names: true },
     { header: 'Supplemento', cell: (row) => `+${formatEuro(toCents(row.priceModifier))}` },
-    { header: 'Offerto da', cell: (row) => offeredText(row.products) },
+    { header: 'Offerto da', cell: (row) => (row.base ? 'Impasto di base' : offeredText(row.products)) },
   ],
   createActors: createDoughListActors,
   canRemove: (row) => row.uses === 0,
@@ -39,6 +40,8 @@ function DoughEditor({ doughId }: { doughId: number | null }) {
       <RecordForm view={view} title={doughId === null ? 'Nuovo impasto' : view.savedValues.name || 'Impasto'} onLeave={backToList}>
         <AdminTextField label="Nome" field={view.field('name')} description="Da 2 a 100 caratteri, diverso dagli altri impasti" />
         <EuroField label="Supplemento" field={view.field('price_modifier')} />
+        <AdminCheckbox label="Impasto di base (non si sceglie)" field={view.field('base')} />
+        <AllergenFields allergens={view.field('allergens')} mayContain={view.field('may_contain')} />
       </RecordForm>
     </section>
   );

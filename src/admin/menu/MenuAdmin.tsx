@@ -15,6 +15,7 @@ import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { CategoriesAdmin } from './CategoriesAdmin';
 import { DoughsAdmin } from './DoughsAdmin';
 import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditorActor } from '../ui/editor';
+import { AllergenFields, DietMarkField } from '../ui/allergenFields';
 import { ProductImageField } from './ProductImageField';
 import { AdminListScreen, EditAndRemove, RecordTable, useRecordList, useReloadOnMount, type Column } from '../ui/list';
 
@@ -112,6 +113,9 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
   const { actor: editor, view } = useRecordEditorActor(actors, { id: productId, blank: BLANK_PRODUCT });
   const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
   const { name, variant_ids: chosen } = view.values;
+  // Base doughs are what a product is made on, never a customer's choice.
+  const offered = options.doughs.filter((dough) => !dough.base);
+  const baseDoughs = options.doughs.filter((dough) => dough.base).map((dough) => ({ id: dough.id, label: dough.name }));
   usePageTitle(productId === null ? 'Nuovo prodotto - Amministrazione' : `${name || 'Prodotto'} - Amministrazione`);
   const toggleDough = (doughId: number, on: boolean) =>
     view.field('variant_ids').onChange([...new Set(on ? [...chosen, doughId] : chosen.filter((d) => d !== doughId))].sort((a, b) => a - b));
@@ -136,7 +140,7 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
         {offersDoughs(view.values.allow_variants) && (
           <fieldset className="admin-fieldset">
             <legend>Impasti offerti</legend>
-            {options.doughs.map((dough) => (
+            {offered.map((dough) => (
               <label key={dough.id} className="admin-checkbox">
                 <input type="checkbox" checked={chosen.includes(dough.id)} onChange={(e) => toggleDough(dough.id, e.target.checked)} />
                 {`${dough.name} (+${formatEuro(toCents(dough.priceModifier))})`}
@@ -144,6 +148,10 @@ function ProductEditor({ productId, options }: { productId: number | null; optio
             ))}
           </fieldset>
         )}
+        <AdminSelect label="Impasto di base" field={view.field('base_dough_id')} placeholder="Nessuno" options={baseDoughs} />
+        <AllergenFields allergens={view.field('allergens')} mayContain={view.field('may_contain')} />
+        <DietMarkField field={view.field('diet')} />
+        <AdminCheckbox label="Surgelato all'origine" field={view.field('frozen')} />
       </RecordForm>
     </section>
   );

@@ -1,13 +1,18 @@
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
-import type { CheckoutView } from '../../machines/checkout.connect';
-
-type AllergyNote = NonNullable<CheckoutView['details']>['allergyNote'];
+import type { AllergyNoteView } from '../../machines/allergyNote.connect';
 
 /** 'Allergie o intolleranze': one line, a counter, and the 14 allergens as buttons that append their name. */
-export function AllergyNoteField({ field }: { field: AllergyNote }) {
+export function AllergyNoteField({ field }: { field: AllergyNoteView & { isDisabled?: boolean } }) {
   return (
     <div className="allergy-note">
-      <TextField className="field" value={field.value} onChange={field.onChange} isInvalid={field.isInvalid} maxLength={field.maxLength}>
+      <TextField
+        className="field"
+        value={field.value}
+        onChange={field.onChange}
+        isInvalid={field.isInvalid}
+        maxLength={field.maxLength}
+        isDisabled={field.isDisabled}
+      >
         <Label>{field.label}</Label>
         <Input />
         <Text slot="description" className="muted">
@@ -17,7 +22,7 @@ export function AllergyNoteField({ field }: { field: AllergyNote }) {
       </TextField>
       <div className="chip-group__list" role="group" aria-label="Aggiungi un allergene">
         {field.quickChoices.map((choice) => (
-          <Button key={choice.id} className="chip" onPress={choice.onPress}>
+          <Button key={choice.id} className="chip" isDisabled={field.isDisabled} onPress={choice.onPress}>
             {choice.label}
           </Button>
         ))}

@@ -16,3 +16,4 @@ export * from './time';
 export * from './bulkPrice';
 export * from './hours';
 export * from './images';
+export * from './tracking';

@@ -128,3 +128,15 @@ export async function loadOrders(db: Db, filter: OrderFilter): Promise<OrderReco
   );
   return orders.map((o) => ({ ...o, lines: linesByOrder.get(o.id) ?? [] }));
 }
+
+/**
+ * Locks an order's row for the rest of the transaction (a no-op update: a row lock on PostgreSQL,
+ * the write lock on SQLite) and reads the columns asked; undefined when there is no such order.
+ */
+export const lockOrderRow = <C extends keyof OrderRow & string>(tx: Db, id: number, columns: readonly C[]) =>
+  tx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();

@@ -71,11 +71,6 @@ export function progressStep(facts: ProgressFacts, direction: ProgressDirection)
   };
 }
 
-/** The delays the cassa offers ('+10 min', '+20 min', '+30 min'). */
-export const DELAY_STEPS = [10, 20, 30] as const;
-/** The most an order can be delayed in all: past it the shop calls the customer. */
-export const MAX_DELAY_MINUTES = 120;
-
 /** When the order is promised, as 'hh:mm' times; a pickup's `from` and `until` are its one time. */
 export interface PromisedWindow {
   from: string;

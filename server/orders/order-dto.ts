@@ -1,4 +1,13 @@
-import { DOUGH_OFFER, ovenGroupOf, toEuros, type AllergenFacts, type CategoryGroup } from '../../src/domain';
+import {
+  DOUGH_OFFER,
+  orderProgress,
+  ovenGroupOf,
+  toEuros,
+  type AllergenFacts,
+  type CategoryGroup,
+  type OrderProgress,
+  type OrderStatus,
+} from '../../src/domain';
 import { allergenFactsOf } from '../db/codes';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
@@ -26,6 +35,15 @@ export function lineDescription(line: DescribedLine): string {
   return text;
 }
 
+/** Where the order is, by the one rule of src/domain. */
+export const progressOf = (order: Pick<OrderRow, 'status' | 'delivered' | 'delivery' | 'dispatched_at'>): OrderProgress =>
+  orderProgress({
+    status: order.status as OrderStatus,
+    delivered: order.delivered === 1 ? 1 : 0,
+    delivery: order.delivery,
+    dispatchedAt: order.dispatched_at,
+  });
+
 /** Quantities per kitchen group, by the group each line kept; lines of unknown products apart. */
 function groupQuantities(order: OrderRecord): { quantities: Record<CategoryGroup, number>; unknown: number } {
   const quantities = { pizze: 0, compositions: 0, calzoni: 0 };
@@ -45,6 +63,8 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     name: order.name,
     order_num: order.order_num,
     version: order.version,
+    progress: progressOf(order),
+    delay_minutes: order.delay_minutes,
     total_price: toEuros(order.total_price_cents),
     original_price: toEuros(order.original_price_cents),
     delivery_fee: toEuros(order.delivery_fee_cents),

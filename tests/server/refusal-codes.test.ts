@@ -423,6 +423,43 @@ const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    code: 'order.progress_end',
+    what: "a step back from 'Ricevuto'",
+    status: 409,
+    message: "L'ordine non ha un passo successivo (o precedente).",
+    send: () =>
+      cassaOrder(
+        'Dario Blu',
+        async () => undefined,
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/progress`, { direction: 'back' }),
+      ),
+  },
+  {
+    code: 'order.not_delayable',
+    what: "a delay of a pickup already 'Pronto per il ritiro'",
+    status: 409,
+    message: "L'ordine è già uscito o chiuso: non si può posticipare.",
+    send: () =>
+      cassaOrder(
+        'Elena Rosa',
+        async (order) => {
+          for (let i = 0; i < 2; i++) await admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/progress`, { direction: 'next' });
+        },
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/delay`, { minutes: 10 }),
+      ),
+  },
+  {
+    code: 'tracking.throttled',
+    what: 'a 61st tracking request from one address within a minute',
+    status: 429,
+    message: 'Troppe richieste: riprova tra 60 secondi.',
+    retryAfter: '60',
+    send: async () => {
+      for (let i = 0; i < 60; i++) expect((await anonymous().get('/api/v1/ecommerce/orders/track/sbagliato')).status).toBe(404);
+      return anonymous().get('/api/v1/ecommerce/orders/track/sbagliato');
+    },
+  },
+  {
     code: 'request.malformed',
     what: 'a body that is not valid JSON',
     status: 400,

@@ -1,4 +1,5 @@
-import { ORDER_STATUS } from '../src/domain';
+import { ORDER_STATUS, orderProgress, progressStep, type ProgressDirection, type ProgressFacts } from '../src/domain';
+import type { DelayMinutes } from './cassaOutbox.machine';
 import type { CassaDay, CassaListOrder, DayCounters, OrderChange } from './cassaDayList.types';
 
 /** What one order adds to the header's counters. */
@@ -8,11 +9,54 @@ const countsOf = (order: CassaListOrder): DayCounters => ({
   reprint: order.status === ORDER_STATUS.reprint ? 1 : 0,
 });
 
+/** The facts the progress rule reads, as a listed order holds them (out or ready: its dispatch was tapped). */
+const factsOf = (order: CassaListOrder): ProgressFacts => ({
+  status: order.status,
+  delivered: order.delivered,
+  delivery: order.delivery,
+  dispatchedAt: order.progress === 'on_the_way' || order.progress === 'ready' ? 'tapped' : null,
+});
+
+/** The row with its progress read again from its facts (a print, a delivered tick). */
+function withProgress(order: CassaListOrder, facts: ProgressFacts): CassaListOrder {
+  return { ...order, status: facts.status as CassaListOrder['status'], delivered: facts.delivered, progress: orderProgress(facts) };
+}
+
+/** The row one step further or back; as it is when there is no step that way (the server will say why). */
+export function stepChange(order: CassaListOrder, direction: ProgressDirection): OrderChange {
+  const step = progressStep(factsOf(order), direction);
+  const after = step
+    ? withProgress(order, {
+        ...factsOf(order),
+        status: step.status,
+        delivered: step.delivered,
+        dispatchedAt: step.dispatched ? 'tapped' : null,
+      })
+    : order;
+  return { id: order.id, direction, after: { status: after.status, delivered: after.delivered, progress: after.progress } };
+}
+
+/** The row's time moved by `minutes` more. */
+export const delayChange = (order: CassaListOrder, minutes: DelayMinutes): OrderChange => ({
+  id: order.id,
+  delay: minutes,
+  delayMinutes: order.delayMinutes + minutes,
+});
+
+/** The row after one change: each says what the row becomes, so applying it again changes nothing. */
+function changed(order: CassaListOrder, change: OrderChange): CassaListOrder {
+  const facts = factsOf(order);
+  if ('status' in change) return withProgress(order, { ...facts, status: change.status });
+  if ('delivered' in change) return withProgress(order, { ...facts, delivered: change.delivered });
+  if ('delay' in change) return { ...order, delayMinutes: change.delayMinutes };
+  return { ...order, ...change.after };
+}
+
 /** A click on the day: its row changes, and the server's counters move by what that row counted. */
 export function applyChange(day: CassaDay, change: OrderChange): CassaDay {
   const before = day.orders.find((o) => o.id === change.id);
   if (!before) return day;
-  const after = 'status' in change ? { ...before, status: change.status } : { ...before, delivered: change.delivered };
+  const after = changed(before, change);
   const [was, is] = [countsOf(before), countsOf(after)];
   return {
     ...day,

@@ -21,7 +21,12 @@ export function DelayMenu({ actor, tonight }: { actor: ActorRefFrom<typeof cassa
           <Popover className="select-popover">
             <Menu aria-label="Posticipa gli ordini di stasera">
               {DELAY_CHOICES.map((minutes) => (
-                <MenuItem key={minutes} id={minutes} className="select-option" onAction={() => view.choose(minutes, tonight)}>
+                <MenuItem
+                  key={minutes}
+                  id={minutes}
+                  className="select-option cassa-menu-item"
+                  onAction={() => view.choose(minutes, tonight)}
+                >
                   {`+${minutes} min`}
                 </MenuItem>
               ))}

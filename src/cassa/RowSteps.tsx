@@ -21,7 +21,7 @@ export function RowSteps({ row }: { row: Row }) {
           <Popover className="select-popover">
             <Menu aria-label={row.menuLabel}>
               {row.menuItems.map((item) => (
-                <MenuItem key={item.label} id={item.label} className="select-option" onAction={item.onAction}>
+                <MenuItem key={item.label} id={item.label} className="select-option cassa-menu-item" onAction={item.onAction}>
                   {item.label}
                 </MenuItem>
               ))}

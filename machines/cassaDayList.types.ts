@@ -98,7 +98,8 @@ export interface CassaDayListContext {
 /** What the live stream tells of one change of an order. */
 export interface LiveOrderEvent {
   orderId: number;
-  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed';
+  /** `progress`: a step tapped; `delayed`: its promised time moved */
+  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed' | 'progress' | 'delayed';
   /** the order's delivery day, yyyy-mm-dd */
   deliveryDate: string;
 }

@@ -2,7 +2,8 @@
  * The cassa's taps and delays (issue 30), against the real server: an online pickup printed, then
  * 'Pronto'; a phone delivery printed, then 'In consegna'; '+10 min' from a row moves that order's
  * time; a tap made offline waits in 'Da inviare' and reaches the server when the network is back;
- * axe on /cassa with the steps shown. Every order here is this file's own and is cancelled at the end.
+ * axe on /cassa with the steps shown and on the header's 'Ritardo' question. Every order here is
+ * this file's own and is cancelled at the end.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -94,6 +95,15 @@ describe('cassa progress', () => {
     await expect.poll(async () => (await listed(page, delivery.id)).delay_minutes).toBe(10);
 
     await expectNoA11yViolations(page, 'cassa with the steps');
+    // The header's 'Ritardo' asks first, saying how many orders would move (answered 'Annulla': other files share tonight).
+    await page.getByRole('button', { name: 'Ritardo', exact: true }).click();
+    await page.getByRole('menuitem', { name: '+20 min' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Ritardo' });
+    await question.getByText(/^Posticipare di 20 minuti \d+ ordin[ei] di stasera non ancora uscit[oi]\?$/).waitFor();
+    await expectNoA11yViolations(page, "cassa's 'Ritardo' question");
+    await question.getByRole('button', { name: 'Annulla' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect((await listed(page, delivery.id)).delay_minutes).toBe(10);
     for (const id of [pickup.id, delivery.id]) await cancel(page, id);
   });
 

@@ -19,6 +19,7 @@ const menu = lazyChunk('menu', () => import('../menu/MenuPages'));
 const cart = lazyChunk('cart', () => import('../cart/CartPage'));
 const checkout = lazyChunk('checkout', () => import('../checkout/CheckoutPages'));
 const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
+const tracking = lazyChunk('tracking', () => import('../tracking/TrackingPage'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -40,6 +41,7 @@ const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.Confirm
 const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
 const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
+const TrackingPage = lazy(() => tracking().then((m) => ({ default: m.TrackingPage })));
 const AdminArea = lazy(() => admin().then((m) => ({ default: m.AdminArea })));
 
 /**
@@ -72,6 +74,7 @@ export function AppRoutes() {
               <Route path="privacy-policy" element={<PrivacyPage />} />
               <Route path="domande-frequenti" element={<FaqPage />} />
             </Route>
+            <Route path="ordine/:token" element={<TrackingPage />} />
             <Route path="blog">
               <Route index element={<BlogListPage />} />
               <Route path=":id/:slug" element={<BlogPostPage />} />

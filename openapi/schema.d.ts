@@ -656,7 +656,8 @@ export interface paths {
         /**
          * Live order events for the cassa
          * @description A Server-Sent Events stream of every change of an order (created, updated, status, delivered,
-         *     printed), written in the change's own transaction. Each event's `id` is the event's row id;
+         *     printed, progress: a step tapped, delayed: its promised time moved), written in the change's
+         *     own transaction. Each event's `id` is the event's row id;
          *     `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
          *     reconnects with `Last-Event-ID` first gets the events it missed (kept a day). A comment line
          *     every 20 seconds keeps the connection open; the stream never ends by itself. Staff (admin) only;

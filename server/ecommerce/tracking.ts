@@ -4,7 +4,7 @@ import { RateLimiter, type LimitStore } from '../auth/rate-limiter';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
 import { progressOf } from '../orders/order-dto';
-import { loadOrders, type OrderRecord } from '../orders/order-store';
+import { loadOrderLines, loadOrders, type OrderRecord } from '../orders/order-store';
 import { TRACKING_VALID_DAYS, trackingHash } from '../orders/tracking-tokens';
 import type { ScheduleService } from './schedule';
 
@@ -42,6 +42,8 @@ export class TrackingService {
       .where('token_hash', '=', trackingHash(token))
       .executeTakeFirst();
     const [order] = await loadOrders(this.deps.db, { ids: [row?.order_id ?? 0] });
+    // A miss reads the lines of no order, as a hit reads its order's: both take the same round trips.
+    if (!order) await loadOrderLines(this.deps.db, [0]);
     if (!order || this.deps.schedule.today().date > addDays(order.delivery_date, TRACKING_VALID_DAYS)) throw notFound(ORDER_NOT_FOUND);
     return order;
   }

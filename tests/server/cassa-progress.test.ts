@@ -156,6 +156,13 @@ describe('the delay', () => {
     expect(mails[1]!.text).toContain('Pronto per le 21:10');
   });
 
+  it('a resend with the same Idempotency-Key delays the order once', async () => {
+    const id = await phoneOrder();
+    expect((await delay(id, 10, 'ritardo-una-volta-1')).body.order.delay_minutes).toBe(10);
+    expect((await delay(id, 10, 'ritardo-una-volta-1')).body.order.delay_minutes).toBe(10);
+    expect((await eventsOf(id)).filter((e) => e.kind === 'delayed')).toHaveLength(1);
+  });
+
   it("is refused once the order is out: 'order.not_delayable'", async () => {
     const id = await phoneOrder();
     await tap(id, 'next');

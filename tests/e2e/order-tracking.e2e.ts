@@ -102,6 +102,22 @@ describe('order tracking', () => {
     console.log(`tracking: tap → page ${times.join(' / ')} ms (print, '+10 min', 'In consegna', delivered)`);
   });
 
+  it("'Ordina di nuovo' in the account puts the order's lines into the cart", async () => {
+    const { page } = await browser.open({ viewport: PHONE });
+    const email = await verifiedCustomer(page);
+    await logIn(page, email, PASSWORD);
+    const slots = await freeSlots(page);
+    const order = await placeDelivery(page, slots.at(-3) ?? slots.at(-1)!);
+    await page.goto(url('/auth/account'));
+    await page.getByRole('button', { name: `Ordina di nuovo: ordine n. ${order.order_num}` }).click();
+    await page.getByText('Aggiunto al carrello.').waitFor();
+    await page.getByRole('link', { name: 'Vai al carrello' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Carrello' }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByText('Margherita', { exact: true }).first().waitFor();
+    expect(await main.getByText(/Invia ordine \(2 articoli\)/).count()).toBe(1);
+  });
+
   it("a wrong link says 'Ordine non trovato.'", async () => {
     const opened = await browser.open({ viewport: PHONE });
     // The page's read and its stream are both answered 404: the browser logs each.

@@ -4,6 +4,9 @@ import { formatShopDate } from '../src/domain/time';
 
 /** One product of a past order, money in cents (converted at the API boundary). */
 export interface AccountOrderLine {
+  /** the product and dough it was ordered as (null: no longer known), for 'Ordina di nuovo' */
+  productId: number | null;
+  variantId: number | null;
   name: string;
   qty: number;
   variantName: string | null;
@@ -30,7 +33,13 @@ export interface SavedAddress {
   telephone: string;
 }
 
-export type AccountEvent = { type: 'orders.retry' } | { type: 'addresses.retry' } | { type: 'address.delete'; id: number };
+export type AccountEvent =
+  | { type: 'orders.retry' }
+  | { type: 'addresses.retry' }
+  | { type: 'address.delete'; id: number }
+  | { type: 'order.reorder'; id: number }
+  /** `added` lines went into the cart; `missing` names the lines no longer sold */
+  | { type: 'reorder.done'; added: number; missing: string[] };
 
 export const ACCOUNT_TEXTS = {
   title: 'Il mio Account',
@@ -46,6 +55,8 @@ export const ACCOUNT_TEXTS = {
   delete: 'Elimina',
   changePassword: 'Cambia Password',
   logout: 'Logout',
+  reorder: 'Ordina di nuovo',
+  reordered: 'Aggiunto al carrello.',
 } as const;
 
 /**
@@ -54,7 +65,7 @@ export const ACCOUNT_TEXTS = {
  */
 export const accountMachine = setup({
   types: {
-    context: {} as { orders: AccountOrder[]; addresses: SavedAddress[]; deletingId: number | null },
+    context: {} as { orders: AccountOrder[]; addresses: SavedAddress[]; deletingId: number | null; reorderNotices: string[] | null },
     events: {} as AccountEvent,
     tags: {} as 'loadingOrders' | 'loadingAddresses' | 'deleting',
   },
@@ -69,10 +80,42 @@ export const accountMachine = setup({
       throw new Error('deleteAddress not provided');
     }),
   },
+  guards: {
+    isListedOrder: ({ context, event }) => {
+      assertEvent(event, 'order.reorder');
+      return context.orders.some((o) => o.id === event.id);
+    },
+  },
+  actions: {
+    /** Puts the order's lines still sold into the cart (the app's cart actor), then sends `reorder.done`. */
+    reorder: (_, _params: { order: AccountOrder }) => {
+      throw new Error('reorder not provided');
+    },
+  },
 }).createMachine({
   id: 'account',
-  context: { orders: [], addresses: [], deletingId: null },
+  context: { orders: [], addresses: [], deletingId: null, reorderNotices: null },
   type: 'parallel',
+  on: {
+    'order.reorder': {
+      guard: 'isListedOrder',
+      actions: {
+        type: 'reorder',
+        params: ({ context, event }) => {
+          assertEvent(event, 'order.reorder');
+          return { order: context.orders.find((o) => o.id === event.id)! };
+        },
+      },
+    },
+    'reorder.done': {
+      actions: assign({
+        reorderNotices: ({ event }) => {
+          assertEvent(event, 'reorder.done');
+          return [...(event.added > 0 ? [ACCOUNT_TEXTS.reordered] : []), ...event.missing];
+        },
+      }),
+    },
+  },
   states: {
     orders: {
       initial: 'loading',
@@ -133,7 +176,7 @@ export const accountMachine = setup({
 
 export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 
-function orderView(order: AccountOrder) {
+function orderView(order: AccountOrder, send: (event: AccountEvent) => void) {
   const isDiscounted = order.originalCents !== order.totalCents;
   return {
     id: order.id,
@@ -152,12 +195,16 @@ function orderView(order: AccountOrder) {
     /** struck through next to the total when it differs */
     originalPrice: isDiscounted ? formatEuro(order.originalCents) : null,
     discount: order.discountCode ? { code: order.discountCode, discountedPrice: formatEuro(order.totalCents) } : null,
+    reorderButton: {
+      'aria-label': `${ACCOUNT_TEXTS.reorder}: ordine n. ${order.orderNum}`,
+      onPress: () => send({ type: 'order.reorder', id: order.id }),
+    },
   };
 }
 
 /** The account page: the order history, the addresses with 'Elimina', the loyalty card. */
 export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountEvent) => void) {
-  const { orders, addresses, deletingId } = snapshot.context;
+  const { orders, addresses, deletingId, reorderNotices } = snapshot.context;
   const ordersLoading = snapshot.hasTag('loadingOrders');
   const ordersFailed = snapshot.matches({ orders: 'failed' });
   const addressesBusy = snapshot.hasTag('loadingAddresses') || snapshot.hasTag('deleting');
@@ -166,7 +213,9 @@ export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountE
     texts: ACCOUNT_TEXTS,
     orders: {
       isLoading: ordersLoading,
-      items: orders.map(orderView),
+      items: orders.map((order) => orderView(order, send)),
+      /** after 'Ordina di nuovo': what went into the cart, and each line no longer sold */
+      reorderNotices,
       emptyMessage: !ordersLoading && !ordersFailed && orders.length === 0 ? ACCOUNT_TEXTS.noOrders : null,
       failure: ordersFailed
         ? { message: ACCOUNT_TEXTS.ordersFailed, retryButton: { onPress: () => send({ type: 'orders.retry' }) } }

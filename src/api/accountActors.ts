@@ -14,6 +14,9 @@ export function accountOrderFromWire(order: Schemas['AccountOrder']): AccountOrd
     totalCents: toCents(order.total_price),
     discountCode: order.discount_code ?? null,
     lines: order.products.map((line) => ({
+      productId: line.product.id ?? null,
+      // variant_id 0 is 'no dough chosen'
+      variantId: line.variant?.id ?? null,
       name: line.product.name,
       qty: line.qty,
       variantName: line.variant?.name ?? null,

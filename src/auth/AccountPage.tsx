@@ -1,5 +1,7 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
+import { getAppActor } from '../../machines/app.machine';
+import { reorderChoices } from '../../machines/reorder';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { DELIVERY_LABELS } from '../domain';
 import { ActionsColumnHeader } from '../ui/ActionsColumnHeader';
@@ -18,7 +20,19 @@ export function AccountPage() {
 
 function Account() {
   const { io } = useAppActors();
-  const view = useView(useScreenActor(accountMachine.provide({ actors: io.account })), connectAccount);
+  const account = accountMachine.provide({
+    actors: io.account,
+    actions: {
+      // Today's menu decides what can be ordered again; the cart prices it as it prices every line.
+      reorder: ({ self, system }, { order }) => {
+        const { choices, missing } = reorderChoices(order.lines, getAppActor(system, 'shop').getSnapshot().context.products);
+        const cart = getAppActor(system, 'cart');
+        for (const choice of choices) cart.send({ type: 'line.add', choice });
+        self.send({ type: 'reorder.done', added: choices.length, missing });
+      },
+    },
+  });
+  const view = useView(useScreenActor(account), connectAccount);
   const { logoutButton, logoutQuestion } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);
@@ -70,6 +84,14 @@ function Orders({ orders, retry }: { orders: AccountView['orders']; retry: strin
     <div aria-busy={orders.isLoading}>
       {orders.emptyMessage && <p>{orders.emptyMessage}</p>}
       <Failure failure={orders.failure} retry={retry} />
+      {orders.reorderNotices && (
+        <div role="status" className="notice">
+          {orders.reorderNotices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+          <Link href="/ecommerce/cart">Vai al carrello</Link>
+        </div>
+      )}
       {orders.items.map((order) => (
         <article key={order.id} className="order-card">
           <h2>
@@ -108,6 +130,9 @@ function Orders({ orders, retry }: { orders: AccountView['orders']; retry: strin
               Codice sconto: <strong>{order.discount.code}</strong> — Prezzo scontato: {order.discount.discountedPrice}
             </p>
           )}
+          <Button className="button button--secondary" {...order.reorderButton}>
+            Ordina di nuovo
+          </Button>
         </article>
       ))}
     </div>

@@ -1,11 +1,14 @@
-import { expect } from 'vitest';
-import { connectAccount, type AccountEvent } from '../../machines/account.machine';
+import { expect, vi } from 'vitest';
+import { accountMachine, connectAccount, type AccountEvent, type AccountOrder } from '../../machines/account.machine';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { accountEntry, accountOrdersInCents } from './auth.entries';
 
 describePathCoverage('account machine: path coverage', accountEntry, async (path) => {
+  const reorder = vi.fn((_: unknown, _params: { order: AccountOrder }) => {});
+  let reordersBefore = 0;
   const result = await replayEntryPath(accountEntry, path, {
-    assertInvariant: (snapshot, { invocations }) => {
+    machine: accountMachine.provide({ actions: { reorder } }),
+    assertInvariant: (snapshot, { invocations, step }) => {
       const sent: AccountEvent[] = [];
       const view = connectAccount(snapshot, (event) => sent.push(event));
       const { orders, addresses } = view;
@@ -39,11 +42,24 @@ describePathCoverage('account machine: path coverage', accountEntry, async (path
         });
         expect(orders.items.length).toBe(accountOrdersInCents.length);
       }
+      // 'Ordina di nuovo' hands the cart the listed order itself; nothing for an order not listed.
+      const { event } = step;
+      if (event.type === 'order.reorder') {
+        const listed = snapshot.context.orders.find((o) => o.id === (event as { id: number }).id);
+        expect(reorder.mock.calls.length - reordersBefore).toBe(listed ? 1 : 0);
+        if (listed) expect(reorder.mock.calls.at(-1)![1]).toEqual({ order: listed });
+      }
+      reordersBefore = reorder.mock.calls.length;
+      expect(orders.reorderNotices).toEqual(
+        step.event.type === 'reorder.done' ? ['Aggiunto al carrello.', 'La Capricciosa non è più disponibile.'] : orders.reorderNotices,
+      );
       addresses.items[0]?.deleteButton.onPress();
+      orders.items[1]?.reorderButton.onPress();
       orders.failure?.retryButton.onPress();
       addresses.failure?.retryButton.onPress();
       expect(sent).toEqual([
         ...(addresses.items[0] ? [{ type: 'address.delete', id: addresses.items[0].id }] : []),
+        ...(orders.items[1] ? [{ type: 'order.reorder', id: orders.items[1].id }] : []),
         ...(orders.failure ? [{ type: 'orders.retry' }] : []),
         ...(addresses.failure ? [{ type: 'addresses.retry' }] : []),
       ]);

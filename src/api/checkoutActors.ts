@@ -104,6 +104,7 @@ export function createCheckoutConfirmationActors(api: ApiClient) {
           paymentType: order.payment_type,
           totalCents: toCents(order.total_price),
           deliveryFeeCents: toCents(order.delivery_fee),
+          allergyNote: order.allergy_note,
         },
       };
     }),

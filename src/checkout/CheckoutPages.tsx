@@ -274,6 +274,7 @@ export function ConfirmationPage() {
           <li>{view.details.total}</li>
           {view.details.fee && <li>{view.details.fee}</li>}
           <li>{view.details.payment}</li>
+          {view.details.allergy && <li className="confirmation-details__allergy">{view.details.allergy}</li>}
         </ul>
       )}
       {trackingLink && (

@@ -181,6 +181,7 @@ export const placedOrders = new Map<number, PlacedOrder>([
       paymentType: 'Contanti',
       totalCents: 2320,
       deliveryFeeCents: 250,
+      allergyNote: 'frutta a guscio',
     },
   ],
   [
@@ -194,6 +195,7 @@ export const placedOrders = new Map<number, PlacedOrder>([
       paymentType: 'Contanti',
       totalCents: 1318,
       deliveryFeeCents: 0,
+      allergyNote: null,
     },
   ],
 ]);

@@ -35,6 +35,10 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return { orders: { data: orders.map(accountOrderDto) } };
   });
 
+  defineRoute(app, 'createAccountOrderTracking', { access: 'user' }, async (request) => ({
+    tracking_url: await account.trackingPath((await requireUser(request)).id, request.params.id),
+  }));
+
   defineRoute(app, 'getAccountOrder', { access: 'user' }, async (request) => {
     const order = await account.order((await requireUser(request)).id, request.params.id);
     return {

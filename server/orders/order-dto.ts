@@ -135,6 +135,7 @@ export function accountOrderDto(order: OrderRecord): Schemas['AccountOrder'] {
     order_num: order.order_num,
     delivery_at: `${order.delivery_date}T${order.delivery_time}`,
     delivery: order.delivery,
+    progress: progressOf(order),
     original_price: toEuros(order.original_price_cents),
     total_price: toEuros(order.total_price_cents),
     discount_code: order.discount_code,

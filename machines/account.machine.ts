@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { formatEuro, type Cents } from '../src/domain/money';
 import { formatShopDate } from '../src/domain/time';
+import { isFollowable, ORDER_PROGRESS_LABELS, type OrderProgress } from '../src/domain/tracking';
 
 /** One product of a past order, money in cents (converted at the API boundary). */
 export interface AccountOrderLine {
@@ -20,6 +21,7 @@ export interface AccountOrder {
   orderNum: number;
   /** yyyy-mm-ddTHH:MM, shop local time */
   deliveryAt: string;
+  progress: OrderProgress;
   originalCents: Cents;
   totalCents: Cents;
   discountCode: string | null;
@@ -38,6 +40,8 @@ export type AccountEvent =
   | { type: 'addresses.retry' }
   | { type: 'address.delete'; id: number }
   | { type: 'order.reorder'; id: number }
+  /** 'Segui il tuo ordine': ask for the order's tracking link and open it */
+  | { type: 'order.follow'; id: number }
   /** `added` lines went into the cart; `missing` names the lines no longer sold */
   | { type: 'reorder.done'; added: number; missing: string[] };
 
@@ -57,6 +61,9 @@ export const ACCOUNT_TEXTS = {
   logout: 'Logout',
   reorder: 'Ordina di nuovo',
   reordered: 'Aggiunto al carrello.',
+  follow: 'Segui il tuo ordine',
+  progress: 'Stato:',
+  followFailed: 'Non è stato possibile aprire il tuo ordine.',
 } as const;
 
 /**
@@ -65,9 +72,17 @@ export const ACCOUNT_TEXTS = {
  */
 export const accountMachine = setup({
   types: {
-    context: {} as { orders: AccountOrder[]; addresses: SavedAddress[]; deletingId: number | null; reorderNotices: string[] | null },
+    context: {} as {
+      orders: AccountOrder[];
+      addresses: SavedAddress[];
+      deletingId: number | null;
+      reorderNotices: string[] | null;
+      /** the shop's date ('yyyy-MM-dd'): today's orders can be followed */
+      today: string;
+    },
+    input: {} as { today: string },
     events: {} as AccountEvent,
-    tags: {} as 'loadingOrders' | 'loadingAddresses' | 'deleting',
+    tags: {} as 'loadingOrders' | 'loadingAddresses' | 'deleting' | 'following',
   },
   actors: {
     loadOrders: fromPromise<AccountOrder[]>(async () => {
@@ -79,11 +94,20 @@ export const accountMachine = setup({
     deleteAddress: fromPromise<void, { id: number }>(async () => {
       throw new Error('deleteAddress not provided');
     }),
+    /** A new tracking link for the order: the page's path ('/ordine/<token>'). */
+    followOrder: fromPromise<string, { id: number }>(async () => {
+      throw new Error('followOrder not provided');
+    }),
   },
   guards: {
     isListedOrder: ({ context, event }) => {
       assertEvent(event, 'order.reorder');
       return context.orders.some((o) => o.id === event.id);
+    },
+    isFollowableOrder: ({ context, event }) => {
+      assertEvent(event, 'order.follow');
+      const order = context.orders.find((o) => o.id === event.id);
+      return order !== undefined && followable(order, context.today);
     },
   },
   actions: {
@@ -91,10 +115,14 @@ export const accountMachine = setup({
     reorder: (_, _params: { order: AccountOrder }) => {
       throw new Error('reorder not provided');
     },
+    /** Opens the tracking page at `path` (the app's router). */
+    openTracking: (_, _params: { path: string }) => {
+      throw new Error('openTracking not provided');
+    },
   },
 }).createMachine({
   id: 'account',
-  context: { orders: [], addresses: [], deletingId: null, reorderNotices: null },
+  context: ({ input }) => ({ orders: [], addresses: [], deletingId: null, reorderNotices: null, today: input.today }),
   type: 'parallel',
   on: {
     'order.reorder': {
@@ -171,12 +199,36 @@ export const accountMachine = setup({
         failed: { on: { 'addresses.retry': 'loading' } },
       },
     },
+    follow: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'order.follow': { guard: 'isFollowableOrder', target: 'requesting' } } },
+        requesting: {
+          tags: ['following'],
+          invoke: {
+            id: 'followOrder',
+            src: 'followOrder',
+            input: ({ event }) => {
+              assertEvent(event, 'order.follow');
+              return { id: event.id };
+            },
+            onDone: { target: 'idle', actions: { type: 'openTracking', params: ({ event }) => ({ path: event.output }) } },
+            onError: 'failed',
+          },
+        },
+        failed: { on: { 'order.follow': { guard: 'isFollowableOrder', target: 'requesting' } } },
+      },
+    },
   },
 });
 
+const followable = (order: AccountOrder, today: string) =>
+  isFollowable({ progress: order.progress, deliveryDate: order.deliveryAt.slice(0, 10) }, today);
+
 export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 
-function orderView(order: AccountOrder, send: (event: AccountEvent) => void) {
+function orderView(order: AccountOrder, send: (event: AccountEvent) => void, follow: { today: string; busy: boolean }) {
+  const canFollow = followable(order, follow.today);
   const isDiscounted = order.originalCents !== order.totalCents;
   return {
     id: order.id,
@@ -195,6 +247,15 @@ function orderView(order: AccountOrder, send: (event: AccountEvent) => void) {
     /** struck through next to the total when it differs */
     originalPrice: isDiscounted ? formatEuro(order.originalCents) : null,
     discount: order.discountCode ? { code: order.discountCode, discountedPrice: formatEuro(order.totalCents) } : null,
+    /** where a followable order is ('Ricevuto' … 'Consegnato'), and its 'Segui il tuo ordine' */
+    progress: canFollow ? ORDER_PROGRESS_LABELS[order.progress] : null,
+    followButton: canFollow
+      ? {
+          'aria-label': `${ACCOUNT_TEXTS.follow}: ordine n. ${order.orderNum}`,
+          isDisabled: follow.busy,
+          onPress: () => send({ type: 'order.follow', id: order.id }),
+        }
+      : null,
     reorderButton: {
       'aria-label': `${ACCOUNT_TEXTS.reorder}: ordine n. ${order.orderNum}`,
       onPress: () => send({ type: 'order.reorder', id: order.id }),
@@ -204,7 +265,8 @@ function orderView(order: AccountOrder, send: (event: AccountEvent) => void) {
 
 /** The account page: the order history, the addresses with 'Elimina', the loyalty card. */
 export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountEvent) => void) {
-  const { orders, addresses, deletingId, reorderNotices } = snapshot.context;
+  const { orders, addresses, deletingId, reorderNotices, today } = snapshot.context;
+  const follow = { today, busy: snapshot.hasTag('following') };
   const ordersLoading = snapshot.hasTag('loadingOrders');
   const ordersFailed = snapshot.matches({ orders: 'failed' });
   const addressesBusy = snapshot.hasTag('loadingAddresses') || snapshot.hasTag('deleting');
@@ -213,7 +275,8 @@ export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountE
     texts: ACCOUNT_TEXTS,
     orders: {
       isLoading: ordersLoading,
-      items: orders.map((order) => orderView(order, send)),
+      items: orders.map((order) => orderView(order, send, follow)),
+      followFailure: snapshot.matches({ follow: 'failed' }) ? ACCOUNT_TEXTS.followFailed : null,
       /** after 'Ordina di nuovo': what went into the cart, and each line no longer sold */
       reorderNotices,
       emptyMessage: !ordersLoading && !ordersFailed && orders.length === 0 ? ACCOUNT_TEXTS.noOrders : null,

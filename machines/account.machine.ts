@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { formatEuro, type Cents } from '../src/domain/money';
 import { formatShopDate } from '../src/domain/time';
-import { isFollowable, ORDER_PROGRESS_LABELS, type OrderProgress } from '../src/domain/tracking';
+import { ORDER_PROGRESS_LABELS, type OrderProgress } from '../src/domain/tracking';
 
 /** One product of a past order, money in cents (converted at the API boundary). */
 export interface AccountOrderLine {
@@ -22,6 +22,8 @@ export interface AccountOrder {
   /** yyyy-mm-ddTHH:MM, shop local time */
   deliveryAt: string;
   progress: OrderProgress;
+  /** of the shop's today (or still open): the server's clock decides, so it offers 'Segui il tuo ordine' */
+  followable: boolean;
   originalCents: Cents;
   totalCents: Cents;
   discountCode: string | null;
@@ -77,10 +79,7 @@ export const accountMachine = setup({
       addresses: SavedAddress[];
       deletingId: number | null;
       reorderNotices: string[] | null;
-      /** the shop's date ('yyyy-MM-dd'): today's orders can be followed */
-      today: string;
     },
-    input: {} as { today: string },
     events: {} as AccountEvent,
     tags: {} as 'loadingOrders' | 'loadingAddresses' | 'deleting' | 'following',
   },
@@ -106,8 +105,7 @@ export const accountMachine = setup({
     },
     isFollowableOrder: ({ context, event }) => {
       assertEvent(event, 'order.follow');
-      const order = context.orders.find((o) => o.id === event.id);
-      return order !== undefined && followable(order, context.today);
+      return context.orders.some((o) => o.id === event.id && o.followable);
     },
   },
   actions: {
@@ -122,7 +120,7 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: ({ input }) => ({ orders: [], addresses: [], deletingId: null, reorderNotices: null, today: input.today }),
+  context: { orders: [], addresses: [], deletingId: null, reorderNotices: null },
   type: 'parallel',
   on: {
     'order.reorder': {
@@ -222,13 +220,9 @@ export const accountMachine = setup({
   },
 });
 
-const followable = (order: AccountOrder, today: string) =>
-  isFollowable({ progress: order.progress, deliveryDate: order.deliveryAt.slice(0, 10) }, today);
-
 export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 
-function orderView(order: AccountOrder, send: (event: AccountEvent) => void, follow: { today: string; busy: boolean }) {
-  const canFollow = followable(order, follow.today);
+function orderView(order: AccountOrder, send: (event: AccountEvent) => void, isFollowing: boolean) {
   const isDiscounted = order.originalCents !== order.totalCents;
   return {
     id: order.id,
@@ -248,11 +242,11 @@ function orderView(order: AccountOrder, send: (event: AccountEvent) => void, fol
     originalPrice: isDiscounted ? formatEuro(order.originalCents) : null,
     discount: order.discountCode ? { code: order.discountCode, discountedPrice: formatEuro(order.totalCents) } : null,
     /** where a followable order is ('Ricevuto' … 'Consegnato'), and its 'Segui il tuo ordine' */
-    progress: canFollow ? ORDER_PROGRESS_LABELS[order.progress] : null,
-    followButton: canFollow
+    progress: order.followable ? ORDER_PROGRESS_LABELS[order.progress] : null,
+    followButton: order.followable
       ? {
           'aria-label': `${ACCOUNT_TEXTS.follow}: ordine n. ${order.orderNum}`,
-          isDisabled: follow.busy,
+          isDisabled: isFollowing,
           onPress: () => send({ type: 'order.follow', id: order.id }),
         }
       : null,
@@ -265,8 +259,8 @@ function orderView(order: AccountOrder, send: (event: AccountEvent) => void, fol
 
 /** The account page: the order history, the addresses with 'Elimina', the loyalty card. */
 export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountEvent) => void) {
-  const { orders, addresses, deletingId, reorderNotices, today } = snapshot.context;
-  const follow = { today, busy: snapshot.hasTag('following') };
+  const { orders, addresses, deletingId, reorderNotices } = snapshot.context;
+  const isFollowing = snapshot.hasTag('following');
   const ordersLoading = snapshot.hasTag('loadingOrders');
   const ordersFailed = snapshot.matches({ orders: 'failed' });
   const addressesBusy = snapshot.hasTag('loadingAddresses') || snapshot.hasTag('deleting');
@@ -275,7 +269,7 @@ export function connectAccount(snapshot: AccountSnapshot, send: (event: AccountE
     texts: ACCOUNT_TEXTS,
     orders: {
       isLoading: ordersLoading,
-      items: orders.map((order) => orderView(order, send, follow)),
+      items: orders.map((order) => orderView(order, send, isFollowing)),
       followFailure: snapshot.matches({ follow: 'failed' }) ? ACCOUNT_TEXTS.followFailed : null,
       /** after 'Ordina di nuovo': what went into the cart, and each line no longer sold */
       reorderNotices,

@@ -2196,6 +2196,8 @@ export interface components {
             id: components["schemas"]["RowId"];
             order_num: components["schemas"]["Count"];
             progress: components["schemas"]["OrderProgress"];
+            /** @description true for an order of the shop's today (or later), or one still open whose link would still work: the account offers 'Segui il tuo ordine' */
+            followable: boolean;
             /** @description yyyy-mm-ddTHH:MM, shop local time */
             delivery_at: string;
             delivery: components["schemas"]["DeliveryType"];

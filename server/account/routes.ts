@@ -7,7 +7,7 @@ import type { Services } from '../services';
 
 /** A logged-in customer's saved addresses, order history and a placed order (the confirmation page). */
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { account } = services;
+  const { account, schedule } = services;
 
   defineRoute(app, 'listAddresses', { access: 'user' }, async (request) => {
     const user = await requireUser(request);
@@ -32,7 +32,8 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   defineRoute(app, 'listAccountOrders', { access: 'user' }, async (request) => {
     const orders = await account.orders((await requireUser(request)).id);
-    return { orders: { data: orders.map(accountOrderDto) } };
+    const today = schedule.today().date;
+    return { orders: { data: orders.map((order) => accountOrderDto(order, today)) } };
   });
 
   defineRoute(app, 'createAccountOrderTracking', { access: 'user' }, async (request) => ({

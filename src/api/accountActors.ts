@@ -11,6 +11,7 @@ export function accountOrderFromWire(order: Schemas['AccountOrder']): AccountOrd
     orderNum: order.order_num,
     deliveryAt: order.delivery_at,
     progress: order.progress,
+    followable: order.followable,
     originalCents: toCents(order.original_price),
     totalCents: toCents(order.total_price),
     discountCode: order.discount_code ?? null,

@@ -4,7 +4,7 @@ import { accountMachine, connectAccount, type AccountView } from '../../machines
 import { getAppActor } from '../../machines/app.machine';
 import { reorderChoices } from '../../machines/reorder';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
-import { DELIVERY_LABELS, shopNow } from '../domain';
+import { DELIVERY_LABELS } from '../domain';
 import { ActionsColumnHeader } from '../ui/ActionsColumnHeader';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
@@ -35,7 +35,7 @@ function Account() {
       openTracking: (_, { path }) => void navigate(path),
     },
   });
-  const view = useView(useScreenActor(account, { input: { today: shopNow(new Date()).date } }), connectAccount);
+  const view = useView(useScreenActor(account), connectAccount);
   const { logoutButton, logoutQuestion } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);

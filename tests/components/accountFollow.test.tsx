@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shopNow } from '../../src/domain';
 import { accountOrders, savedAddresses } from '../mocks/accountFixtures';
 import { customer } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
 import { preparingOrder, TRACKING_TOKEN } from '../mocks/trackingFixtures';
 import { renderApp } from './render';
 
-/** The fixture's pickup, placed for tonight and in the oven; the older delivery stays closed. */
-const tonight = { ...accountOrders[0]!, delivery_at: `${shopNow(new Date()).date}T20:00`, progress: 'preparing' as const };
+/** The fixture's pickup, in the oven tonight; the older delivery is closed (not followable). */
+const tonight = { ...accountOrders[0]!, progress: 'preparing' as const };
 
 afterEach(() => vi.unstubAllGlobals());
 

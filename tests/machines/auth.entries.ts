@@ -213,8 +213,6 @@ const accountEvents = internalEvents(accountMachine);
 export const accountEntry = defineEntry({
   name: 'account',
   machine: accountMachine,
-  // The fixture's pickup is of this day (followable), its delivery of March (closed: not).
-  input: { today: '2026-11-18' },
   maxSimplePathStates: 0,
   events: [
     { type: accountEvents.done('loadOrders'), output: accountOrdersInCents },

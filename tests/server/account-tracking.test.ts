@@ -29,7 +29,7 @@ describe("'Segui il tuo ordine' in the account", () => {
   it("lists today's order as 'received' and mints a new link; the e-mailed one keeps working", async () => {
     const { client, id, emailedToken } = await placePickup();
     const list = await client.get(ORDERS);
-    expect(list.body.orders.data.find((o: { id: number }) => o.id === id)).toMatchObject({ progress: 'received' });
+    expect(list.body.orders.data.find((o: { id: number }) => o.id === id)).toMatchObject({ progress: 'received', followable: true });
 
     const answer = await client.post(trackingUrl(id));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -70,5 +70,7 @@ describe("'Segui il tuo ordine' in the account", () => {
     const closed = await client.post(trackingUrl(id));
     expect(closed.status).toBe(409);
     expect(closed.body).toEqual({ code: 'order.not_followable', message: 'Questo ordine è concluso: non si può più seguire.' });
+    const listed = (await client.get(ORDERS)).body.orders.data.find((o: { id: number }) => o.id === id);
+    expect(listed).toMatchObject({ progress: 'collected', followable: false });
   });
 });

@@ -118,6 +118,22 @@ describe('order tracking', () => {
     expect(await main.getByText(/Invia ordine \(2 articoli\)/).count()).toBe(1);
   });
 
+  it("a logged-in customer's order of today shows 'Ricevuto' in the account and 'Segui il tuo ordine' opens its page", async () => {
+    const { page } = await browser.open({ viewport: PHONE });
+    const email = await verifiedCustomer(page);
+    await logIn(page, email, PASSWORD);
+    const slots = await freeSlots(page);
+    const order = await placeDelivery(page, slots.at(-3) ?? slots.at(-1)!);
+    await page.goto(url('/auth/account'));
+    const card = page.locator('article', { has: page.getByRole('heading', { name: new RegExp(`Ordine n. ${order.order_num} `) }) });
+    await card.getByText('Ricevuto', { exact: true }).waitFor();
+    await expectNoA11yViolations(page, 'account with a followable order');
+    await card.getByRole('button', { name: `Segui il tuo ordine: ordine n. ${order.order_num}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Ordine n. ${order.order_num}` }).waitFor();
+    expect(page.url()).toMatch(/\/ordine\/[A-Za-z0-9_-]{43}$/);
+    expect(await currentStep(page).textContent()).toBe('Ricevuto');
+  });
+
   it("a wrong link says 'Ordine non trovato.'", async () => {
     const opened = await browser.open({ viewport: PHONE });
     // The page's read and its stream are both answered 404: the browser logs each.

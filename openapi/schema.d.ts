@@ -417,6 +417,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ecommerce/account/orders/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new tracking link for one of my orders
+         * @description 'Segui il tuo ordine' in the account: a new tracking link for one of the customer's own orders
+         *     of today (or later), or one not yet closed whose link would still be valid. The link e-mailed
+         *     at checkout keeps working. Someone else's order answers 404, as a missing one does; an older
+         *     closed order answers 409 `order.not_followable`.
+         */
+        post: operations["createAccountOrderTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -1811,10 +1834,11 @@ export interface components {
          *     for another operation, order or body (nothing was done: send a new key);
          *     `tracking.throttled`: too many tracking requests from one address, retry after Retry-After;
          *     `order.progress_end`: the order has no step further (or before) that way;
-         *     `order.not_delayable`: the order is out, closed or cancelled, so it is not delayed.
+         *     `order.not_delayable`: the order is out, closed or cancelled, so it is not delayed;
+         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -2218,6 +2242,9 @@ export interface components {
         AccountOrder: {
             id: components["schemas"]["RowId"];
             order_num: components["schemas"]["Count"];
+            progress: components["schemas"]["OrderProgress"];
+            /** @description true for an order of the shop's today (or later), or one still open whose link would still work: the account offers 'Segui il tuo ordine' */
+            followable: boolean;
             /** @description yyyy-mm-ddTHH:MM, shop local time */
             delivery_at: string;
             delivery: components["schemas"]["DeliveryType"];
@@ -3555,6 +3582,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAccountOrderTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's new tracking link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The order's tracking page ('/ordine/<token>') */
+                        tracking_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };

@@ -87,7 +87,7 @@ export function createServices(deps: ServiceDeps) {
     tracking: new TrackingService({ db, schedule }, limits),
     checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders, appUrl: deps.appUrl }),
     auth,
-    account: new AccountService(db),
+    account: new AccountService(db, schedule),
     cassa,
     cassaProgress: new CassaProgressService(cassa, { db, clock, catalog, schedule, quotes, orders }),
     blog: new BlogService(db),

@@ -574,8 +574,10 @@ const orderTracking: Migration = {
     await db.schema
       .createTable('order_tracking')
       .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('order_id', 'integer', (c) => c.notNull().unique())
+      .addColumn('order_id', 'integer', (c) => c.notNull())
       .execute();
+    // Not unique: the account mints a new link for an order whose e-mailed one keeps working.
+    await db.schema.createIndex('order_tracking_order_id').on('order_tracking').column('order_id').execute();
   },
 };
 

@@ -1,11 +1,11 @@
-import { addDays, isClosedProgress } from '../../src/domain';
+import { addDays, isClosedProgress, TRACKING_VALID_DAYS } from '../../src/domain';
 import { waitText } from '../auth/auth.service';
 import { RateLimiter, type LimitStore } from '../auth/rate-limiter';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../errors';
 import { progressOf } from '../orders/order-dto';
 import { loadOrderLines, loadOrders, type OrderRecord } from '../orders/order-store';
-import { TRACKING_VALID_DAYS, trackingHash } from '../orders/tracking-tokens';
+import { trackingHash } from '../orders/tracking-tokens';
 import type { ScheduleService } from './schedule';
 
 export const ORDER_NOT_FOUND = 'Ordine non trovato.';

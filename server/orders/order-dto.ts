@@ -1,5 +1,6 @@
 import {
   DOUGH_OFFER,
+  isFollowable,
   orderProgress,
   ovenGroupOf,
   toEuros,
@@ -147,12 +148,16 @@ export const orderHeadDto = (order: Pick<OrderRow, 'id' | 'order_num' | 'deliver
   delivery: order.delivery,
 });
 
-export function accountOrderDto(order: OrderRecord, catalog: CatalogSnapshot): Schemas['AccountOrder'] {
+/** An order of the customer's history; `today` (the shop's date) decides whether it can be followed. */
+export function accountOrderDto(order: OrderRecord, catalog: CatalogSnapshot, today: string): Schemas['AccountOrder'] {
+  const progress = progressOf(order);
   return {
     id: order.id,
     order_num: order.order_num,
     delivery_at: `${order.delivery_date}T${order.delivery_time}`,
     delivery: order.delivery,
+    progress,
+    followable: isFollowable({ progress, deliveryDate: order.delivery_date }, today),
     original_price: toEuros(order.original_price_cents),
     total_price: toEuros(order.total_price_cents),
     discount_code: order.discount_code,

@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, base64url: the tracking link's token (the issue asks at least 128). */
 const TOKEN_BYTES = 32;
-/** A link works until this many days after the order's delivery day. */
-export const TRACKING_VALID_DAYS = 7;
 
 /** What is stored of a token: its sha-256, so a copy of the database opens no order's page. */
 export const trackingHash = (token: string): string => createHash('sha256').update(token).digest('hex');

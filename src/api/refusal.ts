@@ -48,6 +48,7 @@ const CODES: Record<RefusalCode, true> = {
   'tracking.throttled': true,
   'order.progress_end': true,
   'order.not_delayable': true,
+  'order.not_followable': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -1,5 +1,6 @@
 import { ORDER_STATUS, type DeliveryType, type OrderStatus } from './orders';
 import { fromMinutes, SLOT_MINUTES, slotOf, toMinutes } from './slots';
+import { addDays } from './time';
 
 /** Where an order is, as the customer's page, the cassa and the mails name it. */
 export const ORDER_PROGRESS = ['received', 'preparing', 'on_the_way', 'ready', 'delivered', 'collected', 'cancelled'] as const;
@@ -45,6 +46,18 @@ export function orderProgress(facts: ProgressFacts): OrderProgress {
 /** A closed order changes no more: its stream ends. */
 export const isClosedProgress = (progress: OrderProgress): boolean =>
   progress === 'cancelled' || progress === 'delivered' || progress === 'collected';
+
+/** A tracking link works until this many days after the order's delivery day. */
+export const TRACKING_VALID_DAYS = 7;
+
+/**
+ * Whether the account offers 'Segui il tuo ordine' for a customer's order: one of today (or later),
+ * or one still open whose link would still work.
+ */
+export function isFollowable(order: { progress: OrderProgress; deliveryDate: string }, today: string): boolean {
+  if (order.deliveryDate >= today) return true;
+  return !isClosedProgress(order.progress) && addDays(order.deliveryDate, TRACKING_VALID_DAYS) >= today;
+}
 
 export type ProgressDirection = 'next' | 'back';
 

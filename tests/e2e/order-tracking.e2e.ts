@@ -51,6 +51,16 @@ async function shownWithin2s(page: Page, check: () => Promise<boolean>): Promise
   return Date.now() - tapped;
 }
 
+/** A new customer logged in on `page`, with a delivery of tonight, on their account page. */
+async function accountWithTodaysOrder(page: Page): Promise<{ id: number; order_num: number }> {
+  const email = await verifiedCustomer(page);
+  await logIn(page, email, PASSWORD);
+  const slots = await freeSlots(page);
+  const order = await placeDelivery(page, slots.at(-3) ?? slots.at(-1)!);
+  await page.goto(url('/auth/account'));
+  return order;
+}
+
 describe('order tracking', () => {
   const browser = useBrowser();
 
@@ -104,11 +114,7 @@ describe('order tracking', () => {
 
   it("'Ordina di nuovo' in the account puts the order's lines into the cart", async () => {
     const { page } = await browser.open({ viewport: PHONE });
-    const email = await verifiedCustomer(page);
-    await logIn(page, email, PASSWORD);
-    const slots = await freeSlots(page);
-    const order = await placeDelivery(page, slots.at(-3) ?? slots.at(-1)!);
-    await page.goto(url('/auth/account'));
+    const order = await accountWithTodaysOrder(page);
     await page.getByRole('button', { name: `Ordina di nuovo: ordine n. ${order.order_num}` }).click();
     await page.getByText('Aggiunto al carrello.').waitFor();
     await page.getByRole('link', { name: 'Vai al carrello' }).click();
@@ -116,6 +122,18 @@ describe('order tracking', () => {
     const main = page.getByRole('main');
     await main.getByText('Margherita', { exact: true }).first().waitFor();
     expect(await main.getByText(/Invia ordine \(2 articoli\)/).count()).toBe(1);
+  });
+
+  it("a logged-in customer's order of today shows 'Ricevuto' in the account and 'Segui il tuo ordine' opens its page", async () => {
+    const { page } = await browser.open({ viewport: PHONE });
+    const order = await accountWithTodaysOrder(page);
+    const card = page.locator('article', { has: page.getByRole('heading', { name: new RegExp(`Ordine n. ${order.order_num} `) }) });
+    await card.getByText('Ricevuto', { exact: true }).waitFor();
+    await expectNoA11yViolations(page, 'account with a followable order');
+    await card.getByRole('button', { name: `Segui il tuo ordine: ordine n. ${order.order_num}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Ordine n. ${order.order_num}` }).waitFor();
+    expect(page.url()).toMatch(/\/ordine\/[A-Za-z0-9_-]{43}$/);
+    expect(await currentStep(page).textContent()).toBe('Ricevuto');
   });
 
   it("a wrong link says 'Ordine non trovato.'", async () => {

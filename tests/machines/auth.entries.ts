@@ -230,6 +230,11 @@ export const accountEntry = defineEntry({
     { type: 'order.reorder', id: accountOrdersInCents[0]!.id },
     { type: 'order.reorder', id: 999 },
     { type: 'reorder.done', added: 1, missing: ['La Capricciosa non è più disponibile.'] },
+    // 'Segui il tuo ordine' on today's order (or on the closed one of March), and the link's answer.
+    { type: 'order.follow', id: accountOrdersInCents[0]!.id },
+    { type: 'order.follow', id: accountOrdersInCents[1]!.id },
+    { type: accountEvents.done('followOrder'), output: '/ordine/abc' },
+    { type: accountEvents.error('followOrder'), error: serverDown() },
   ],
   serializeState: (s) =>
     JSON.stringify({

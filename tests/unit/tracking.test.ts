@@ -3,6 +3,7 @@ import {
   delayText,
   firstNameOf,
   isClosedProgress,
+  isFollowable,
   ORDER_PROGRESS_LABELS,
   orderProgress,
   progressStep,
@@ -88,5 +89,16 @@ describe('the promised window and its words', () => {
   });
   it('shows the first name only', () => {
     expect(firstNameOf('  Lucia   Ferri Conti ')).toBe('Lucia');
+  });
+});
+
+describe("which orders the account offers 'Segui il tuo ordine' for", () => {
+  const today = '2026-12-11';
+  it('every order of today or later, closed or not; an earlier one only while open and its link valid', () => {
+    expect(isFollowable({ progress: 'collected', deliveryDate: today }, today)).toBe(true);
+    expect(isFollowable({ progress: 'received', deliveryDate: '2026-12-12' }, today)).toBe(true);
+    expect(isFollowable({ progress: 'delivered', deliveryDate: '2026-12-10' }, today)).toBe(false);
+    expect(isFollowable({ progress: 'preparing', deliveryDate: '2026-12-04' }, today)).toBe(true);
+    expect(isFollowable({ progress: 'preparing', deliveryDate: '2026-12-03' }, today)).toBe(false);
   });
 });

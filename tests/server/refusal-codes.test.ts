@@ -449,6 +449,23 @@ const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    code: 'order.not_followable',
+    what: "a tracking link asked for the customer's own order, delivered on an earlier day",
+    status: 409,
+    message: 'Questo ordine è concluso: non si può più seguire.',
+    send: async () => {
+      const placed = await customer.post('/api/v1/ecommerce/checkout', {
+        data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '19:30' },
+        // The record.stale scenario leaves the Margherita sold out.
+        cart: [{ id: await productId(server, 'Marinara'), qty: 1 }],
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const id = placed.body.order.id as number;
+      await server.handle.db.updateTable('orders').set({ delivery_date: '2026-11-17', delivered: 1 }).where('id', '=', id).execute();
+      return customer.post(`/api/v1/ecommerce/account/orders/${id}/tracking`);
+    },
+  },
+  {
     code: 'tracking.throttled',
     what: 'a 61st tracking request from one address within a minute',
     status: 429,

@@ -49,6 +49,8 @@ function generatedDay(count: number, changed = -1): CassaDay {
     sourceId: ((i % 3) + 1) as 1 | 2 | 3,
     status: (i === changed ? 1 : i % 3) as 0 | 1 | 2,
     delivered: (i % 5 === 0 ? 1 : 0) as 0 | 1,
+    progress: i % 5 !== 0 ? 'preparing' : i % 4 === 0 ? 'collected' : 'delivered',
+    delayMinutes: 0,
     deliveryTime: `${18 + Math.floor((i % 24) / 4)}:${String((i % 4) * 15).padStart(2, '0')}`,
     groupQuantities: { pizze: 1 + (i % 3), compositions: i % 2, calzoni: i % 4 === 0 ? 1 : 0 },
     unknownQuantity: i % 7 === 0 ? 1 : 0,

@@ -18,6 +18,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { startRealServer } from '../scripts/real-server';
 import { apiCall } from '../tests/e2e/browser';
 import { benchDatabase } from './database';
+import { percentile } from './stats';
 
 const ORDERS = Math.min(Number(process.env.BENCH_ORDERS) || 50, 500);
 /** An order not shown after this long counts as this long (and is reported). */
@@ -25,8 +26,6 @@ const GIVE_UP_MS = 40_000;
 const ADMIN_EMAIL = 'bench-live@pizzeria.local';
 const ADMIN_PASSWORD = 'Bench-Cassa-Live-1';
 const CUSTOMER_PASSWORD = 'Forno-a-legna-1978';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function logIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/`);

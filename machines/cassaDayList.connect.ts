@@ -5,10 +5,15 @@ import {
   CATEGORY_GROUPS,
   EXTERNAL_ORDER_MESSAGE,
   formatDecimalComma,
+  fromMinutes,
+  ORDER_PROGRESS_LABELS,
   ORDER_STATUS_LABELS,
+  ORDER_SOURCE,
   PAYMENT_LABELS,
+  toMinutes,
   type OrderSource,
 } from '../src/domain';
+import type { DelayMinutes } from './cassaOutbox.machine';
 import type { CassaDayListSnapshot } from './cassaDayList.machine';
 import type { CassaDay, CassaListOrder, CassaDayListEvent } from './cassaDayList.types';
 
@@ -42,9 +47,21 @@ export function orderCounters(counters: CassaDay['counters']) {
   ];
 }
 
+export const DELAY_CHOICES: readonly DelayMinutes[] = [10, 20, 30];
+
+/** Not yet out nor closed, and the shop's own: 'Ritardo' moves it (the server's rule for a delay). */
+export const isDelayable = (order: CassaListOrder) =>
+  order.sourceId !== ORDER_SOURCE.external && (order.progress === 'received' || order.progress === 'preparing');
+
+/** The time the order is now promised for: its slot, moved by any delay. */
+const promisedTime = (order: CassaListOrder) => fromMinutes((toMinutes(order.deliveryTime) + order.delayMinutes) % (24 * 60));
+
+/** The row's one button for the next step: once the ticket is printed, out for a delivery or ready for a pickup. */
+const NEXT_STEP_LABELS = { consegna: 'In consegna', ritiro: 'Pronto' } as const;
+
 /** What the cassa's list shows and the handlers it calls; pure, so path tests assert it at every step. */
 export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event: CassaDayListEvent) => void) {
-  const { day, date, newIds, muted, notice, otherDayOrders } = snapshot.context;
+  const { day, date, today, newIds, muted, notice, otherDayOrders } = snapshot.context;
   const isLoading = snapshot.hasTag('loading');
   const orders = day?.orders ?? [];
   const newCount = newIds.length;
@@ -68,6 +85,8 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
     slotCapacity: day?.slotCapacity ?? null,
     closedNotice: day?.closedNotice ?? null,
     counters: day ? orderCounters(day.counters) : null,
+    /** tonight's orders 'Ritardo' in the header would move; null when another day is shown */
+    delayableTonight: date !== null && date === today ? orders.filter(isDelayable).length : null,
     emptyMessage: day && orders.length === 0 ? 'Nessun ordine per questo giorno.' : null,
     newCount,
     pageTitle: newCount > 0 ? `(${newCount}) Cassa` : 'Cassa',
@@ -86,7 +105,26 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
         summary: `Ordine numero #${order.orderNum} - ${formatDecimalComma(order.totalCents)} € - ${PAYMENT_LABELS[order.paymentType]}`,
         place: order.delivery === 'ritiro' ? DELIVERY_LABELS.ritiro : (order.zone ?? 'Zona non indicata'),
         counts: categoryCounts(order),
-        deliveryTime: order.deliveryTime,
+        deliveryTime: promisedTime(order),
+        delayNote: order.delayMinutes > 0 ? `+${order.delayMinutes} min` : null,
+        progressLabel: ORDER_PROGRESS_LABELS[order.progress],
+        nextButton:
+          order.progress === 'preparing'
+            ? { label: NEXT_STEP_LABELS[order.delivery], onPress: () => send({ type: 'order.progress', id: order.id, direction: 'next' }) }
+            : null,
+        /** the row's menu: undo a mistaken tap, or move this order's time */
+        menuItems: [
+          ...(order.progress === 'on_the_way' || order.progress === 'ready'
+            ? [{ label: 'Annulla ultimo passo', onAction: () => send({ type: 'order.progress', id: order.id, direction: 'back' }) }]
+            : []),
+          ...(isDelayable(order)
+            ? DELAY_CHOICES.map((minutes) => ({
+                label: `+${minutes} min`,
+                onAction: () => send({ type: 'order.delay', id: order.id, minutes }),
+              }))
+            : []),
+        ],
+        menuLabel: `Altre azioni ordine numero ${order.orderNum}`,
         /** the row's warning mark and what the note says */
         allergyNote: order.allergyNote,
         statusLabel: ORDER_STATUS_LABELS[order.status],

@@ -1,43 +1,28 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
-import { canEditOrder, ORDER_SOURCE, ORDER_STATUS } from '../src/domain';
-import { applyChange, withPending } from './cassaDayList.changes';
-import type {
-  CassaDay,
-  ChangeResult,
-  OrderChange,
-  CassaDayListContext,
-  CassaDayListEvent,
-  CassaDayListInput,
-  LiveOrderEvent,
-} from './cassaDayList.types';
+import { canEditOrder, ORDER_STATUS } from '../src/domain';
+import {
+  applyChange,
+  concernsList,
+  delayChange,
+  freshOnlineIds,
+  listedOrder,
+  noticeOf,
+  stepChange,
+  withPending,
+} from './cassaDayList.changes';
+import type { CassaDay, ChangeResult, OrderChange, CassaDayListContext, CassaDayListEvent, CassaDayListInput } from './cassaDayList.types';
 import { queuedEntry, type OutboxEntry } from './cassaOutbox.machine';
-
-export const SAVE_FAILED_MESSAGE = 'Non è stato possibile salvare la modifica: riprova.';
-
-/** What the list says of a change the server did not take: its reason, or that it failed. */
-const noticeOf = (outcome: ChangeResult) =>
-  outcome.kind === 'failed' ? SAVE_FAILED_MESSAGE : outcome.kind === 'refused' || outcome.kind === 'stale' ? outcome.message : null;
 
 /** How long the list waits before opening the stream again after each failure in a row. */
 export const LIVE_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
-const freshOnlineIds = (context: CassaDayListContext, day: CassaDay) =>
-  context.knownIds === null
-    ? []
-    : day.orders.filter((o) => o.sourceId === ORDER_SOURCE.online && !context.knownIds!.includes(o.id)).map((o) => o.id);
-
-const listedOrder = (context: CassaDayListContext, id: number) => context.day?.orders.find((o) => o.id === id);
-
-/** A live event the list must show: its day is the one shown (or not known yet), or the order is listed (it moved away). */
-const concernsList = (context: CassaDayListContext, event: LiveOrderEvent) =>
-  context.date === null || event.deliveryDate === context.date || listedOrder(context, event.orderId) !== undefined;
-
 /**
  * The cash desk's list of a day's orders: loads the picked day, refreshes every 30 s and whenever the
  * editor saves (`orders.refresh`), keeps the last list when a refresh fails, and never lets a new
- * online order go unnoticed (highlight, chime, count in the title). Printing and the delivered box
- * change the row at once; the server hears about it in the `writer` region, one change at a time (a
- * change it cannot be reached for goes to the screen's outbox through the provided `writeQueued`).
+ * online order go unnoticed (highlight, chime, count in the title). Printing, the delivered box, the
+ * row's progress step and its delay change the row at once; the server hears about it in the `writer`
+ * region, one change at a time (a change it cannot be reached for goes to the screen's outbox through
+ * the provided `writeQueued`).
  * The `live` region follows the server's stream of order events (`followOrders`): while it is up, a
  * change of the day shown reloads the list at once (a tenth of a second gathers a burst) and the 30 s
  * refresh becomes a 2-minute backstop; when it fails, the list says so, polls every 30 s and opens
@@ -71,7 +56,7 @@ export const cassaDayListMachine = setup({
       return event.date !== context.date;
     },
     isListed: ({ context, event }) => {
-      assertEvent(event, ['order.print', 'order.delivered.toggle']);
+      assertEvent(event, ['order.print', 'order.delivered.toggle', 'order.progress', 'order.delay']);
       return listedOrder(context, event.id) !== undefined;
     },
     canOpen: ({ context, event }) => {
@@ -104,9 +89,17 @@ export const cassaDayListMachine = setup({
   actions: {
     showDay: assign(({ context }, day: CassaDay) => ({
       date: day.date,
+      // Asked for no date, the server answered its today.
+      today: context.date === null ? day.date : context.today,
       day: withPending(day, context.pending),
       knownIds: day.orders.map((o) => o.id),
       newIds: [...context.newIds.filter((id) => day.orders.some((o) => o.id === id)), ...freshOnlineIds(context, day)],
+    })),
+    /** The row changes at once; the server hears of it in the `writer` region. */
+    enqueue: assign(({ context }, change: OrderChange) => ({
+      day: applyChange(context.day!, change),
+      pending: [...context.pending, change],
+      notice: null,
     })),
     dropChange: assign({ pending: ({ context }) => context.pending.slice(1) }),
     countFailure: assign({ liveFailures: ({ context }) => context.liveFailures + 1 }),
@@ -147,6 +140,7 @@ export const cassaDayListMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     date: input.date,
+    today: null,
     day: null,
     knownIds: null,
     newIds: [],
@@ -173,10 +167,18 @@ export const cassaDayListMachine = setup({
     },
     'order.delivered.toggle': {
       guard: 'isListed',
-      actions: assign(({ context, event }) => {
-        const change: OrderChange = { id: event.id, delivered: listedOrder(context, event.id)!.delivered === 1 ? 0 : 1 };
-        return { day: applyChange(context.day!, change), pending: [...context.pending, change], notice: null };
-      }),
+      actions: {
+        type: 'enqueue',
+        params: ({ context, event }) => ({ id: event.id, delivered: listedOrder(context, event.id)!.delivered === 1 ? 0 : 1 }),
+      },
+    },
+    'order.progress': {
+      guard: 'isListed',
+      actions: { type: 'enqueue', params: ({ context, event }) => stepChange(listedOrder(context, event.id)!, event.direction) },
+    },
+    'order.delay': {
+      guard: 'isListed',
+      actions: { type: 'enqueue', params: ({ context, event }) => delayChange(listedOrder(context, event.id)!, event.minutes) },
     },
     'order.open': {
       guard: 'canOpen',

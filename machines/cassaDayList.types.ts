@@ -1,5 +1,5 @@
-import type { Cents, CategoryGroup, DeliveryType, OrderSource, PaymentType } from '../src/domain';
-import type { WriteOutcome } from './cassaOutbox.machine';
+import type { Cents, CategoryGroup, DeliveryType, OrderProgress, OrderSource, PaymentType, ProgressDirection } from '../src/domain';
+import type { DelayMinutes, WriteOutcome } from './cassaOutbox.machine';
 
 /** One order as the day's list shows it (money in cents). */
 export interface CassaListOrder {
@@ -14,7 +14,12 @@ export interface CassaListOrder {
   /** 0 In attesa, 1 Stampato, 2 Ristampa (cancelled orders are never listed) */
   status: 0 | 1 | 2;
   delivered: 0 | 1;
+  /** where the order is ('In preparazione', 'In consegna'…), by the one rule of src/domain */
+  progress: OrderProgress;
+  /** the slot booked (the strip counts it there) */
   deliveryTime: string;
+  /** minutes 'Ritardo' moved the promised time by */
+  delayMinutes: number;
   /** quantity per kitchen group */
   groupQuantities: Record<CategoryGroup, number>;
   unknownQuantity: number;
@@ -52,7 +57,13 @@ export interface CassaDay {
 }
 
 /** A change the list makes at once and sends to the server behind the cashier's back. */
-export type OrderChange = { id: number; status: 1 } | { id: number; delivered: 0 | 1 };
+export type OrderChange =
+  | { id: number; status: 1 }
+  | { id: number; delivered: 0 | 1 }
+  /** a step, with the row as it will be (a refresh meanwhile shows it again, never one step further) */
+  | { id: number; direction: ProgressDirection; after: Pick<CassaListOrder, 'status' | 'delivered' | 'progress'> }
+  /** a delay, with the row's delay in all once it is added */
+  | { id: number; delay: DelayMinutes; delayMinutes: number };
 /** How a change ended: written, queued in 'Da inviare', refused with a reason (a cancelled order, an order gone), or failed. */
 export type ChangeResult = WriteOutcome;
 
@@ -66,6 +77,8 @@ export interface CassaDayListInput {
 export interface CassaDayListContext {
   /** null until the server has said which day "today" is */
   date: string | null;
+  /** the shop's today, as the server answered the first list (the evening 'Ritardo' moves) */
+  today: string | null;
   day: CassaDay | null;
   /** ids listed by the last answer for this date; null before the first one (nothing is new then) */
   knownIds: number[] | null;
@@ -87,7 +100,8 @@ export interface CassaDayListContext {
 /** What the live stream tells of one change of an order. */
 export interface LiveOrderEvent {
   orderId: number;
-  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed';
+  /** `progress`: a step tapped; `delayed`: its promised time moved */
+  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed' | 'progress' | 'delayed';
   /** the order's delivery day, yyyy-mm-dd */
   deliveryDate: string;
 }
@@ -97,6 +111,10 @@ export type CassaDayListEvent =
   | { type: 'orders.refresh' }
   | { type: 'order.print'; id: number }
   | { type: 'order.delivered.toggle'; id: number }
+  /** the row's next step ('In consegna', 'Pronto') or 'Annulla ultimo passo' */
+  | { type: 'order.progress'; id: number; direction: ProgressDirection }
+  /** '+10 min'… from the row's menu */
+  | { type: 'order.delay'; id: number; minutes: DelayMinutes }
   | { type: 'order.open'; id: number }
   | { type: 'alert.mute.toggle' }
   /** the live stream (the `followOrders` actor): it is up, an order changed, it failed */

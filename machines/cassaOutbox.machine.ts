@@ -2,13 +2,19 @@ import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFro
 import type { components } from '../openapi/schema';
 
 type CassaOrderWrite = components['schemas']['CassaOrderWriteRequest'];
+/** The minutes 'Ritardo' offers: 10, 20 or 30. */
+export type DelayMinutes = components['schemas']['DelayRequest']['minutes'];
 
 /** A cassa write the server could not be reached for: sent again, with its own key, when it answers. */
 export type OutboxWrite =
   | { kind: 'store'; body: CassaOrderWrite }
   | { kind: 'update'; orderId: number; body: CassaOrderWrite }
   | { kind: 'status'; orderId: number; status: 0 | 1 | 2 | 3 }
-  | { kind: 'delivered'; orderId: number; delivered: 0 | 1 };
+  | { kind: 'delivered'; orderId: number; delivered: 0 | 1 }
+  | { kind: 'progress'; orderId: number; direction: 'next' | 'back' }
+  | { kind: 'delay'; orderId: number; minutes: DelayMinutes }
+  /** 'Ritardo' for every order of tonight not yet out */
+  | { kind: 'delayAll'; minutes: DelayMinutes };
 
 /** An order as the cashier reads it in a conflict: a title and its rows (time, client, lines, total). */
 export interface OrderSummary {

@@ -4,6 +4,7 @@ import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts, CassaDraft } from './cassaOrder.types';
 import { cassaOutboxMachine, type OutboxEntry } from './cassaOutbox.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from './cassaDayList.machine';
+import { cassaDelayMachine } from './cassaDelay.machine';
 
 export interface CassaScreenInput {
   /** the order the URL names (`/cassa?ordine=12`), or null */
@@ -31,7 +32,9 @@ export type CassaScreenEvent =
   /** the editor: the URL should name this order, or none */
   | { type: 'editor.show'; id: number | null }
   /** the editor or the list: a write the server could not be reached for waits in 'Da inviare' */
-  | { type: 'write.queued'; entry: OutboxEntry };
+  | { type: 'write.queued'; entry: OutboxEntry }
+  /** the header's 'Ritardo' moved tonight's orders */
+  | { type: 'delay.applied' };
 
 /** The editor, telling the screen what the cart and the list must hear. */
 export const screenEditor = cassaOrderMachine.provide({
@@ -51,6 +54,14 @@ export const screenOrders = cassaDayListMachine.provide({
   },
 });
 
+/** The header's 'Ritardo', telling the screen what the list and the outbox must hear. */
+export const screenDelay = cassaDelayMachine.provide({
+  actions: {
+    ordersChanged: sendParent({ type: 'delay.applied' }),
+    writeQueued: sendParent((_, entry: OutboxEntry) => ({ type: 'write.queued', entry })),
+  },
+});
+
 /** The catalogue version the day's list was last read at (0 before the first answer: never newer). */
 export const listedVersion = (snapshot: CassaDayListSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
 
@@ -62,8 +73,8 @@ export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
 });
 
 /**
- * The cash desk screen: the day's list (`orders`), the add/edit widget (`editor`) and the cassa's own
- * cart (`cart`, not persisted), started once with the screen. It routes what one child says to the
+ * The cash desk screen: the day's list (`orders`), the add/edit widget (`editor`), the cassa's own
+ * cart (`cart`, not persisted) and the header's 'Ritardo' (`delay`), started once with the screen. It routes what one child says to the
  * other: the cart's every change reaches the editor, the editor's cart commands reach the cart, a
  * save refreshes the list, a write either could not send reaches the outbox. The URL names the open order: the page reports it (`url.changed`), and
  * the screen asks for a new one through the provided `showOrder`. The list's answers carry the
@@ -74,9 +85,9 @@ export const cassaScreenMachine = setup({
     input: {} as CassaScreenInput,
     context: {} as CassaScreenContext,
     events: {} as CassaScreenEvent,
-    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart'; outbox: 'outbox' },
+    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart'; outbox: 'outbox'; delay: 'delay' },
   },
-  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine, outbox: cassaOutboxMachine },
+  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine, outbox: cassaOutboxMachine, delay: screenDelay },
   guards: {
     isAnotherOrder: ({ context, event }) => {
       assertEvent(event, 'url.changed');
@@ -111,6 +122,8 @@ export const cassaScreenMachine = setup({
     },
     // Writes the server could not take wait here ('Da inviare').
     { id: 'outbox', src: 'outbox' },
+    // The header's 'Ritardo' for the whole evening.
+    { id: 'delay', src: 'delay' },
     {
       id: 'cart',
       src: 'cart',
@@ -130,6 +143,7 @@ export const cassaScreenMachine = setup({
     'list.open': { actions: [{ type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: false }) }, 'scrollToTop'] },
     'editor.cart': { actions: sendTo('cart', ({ event }) => event.command) },
     'editor.saved': { actions: sendTo('orders', { type: 'orders.refresh' }) },
+    'delay.applied': { actions: sendTo('orders', { type: 'orders.refresh' }) },
     'editor.show': { actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: true }) } },
     // The outbox is the screen's child: no channel outside the actor system reaches it.
     'write.queued': { actions: sendTo('outbox', ({ event }) => ({ type: 'outbox.add', entry: event.entry })) },
@@ -146,6 +160,7 @@ export function connectCassaScreen(snapshot: CassaScreenSnapshot, send: (event: 
     editor: snapshot.children.editor!,
     cart: snapshot.children.cart!,
     outbox: snapshot.children.outbox!,
+    delay: snapshot.children.delay!,
     /** the day's list, or the way back to it while an order is open */
     isListShown: !isOrderOpen,
     backButton: isOrderOpen ? { label: 'Torna indietro', onPress: () => send({ type: 'list.back' }) } : null,

@@ -101,7 +101,7 @@ export const checkoutMachine = setup({
       throw new Error('applyDiscount not provided');
     },
     /** The order is in: empty the cart, go to the confirmation page with the server's message and the order. */
-    orderPlaced: (_, _params: { message: string; orderId: number }) => {
+    orderPlaced: (_, _params: ReturnType<typeof placedOrder>) => {
       throw new Error('orderPlaced not provided');
     },
     restore: assign(({ event }) => {

@@ -1,5 +1,5 @@
 import { allergyNoteError, checkoutDetailsErrors } from '../src/domain';
-import type { CheckoutContext, FieldName, OrderOutcome, SavedAddress, Step } from './checkout.types';
+import type { CheckoutContext, FieldName, OrderOutcome, PlacedOrderFacts, SavedAddress, Step } from './checkout.types';
 
 /** The checkout's step table and the small rules its transitions share (the statechart is in checkout.machine.ts). */
 export const DELIVERY_REQUIRED = 'Il campo tipo di consegna è obbligatorio.';
@@ -40,9 +40,9 @@ export function detailsErrors(form: CheckoutContext['form'], zones: CheckoutCont
 export const detailsAreValid = (form: CheckoutContext['form'], zones: CheckoutContext['zones']) =>
   Object.keys(detailsErrors(form, zones)).length === 0;
 
-export function placedOrder(outcome: OrderOutcome): { message: string; orderId: number } {
+export function placedOrder(outcome: OrderOutcome): PlacedOrderFacts {
   if (!outcome.ok) throw new Error('a refusal places no order');
-  return { message: outcome.message, orderId: outcome.orderId };
+  return { message: outcome.message, orderId: outcome.orderId, trackingPath: outcome.trackingPath };
 }
 
 export function refusal(outcome: OrderOutcome): Pick<CheckoutContext, 'message' | 'errors'> {

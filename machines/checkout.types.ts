@@ -25,9 +25,15 @@ export interface CheckoutForm extends CheckoutDetails {
   allergy_note: string;
 }
 
+/** What the confirmation page is given of a placed order. */
+export type PlacedOrderFacts = Omit<Extract<OrderOutcome, { ok: true }>, 'ok'>;
+
 export type OrderOutcome =
-  /** `orderId`: the placed order, which the confirmation page reads back */
-  | { ok: true; message: string; orderId: number }
+  /**
+   * `orderId`: the placed order, which the confirmation page reads back; `trackingPath`: its tracking
+   * page ('/ordine/<token>'), null when a retried submit got the first answer again (the link is in the e-mail)
+   */
+  | { ok: true; message: string; orderId: number; trackingPath: string | null }
   /** `field`: the field the server refused (the step that must change), null for the shop being closed and the like */
   | { ok: false; message: string; field: string | null };
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { DELIVERY_FEE_LABEL, DELIVERY_LABELS, formatEuro, type Cents, type DeliveryType } from '../src/domain';
+import { ALLERGY_NOTE_LABEL, DELIVERY_FEE_LABEL, DELIVERY_LABELS, formatEuro, type Cents, type DeliveryType } from '../src/domain';
 
 /** A placed order as the customer is told it (GET /api/v1/ecommerce/account/orders/{id}), money in cents. */
 export interface PlacedOrder {
@@ -13,6 +13,8 @@ export interface PlacedOrder {
   /** what is paid, the delivery fee included */
   totalCents: Cents;
   deliveryFeeCents: Cents;
+  /** 'Allergie o intolleranze' as the kitchen got it */
+  allergyNote: string | null;
 }
 
 /** Someone else's order, a missing one, or no login: the same answer, so nothing of it shows. */
@@ -95,6 +97,8 @@ export function connectCheckoutConfirmation(snapshot: CheckoutConfirmationSnapsh
       fee: order.deliveryFeeCents > 0 ? `${DELIVERY_FEE_LABEL} compreso: ${formatEuro(order.deliveryFeeCents)}` : null,
       payment: `${isPickup ? 'Da pagare al ritiro' : 'Da pagare alla consegna'} ${PAYMENT_WORDS[order.paymentType] ?? order.paymentType}`,
       place: isPickup ? DELIVERY_LABELS.ritiro : [order.address, order.zoneName].filter(Boolean).join(', '),
+      /** the customer reads that the kitchen has it */
+      allergy: order.allergyNote ? `${ALLERGY_NOTE_LABEL}: ${order.allergyNote}` : null,
     },
     /** no order to show here: the account page lists the customer's own */
     accountHint: snapshot.matches('unavailable') ? 'I tuoi ordini sono nella pagina del tuo account.' : null,

@@ -244,6 +244,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ecommerce/orders/track/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an order by its tracking link
+         * @description What the tracking page `/ordine/<token>` shows, without login: the order number, the first
+         *     name only, the lines and total, delivery or pickup (never the address or phone), the steps with
+         *     the current one, the promised window ('Arrivo previsto: 20:30–20:45', pickup 'Pronto per le
+         *     20:30') widened by any delay. The token comes from the checkout's answer and the confirmation
+         *     e-mail; it is valid until 7 days after the delivery day. A wrong, expired or malformed token
+         *     answers 404 'Ordine non trovato.', as fast as a valid one. Rate-limited per address (429 with
+         *     Retry-After). Public.
+         */
+        get: operations["trackOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ecommerce/orders/track/{token}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of one tracked order
+         * @description A Server-Sent Events stream of the changes of the token's order only (never another order's):
+         *     each event's `id` is the event's row id, `data` is JSON `{ "order_id", "kind", "delivery_date" }`;
+         *     the page reads the order again (trackOrder) on each. A client reconnecting with `Last-Event-ID`
+         *     first gets what it missed. A comment line every 20 seconds keeps the connection open. The stream
+         *     ends when the order is closed ('Consegnato', 'Ritirato', 'Annullato'). A wrong, expired or
+         *     malformed token answers 404 like trackOrder; rate-limited per address like it. Public.
+         */
+        get: operations["streamTrackedOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ecommerce/categories": {
         parameters: {
             query?: never;
@@ -360,6 +411,29 @@ export interface paths {
         get: operations["getAccountOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ecommerce/account/orders/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new tracking link for one of my orders
+         * @description 'Segui il tuo ordine' in the account: a new tracking link for one of the customer's own orders
+         *     of today (or later), or one not yet closed whose link would still be valid. The link e-mailed
+         *     at checkout keeps working. Someone else's order answers 404, as a missing one does; an older
+         *     closed order answers 409 `order.not_followable`.
+         */
+        post: operations["createAccountOrderTracking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -605,8 +679,8 @@ export interface paths {
         /**
          * Live order events for the cassa
          * @description A Server-Sent Events stream of two kinds of events:
-         *     - every change of an order (created, updated, status, delivered, printed), written in the
-         *       change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
+         *     - every change of an order (created, updated, status, delivered, printed, progress: a step
+         *       tapped, delayed: its promised time moved), written in the change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
          *       `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
          *       reconnects with `Last-Event-ID` first gets the events it missed (kept a day);
          *     - every committed change of the catalogue (a back-office change: sold-out marks, prices,
@@ -719,6 +793,79 @@ export interface paths {
          *     Idempotent on the Idempotency-Key header, like the status. Staff (admin) only.
          */
         patch: operations["setCassaOrderDelivered"];
+        trace?: never;
+    };
+    "/api/v1/ecommerce/cassa/orders/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order one step forward or back
+         * @description The cassa's tap on a row: `next` moves the order one step ('Ricevuto' → 'In preparazione' →
+         *     'In consegna' / 'Pronto per il ritiro' → 'Consegnato' / 'Ritirato'), `back` undoes a mistaken
+         *     tap. A cancelled order never moves (409 `order.cancelled`); an external platform's order is
+         *     refused as every edit of those is (409 `order.external`); no step beyond the first or last
+         *     (409 `order.progress_end`). Idempotent on the Idempotency-Key header: a resend answers with the
+         *     order as it is, without moving it again. Staff (admin) only.
+         */
+        post: operations["moveCassaOrderProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ecommerce/cassa/orders/{id}/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delay one order
+         * @description '+10 min', '+20 min' or '+30 min' from an order's row: its promised time moves (the slot strip
+         *     still counts it in its original slot) and an online customer is told by e-mail (at most one
+         *     delay mail per order every 10 minutes). An order already out, closed or cancelled is not
+         *     delayed (409 `order.not_delayable`); external platforms' orders are refused (409
+         *     `order.external`). Idempotent on the Idempotency-Key header. Staff (admin) only.
+         */
+        post: operations["delayCassaOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ecommerce/cassa/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delay every order of tonight not yet out
+         * @description 'Ritardo' in the cassa's header: every order of today that is live, not out for delivery nor
+         *     ready, and not an external platform's, gets the minutes added to its promised time (the slot
+         *     strip still counts each in its original slot); online customers are told by e-mail (at most
+         *     one delay mail per order every 10 minutes). Idempotent on the Idempotency-Key header: a resend
+         *     delays nothing again and answers 'Ritardo già applicato.' with 0. Staff (admin) only.
+         */
+        post: operations["delayCassaOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/ecommerce/cassa/client": {
@@ -1684,10 +1831,14 @@ export interface components {
          *     `order.below_minimum`: a home delivery's goods (before any discount) do not reach its zone's
          *     minimum order (the message names it); nothing is stored; `image.unsupported`: an uploaded
          *     file is not a JPG, PNG or WebP; `idempotency.mismatch`: the Idempotency-Key was already used
-         *     for another operation, order or body (nothing was done: send a new key).
+         *     for another operation, order or body (nothing was done: send a new key);
+         *     `tracking.throttled`: too many tracking requests from one address, retry after Retry-After;
+         *     `order.progress_end`: the order has no step further (or before) that way;
+         *     `order.not_delayable`: the order is out, closed or cancelled, so it is not delayed;
+         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -1998,6 +2149,56 @@ export interface components {
              */
             expected_total?: number | null;
         };
+        /**
+         * @description Where the order is: received 'Ricevuto', preparing 'In preparazione' (the ticket is printed),
+         *     on_the_way 'In consegna' (delivery) or ready 'Pronto per il ritiro' (pickup), delivered
+         *     'Consegnato' / collected 'Ritirato', cancelled 'Annullato'
+         * @enum {string}
+         */
+        OrderProgress: "received" | "preparing" | "on_the_way" | "ready" | "delivered" | "collected" | "cancelled";
+        DelayRequest: {
+            /**
+             * Format: int32
+             * @description the minutes added: +10, +20 or +30
+             * @enum {integer}
+             */
+            minutes: 10 | 20 | 30;
+        };
+        /** @description An order as its customer follows it; never the address or the phone. */
+        OrderTracking: {
+            order_num: components["schemas"]["Count"];
+            first_name: components["schemas"]["ShortText"];
+            delivery: components["schemas"]["DeliveryType"];
+            lines: {
+                description: string;
+                qty: components["schemas"]["Count"];
+                total: components["schemas"]["Money"];
+            }[];
+            /** @description what is paid, the delivery fee included */
+            total_price: components["schemas"]["Money"];
+            delivery_fee: components["schemas"]["Money"];
+            progress: components["schemas"]["OrderProgress"];
+            /** @description The order's steps in order (a cancelled order has the one step 'Annullato') */
+            steps: {
+                progress: components["schemas"]["OrderProgress"];
+                label: components["schemas"]["ShortText"];
+                /** @description the step the order is at (aria-current="step") */
+                current: boolean;
+            }[];
+            /** @description true once 'Consegnato', 'Ritirato' or 'Annullato': nothing changes any more */
+            closed: boolean;
+            /** @description The promised time: a delivery's window (the slot plus 15 minutes, widened by the delay), a pickup's time (from = until) */
+            window: {
+                from: components["schemas"]["Time"];
+                until: components["schemas"]["Time"];
+            };
+            /** @description 'Arrivo previsto: 20:30–20:45' or 'Pronto per le 20:30' */
+            window_text: components["schemas"]["ShortText"];
+            /** Format: int32 */
+            delay_minutes: number;
+            /** @description 'In ritardo di 10 minuti: ci scusiamo.', null on time */
+            delay_text: null | components["schemas"]["ShortText"];
+        };
         CheckoutResponse: {
             message: components["schemas"]["MessageText"];
             order: {
@@ -2010,6 +2211,8 @@ export interface components {
                 total_price: components["schemas"]["Money"];
                 discount_code: null | components["schemas"]["ShortText"];
             };
+            /** @description The order's tracking link ('/ordine/<token>', 'Segui il tuo ordine'); null when a retried submit replays the first answer (the token is stored hashed: the link is in the confirmation e-mail) */
+            tracking_url: null | string;
         };
         Address: {
             id: components["schemas"]["RowId"];
@@ -2039,6 +2242,9 @@ export interface components {
         AccountOrder: {
             id: components["schemas"]["RowId"];
             order_num: components["schemas"]["Count"];
+            progress: components["schemas"]["OrderProgress"];
+            /** @description true for an order of the shop's today (or later), or one still open whose link would still work: the account offers 'Segui il tuo ordine' */
+            followable: boolean;
             /** @description yyyy-mm-ddTHH:MM, shop local time */
             delivery_at: string;
             delivery: components["schemas"]["DeliveryType"];
@@ -2156,6 +2362,12 @@ export interface components {
             name: components["schemas"]["ShortText"];
             order_num: components["schemas"]["Count"];
             version: components["schemas"]["OrderVersion"];
+            progress: components["schemas"]["OrderProgress"];
+            /**
+             * Format: int32
+             * @description minutes the cassa's 'Ritardo' added to the promised time
+             */
+            delay_minutes: number;
             total_price: components["schemas"]["Money"];
             /** @description before the discount: goods plus delivery fee */
             original_price: components["schemas"]["Money"];
@@ -2827,6 +3039,8 @@ export interface components {
     parameters: {
         /** @description The row id of the resource */
         Id: components["schemas"]["RowId"];
+        /** @description The order's tracking token from its link (any text: a malformed one is an unknown order, 404) */
+        TrackingToken: string;
         /**
          * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
          *     returns the first order, never a second one; a resent change is not applied twice
@@ -3166,6 +3380,63 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    trackOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's tracking token from its link (any text: a malformed one is an unknown order, 404) */
+                token: components["parameters"]["TrackingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as its customer follows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTracking"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamTrackedOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received; the events after it are sent first */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description The order's tracking token from its link (any text: a malformed one is an unknown order, 404) */
+                token: components["parameters"]["TrackingToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's event stream (ends when the order is closed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listCategories: {
         parameters: {
             query?: never;
@@ -3311,6 +3582,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAccountOrderTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's new tracking link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The order's tracking page ('/ordine/<token>') */
+                        tracking_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -3784,6 +4090,123 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    moveCassaOrderProgress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description next: one step forward; back: one step back
+                     * @enum {string}
+                     */
+                    direction: "next" | "back";
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    delayCassaOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelayRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CassaOrder"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    delayCassaOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A client-chosen key (e.g. a UUID, visible ASCII characters): a retried submit with the same key
+                 *     returns the first order, never a second one; a resent change is not applied twice
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelayRequest"];
+            };
+        };
+        responses: {
+            /** @description How many orders were delayed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        delayed: components["schemas"]["Count"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             419: components["responses"]["XsrfMismatch"];

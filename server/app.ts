@@ -14,6 +14,7 @@ import { cassaRoutes } from './cassa/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
+import { trackingRoutes } from './ecommerce/tracking-routes';
 import { frontend } from './frontend';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   registerHealth(app, { db: options.db, lifecycle: options.lifecycle ?? new Lifecycle('ready') });
   await app.register(ecommerceRoutes, { services });
+  await app.register(trackingRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(cassaRoutes, { services });

@@ -32,6 +32,8 @@ import type { OrderWriter } from './orders/order-writer';
 import { byEngine } from './db/engine';
 import { PgListener } from './db/pg-listener';
 import { SessionStreams } from './auth/session-streams';
+import { TrackingService } from './ecommerce/tracking';
+import { CassaProgressService } from './cassa/progress.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -70,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
   const limits = new LimitStore(db, deps.onLimitsFallback ?? (() => {}));
   const sessionStreams = new SessionStreams(db, listener);
   const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits, sessionStreams);
+  const cassa = new CassaService({ db, clock, catalog, schedule, quotes, orders });
   return {
     mail,
     catalog,
@@ -81,10 +84,12 @@ export function createServices(deps: ServiceDeps) {
     orders,
     sessionStreams,
     limits,
-    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders }),
+    tracking: new TrackingService({ db, schedule }, limits),
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders, appUrl: deps.appUrl }),
     auth,
-    account: new AccountService(db),
-    cassa: new CassaService({ db, clock, catalog, schedule, quotes, orders }),
+    account: new AccountService(db, schedule),
+    cassa,
+    cassaProgress: new CassaProgressService(cassa, { db, clock, catalog, schedule, quotes, orders }),
     blog: new BlogService(db),
     admin,
     adminMenu: new AdminMenuService(db, clock, admin),

@@ -1,10 +1,17 @@
+import { isFollowable } from '../../src/domain';
 import type { Db } from '../db/database';
-import { notFound } from '../errors';
+import type { ScheduleService } from '../ecommerce/schedule';
+import { conflict, notFound } from '../errors';
+import { progressOf } from '../orders/order-dto';
 import { loadOrders, type OrderRecord } from '../orders/order-store';
+import { newTrackingToken, trackingPath } from '../orders/tracking-tokens';
 
 /** A customer's own saved addresses and order history; never anyone else's. */
 export class AccountService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly schedule: ScheduleService,
+  ) {}
 
   addresses(userId: number) {
     return this.db
@@ -32,5 +39,20 @@ export class AccountService {
     const [order] = await loadOrders(this.db, { userId, ids: [id], excludeCancelled: true });
     if (!order) throw notFound('Ordine non trovato.');
     return order;
+  }
+
+  /**
+   * 'Segui il tuo ordine': a new link for one of the customer's own orders (only the hash is kept,
+   * so the e-mailed token cannot be handed out again; that one keeps working too).
+   */
+  async trackingPath(userId: number, id: number): Promise<string> {
+    const order = await this.order(userId, id);
+    const today = this.schedule.today().date;
+    if (!isFollowable({ progress: progressOf(order), deliveryDate: order.delivery_date }, today)) {
+      throw conflict('Questo ordine è concluso: non si può più seguire.', 'order.not_followable');
+    }
+    const { token, hash } = newTrackingToken();
+    await this.db.insertInto('order_tracking').values({ token_hash: hash, order_id: order.id }).execute();
+    return trackingPath(token);
   }
 }

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 
 /** A logged-in customer's saved addresses, order history and a placed order (the confirmation page). */
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { account, catalog } = services;
+  const { account, catalog, schedule } = services;
 
   defineRoute(app, 'listAddresses', { access: 'user' }, async (request) => {
     const user = await requireUser(request);
@@ -32,8 +32,13 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   defineRoute(app, 'listAccountOrders', { access: 'user' }, async (request) => {
     const [orders, menu] = await Promise.all([account.orders((await requireUser(request)).id), catalog.snapshot()]);
-    return { orders: { data: orders.map((order) => accountOrderDto(order, menu)) } };
+    const today = schedule.today().date;
+    return { orders: { data: orders.map((order) => accountOrderDto(order, menu, today)) } };
   });
+
+  defineRoute(app, 'createAccountOrderTracking', { access: 'user' }, async (request) => ({
+    tracking_url: await account.trackingPath((await requireUser(request)).id, request.params.id),
+  }));
 
   defineRoute(app, 'getAccountOrder', { access: 'user' }, async (request) => {
     const order = await account.order((await requireUser(request)).id, request.params.id);

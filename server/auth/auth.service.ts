@@ -67,7 +67,7 @@ function checkNewPassword(errors: FieldErrorCollector, password: string, confirm
 }
 
 /** "45 secondi", "2 minuti": how long to wait, as a person says it. */
-function waitText(seconds: number): string {
+export function waitText(seconds: number): string {
   if (seconds < 120) return `${seconds} secondi`;
   return `${Math.ceil(seconds / 60)} minuti`;
 }

@@ -29,6 +29,7 @@ import type { OrderTaking } from '../ecommerce/checkout';
 import { pricedOrder, type ReopenedOrder } from '../ecommerce/quote';
 import { closedDayNotice } from '../ecommerce/schedule';
 import { assertSameRequest, fingerprint } from '../orders/idempotency';
+import { queueOrderNotice } from '../orders/order-notices';
 import { loadOrders, reopenedOrder, type OrderDraft, type OrderRecord } from '../orders/order-store';
 import type { OrderChangeRefusal, OrderWrites, StoredKey } from '../orders/order-writer';
 
@@ -42,7 +43,7 @@ export interface RequestKey {
 }
 
 /** The key as stored (scoped to the staff member), with the fingerprint of the request it came with. */
-const storedKey = (idempotency: RequestKey | null, operation: string, target: number | null, body: unknown): StoredKey | null =>
+export const storedKey = (idempotency: RequestKey | null, operation: string, target: number | null, body: unknown): StoredKey | null =>
   idempotency && { key: `cassa:${idempotency.staffId}:${idempotency.key}`, fingerprint: fingerprint(operation, target, body) };
 
 /** A line of a client's latest order, to be priced again today. */
@@ -318,7 +319,7 @@ export class CassaService {
    * with the order as it is, without applying the change a second time. `prepare` runs only for a
    * key not seen yet (an edit's checks and pricing), `apply` inside the transaction.
    */
-  private async once<T>(
+  async once<T>(
     id: number,
     key: StoredKey | null,
     prepare: () => Promise<T>,
@@ -368,11 +369,16 @@ export class CassaService {
   }
 
   async setStatus(id: number, status: OrderStatus, idempotency: RequestKey | null = null): Promise<StoredOrder> {
+    const cancelling = status === ORDER_STATUS.cancelled;
     return this.once(
       id,
       storedKey(idempotency, 'cassa.status', id, { status }),
-      async () => null,
-      async (orders) => refuse(await orders.changeState(id, { status })),
+      async () => (cancelling ? (await this.deps.catalog.snapshot()).settings.shop_name! : null),
+      async (orders, shopName) => {
+        refuse(await orders.changeState(id, { status }));
+        // The online customer is told, in the same transaction.
+        if (shopName !== null) await queueOrderNotice(orders.tx, id, 'cancelled', shopName, this.deps.clock.now());
+      },
     );
   }
 

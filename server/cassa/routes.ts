@@ -110,6 +110,21 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return { message: 'Consegna aggiornata.', order: cassaOrderDto(order) };
   });
 
+  // The row's tap and the delays: idempotent on the key too (the offline outbox resends them).
+  defineRoute(app, 'moveCassaOrderProgress', { access: 'admin' }, async (request) => {
+    const { order } = await services.cassaProgress.move(request.params.id, request.body.direction, await requestKey(request));
+    return { message: 'Avanzamento aggiornato.', order: cassaOrderDto(order) };
+  });
+
+  defineRoute(app, 'delayCassaOrder', { access: 'admin' }, async (request) => {
+    const { order } = await services.cassaProgress.delayOne(request.params.id, request.body.minutes, await requestKey(request));
+    return { message: 'Ordine posticipato.', order: cassaOrderDto(order) };
+  });
+
+  defineRoute(app, 'delayCassaOrders', { access: 'admin' }, async (request) =>
+    services.cassaProgress.delayAll(request.body.minutes, await requestKey(request)),
+  );
+
   defineRoute(app, 'createCassaClient', { access: 'admin' }, async (request, reply) => {
     reply.status(201);
     return { client: clientDto(await cassa.createClient(request.body)) };

@@ -557,6 +557,30 @@ const allergens: Migration = {
   },
 };
 
+/**
+ * Order tracking (issue 30): the customer's link is a random token whose sha-256 is stored (valid
+ * until 7 days after the order's delivery day, read from the order); the cassa's tap sends an order
+ * out (or makes it ready), its delay moves the promised time, and the last delay mail is remembered
+ * so a customer gets at most one every 10 minutes.
+ */
+const orderTracking: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').addColumn('dispatched_at', 'varchar(40)').execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('delay_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('orders').addColumn('delay_mailed_at', 'varchar(40)').execute();
+    await db.schema
+      .createTable('order_tracking')
+      .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('order_id', 'integer', (c) => c.notNull())
+      .execute();
+    // Not unique: the account mints a new link for an order whose e-mailed one keeps working.
+    await db.schema.createIndex('order_tracking_order_id').on('order_tracking').column('order_id').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -578,6 +602,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_09_0015_idempotency_fingerprints': idempotencyFingerprints,
       '2026_12_09_0016_mail_claims': mailClaims,
       '2026_12_10_0017_allergens': allergens,
+      '2026_12_11_0018_order_tracking': orderTracking,
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

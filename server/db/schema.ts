@@ -178,6 +178,18 @@ export interface OrdersTable {
   updated_at: string;
   /** grows by one with every edit of details or lines: an edit based on an older one is refused */
   version: Generated<number>;
+  /** when the cassa sent the order out ('In consegna') or made it ready ('Pronto per il ritiro') */
+  dispatched_at: string | null;
+  /** minutes the cassa's 'Ritardo' added to the promised time (the slot load keeps the original slot) */
+  delay_minutes: Generated<number>;
+  /** when the customer was last told of a delay: one mail per order every 10 minutes at most */
+  delay_mailed_at: string | null;
+}
+
+/** A tracking link's token, stored as its sha-256 (hex): the link itself is never stored. */
+export interface OrderTrackingTable {
+  token_hash: string;
+  order_id: number;
 }
 
 export interface OrderLinesTable {
@@ -313,7 +325,7 @@ export interface MetaTable {
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
-  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed';
+  kind: 'created' | 'updated' | 'status' | 'delivered' | 'printed' | 'progress' | 'delayed';
   delivery_date: string;
   at: string;
 }
@@ -340,6 +352,7 @@ export interface Database {
   addresses: AddressesTable;
   clients: ClientsTable;
   orders: OrdersTable;
+  order_tracking: OrderTrackingTable;
   order_lines: OrderLinesTable;
   order_line_additions: OrderLineAdditionsTable;
   order_counters: OrderCountersTable;

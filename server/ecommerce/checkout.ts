@@ -21,6 +21,7 @@ import { assertSameRequest, fingerprint } from '../orders/idempotency';
 import type { OrderDraft } from '../orders/order-store';
 import { NOT_OWN_ADDRESS, SLOT_FULL, type OrderAddress, type OrderWriter, type StoredKey } from '../orders/order-writer';
 import type { OrderRow } from '../db/schema';
+import { newTrackingToken, trackingPath } from '../orders/tracking-tokens';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { pricedOrder, type QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
@@ -105,6 +106,8 @@ export interface PlacedOrder {
   order: OrderSummary;
   /** true when an earlier request with the same Idempotency-Key had already placed it */
   replayed: boolean;
+  /** the tracking page's path ('/ordine/<token>'); null on a replay: only the token's hash is kept */
+  trackingPath: string | null;
 }
 
 /** What a service that takes orders (the checkout, the cassa) works with. */
@@ -118,7 +121,7 @@ export interface OrderTaking {
 }
 
 export class CheckoutService {
-  constructor(private readonly deps: OrderTaking & { mail: MailQueue }) {}
+  constructor(private readonly deps: OrderTaking & { mail: MailQueue; appUrl: string }) {}
 
   /** The order an earlier request with this key placed; a key of another request is refused. */
   private async existing({ key, fingerprint }: StoredKey): Promise<OrderSummary | undefined> {
@@ -134,7 +137,7 @@ export class CheckoutService {
     const key = idempotencyKey ? { key: `${user.id}:${idempotencyKey}`, fingerprint: fingerprint('checkout', user.id, input) } : null;
     if (key) {
       const earlier = await this.existing(key);
-      if (earlier) return { order: earlier, replayed: true };
+      if (earlier) return { order: earlier, replayed: true, trackingPath: null };
     }
 
     const snapshot = await catalog.snapshot();
@@ -200,13 +203,16 @@ export class CheckoutService {
               created_at: clock.now().toISOString(),
             },
           };
+    const tracking = newTrackingToken();
+    const trackingUrl = `${this.deps.appUrl}${trackingPath(tracking.token)}`;
     try {
       const inserted = await this.deps.orders.place(draft, {
         idempotency: key,
         capacity,
         address,
         // Committed with the order: a crash right after still sends the confirmation.
-        mail: (orderNum) => confirmationMail(user, shopName, orderNum, draft),
+        mail: (orderNum) => confirmationMail(user, shopName, orderNum, draft, trackingUrl),
+        trackingHash: tracking.hash,
       });
       if (inserted === NOT_OWN_ADDRESS) throw invalidField('addressSelector', ADDRESS_REQUIRED);
       if (inserted === SLOT_FULL) {
@@ -228,12 +234,12 @@ export class CheckoutService {
         delivery_fee_cents: draft.deliveryFeeCents,
         discount_code: draft.discountCode,
       };
-      return { order, replayed: false };
+      return { order, replayed: false, trackingPath: trackingPath(tracking.token) };
     } catch (error) {
       // Two submits with one key raced: the loser returns the winner's order.
       if (key && isUniqueViolation(error)) {
         const earlier = await this.existing(key);
-        if (earlier) return { order: earlier, replayed: true };
+        if (earlier) return { order: earlier, replayed: true, trackingPath: null };
       }
       throw error;
     }
@@ -241,7 +247,7 @@ export class CheckoutService {
 }
 
 /** The confirmation mail, for the number the order is given when it is written. */
-function confirmationMail(user: AuthUser, shopName: string, orderNum: string, draft: OrderDraft) {
+function confirmationMail(user: AuthUser, shopName: string, orderNum: string, draft: OrderDraft, trackingUrl: string) {
   return orderConfirmationMail(shopName, user.email, user.name, {
     orderNum,
     deliveryDate: draft.deliveryDate,
@@ -254,5 +260,6 @@ function confirmationMail(user: AuthUser, shopName: string, orderNum: string, dr
     deliveryFeeCents: draft.deliveryFeeCents,
     totalCents: draft.totalCents,
     discountCode: draft.discountCode,
+    trackingUrl,
   });
 }

@@ -148,7 +148,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
   defineRoute(app, 'checkout', { access: 'verified' }, async (request, reply) => {
     const user = await requireUser(request);
     const key = request.headers['idempotency-key'];
-    const { order, replayed } = await checkout.placeOrder(user, request.body, typeof key === 'string' ? key : null);
+    const { order, replayed, trackingPath } = await checkout.placeOrder(user, request.body, typeof key === 'string' ? key : null);
     reply.status(replayed ? 200 : 201);
     return {
       message: ORDER_CONFIRMED,
@@ -158,6 +158,7 @@ export const ecommerceRoutes: FastifyPluginAsync<{ services: Services }> = async
         total_price: toEuros(order.total_price_cents),
         discount_code: order.discount_code,
       },
+      tracking_url: trackingPath,
     };
   });
 };

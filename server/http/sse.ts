@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { CatalogService } from '../ecommerce/catalog';
 import type { SessionStreams } from '../auth/session-streams';
 import type { OrderEvents } from '../orders/order-events';
-import type { OrderEventFilter, OrderEventStream, StreamMessage } from '../orders/order-event-stream';
+import { oneOrder, type OrderEventFilter, type OrderEventStream, type StreamMessage } from '../orders/order-event-stream';
 import { requireSession } from './auth';
 
 /** What one event tells the client: which order, what happened, which day's list it belongs to. */
@@ -24,6 +24,44 @@ function lastEventIdOf(reply: FastifyReply): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** The streams a server holds open: it ends them all when it closes, or close() would wait forever. */
+function openStreams(app: FastifyInstance): Set<OrderEventStream> {
+  const open = new Set<OrderEventStream>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.close();
+  });
+  return open;
+}
+
+/**
+ * Sends `stream` to its client until either ends; `isOver`, asked after each event, ends it once the
+ * client has all it will ever get (a closed order). Returns at once: the stream lives on.
+ */
+function serve(reply: FastifyReply, stream: OrderEventStream, open: Set<OrderEventStream>, isOver?: () => Promise<boolean>): void {
+  open.add(stream);
+  reply.sse.onClose(() => stream.close());
+  void stream.ended.then((reason) => {
+    open.delete(stream);
+    // A client too slow to read has a full socket: ending it politely would wait for it too.
+    if (reason === 'overflow') reply.raw.destroy();
+    else reply.sse.close();
+  });
+  reply.sse.keepAlive();
+  reply.sse.sendHeaders();
+  reply.raw.flushHeaders();
+  // Written while the handler returns. A write waits for the client to take it (backpressure), or for
+  // the stream to end meanwhile.
+  void (async () => {
+    for await (const message of stream) {
+      if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
+      else {
+        await Promise.race([reply.sse.send(message.type === 'event' ? eventMessage(message) : catalogueMessage(message)), stream.ended]);
+        if (isOver && (await isOver())) stream.close();
+      }
+    }
+  })().catch(() => stream.close());
+}
+
 /** What a stream route follows: the orders of its filter, and whether the catalogue's versions too. */
 export interface StreamSubject {
   orders: OrderEventFilter;
@@ -39,12 +77,7 @@ export function orderEventStreams(
   app: FastifyInstance,
   services: { events: OrderEvents; auth: AuthService; sessionStreams: SessionStreams; catalog: CatalogService },
 ): (request: FastifyRequest, reply: FastifyReply, subject: StreamSubject) => Promise<void> {
-  const open = new Set<OrderEventStream>();
-  // A stream never ends by itself: the server ends them all when it closes, or close() would wait forever.
-  app.addHook('preClose', async () => {
-    for (const stream of open) stream.close();
-  });
-
+  const open = openStreams(app);
   return async (request, reply, subject) => {
     const session = await requireSession(request);
     const token = request.authToken()!;
@@ -52,32 +85,28 @@ export function orderEventStreams(
       stillValid: async () => (await services.auth.sessionForToken(token))?.id === session.id,
       ...(subject.catalogue && { catalogue: (listener: (version: number) => void) => services.catalog.onVersion(listener) }),
     });
-    open.add(stream);
     const unbind = services.sessionStreams.bind(
       { id: session.id, userId: session.user.id },
       { close: () => stream.close('revoked'), recheck: () => void stream.recheck() },
     );
-    reply.sse.onClose(() => stream.close());
-    void stream.ended.then((reason) => {
-      open.delete(stream);
-      unbind();
-      // A client too slow to read has a full socket: ending it politely would wait for it too.
-      if (reason === 'overflow') reply.raw.destroy();
-      else reply.sse.close();
-    });
-    reply.sse.keepAlive();
-    reply.sse.sendHeaders();
-    reply.raw.flushHeaders();
-    // Written while the handler returns: the stream lives on until its client or its session goes. A
-    // write waits for the client to take it (backpressure), or for the stream to end meanwhile.
-    void (async () => {
-      for await (const message of stream) {
-        if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
-        else {
-          const sse = message.type === 'event' ? eventMessage(message) : catalogueMessage(message);
-          await Promise.race([reply.sse.send(sse), stream.ended]);
-        }
-      }
-    })().catch(() => stream.close());
+    void stream.ended.then(unbind);
+    serve(reply, stream, open);
+  };
+}
+
+/**
+ * Serves one order's stream to whoever holds its tracking link, no session: only that order's events,
+ * ended once the order is closed (`isClosed`, asked at the start and after each event).
+ */
+export function trackedOrderStreams(
+  app: FastifyInstance,
+  events: OrderEvents,
+): (reply: FastifyReply, orderId: number, isClosed: () => Promise<boolean>) => Promise<void> {
+  const open = openStreams(app);
+  return async (reply, orderId, isClosed) => {
+    const stream = events.stream(lastEventIdOf(reply), oneOrder(orderId));
+    serve(reply, stream, open, isClosed);
+    // Already closed: nothing more will come (the page reads the order as it is).
+    if (await isClosed()) stream.close();
   };
 }

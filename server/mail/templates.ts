@@ -5,7 +5,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-function layout(shopName: string, title: string, bodyHtml: string): string {
+export function layout(shopName: string, title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="it"><body style="font-family:Arial,sans-serif;color:#2b2118;max-width:560px;margin:auto">
 <h1 style="color:#b3261e">${escapeHtml(shopName)}</h1><h2>${escapeHtml(title)}</h2>${bodyHtml}
 <p style="color:#6b5d52;font-size:12px">Questa email è stata inviata automaticamente, non rispondere a questo indirizzo.</p></body></html>`;
@@ -56,6 +56,9 @@ export function staffInviteMail(shopName: string, to: string, name: string, url:
   };
 }
 
+/** The link to the order's tracking page, in the mails and on the checkout's success screen. */
+export const TRACK_LABEL = 'Segui il tuo ordine';
+
 export interface ConfirmationMailOrder {
   orderNum: number | string;
   deliveryDate: string;
@@ -68,6 +71,8 @@ export interface ConfirmationMailOrder {
   deliveryFeeCents: number;
   totalCents: number;
   discountCode: string | null;
+  /** the page the customer follows the order on */
+  trackingUrl?: string;
 }
 
 export function orderConfirmationMail(shopName: string, to: string, name: string, order: ConfirmationMailOrder): MailMessage {
@@ -99,13 +104,14 @@ export function orderConfirmationMail(shopName: string, to: string, name: string
       ...(discount ? [discount] : []),
       total,
       '',
+      ...(order.trackingUrl ? [`${TRACK_LABEL}: ${order.trackingUrl}`, ''] : []),
       shopName,
     ].join('\n'),
     html: layout(
       shopName,
       `Ordine n. ${order.orderNum} confermato`,
       `<p>Ciao ${escapeHtml(name)}, il tuo ordine è confermato.</p><p>${escapeHtml(where)}<br>Orario: ${escapeHtml(when)}</p>${allergy ? `<p><strong>${escapeHtml(allergy)}</strong></p>` : ''}
-<ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${discount ? `<p>${escapeHtml(discount)}</p>` : ''}<p><strong>${escapeHtml(total)}</strong></p>`,
+<ul>${lineText.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${discount ? `<p>${escapeHtml(discount)}</p>` : ''}<p><strong>${escapeHtml(total)}</strong></p>${order.trackingUrl ? button(order.trackingUrl, TRACK_LABEL) : ''}`,
     ),
   };
 }

@@ -1,4 +1,14 @@
-import { DOUGH_OFFER, ovenGroupOf, toEuros, type AllergenFacts, type CategoryGroup } from '../../src/domain';
+import {
+  DOUGH_OFFER,
+  isFollowable,
+  orderProgress,
+  ovenGroupOf,
+  toEuros,
+  type AllergenFacts,
+  type CategoryGroup,
+  type OrderProgress,
+  type OrderStatus,
+} from '../../src/domain';
 import { allergenFactsOf } from '../db/codes';
 import type { CatalogSnapshot } from '../ecommerce/catalog';
 import type { PricedLine } from '../ecommerce/pricing';
@@ -26,6 +36,15 @@ export function lineDescription(line: DescribedLine): string {
   return text;
 }
 
+/** Where the order is, by the one rule of src/domain. */
+export const progressOf = (order: Pick<OrderRow, 'status' | 'delivered' | 'delivery' | 'dispatched_at'>): OrderProgress =>
+  orderProgress({
+    status: order.status as OrderStatus,
+    delivered: order.delivered === 1 ? 1 : 0,
+    delivery: order.delivery,
+    dispatchedAt: order.dispatched_at,
+  });
+
 /** Quantities per kitchen group, by the group each line kept; lines of unknown products apart. */
 function groupQuantities(order: OrderRecord): { quantities: Record<CategoryGroup, number>; unknown: number } {
   const quantities = { pizze: 0, compositions: 0, calzoni: 0 };
@@ -45,6 +64,8 @@ export function cassaOrderDto(order: OrderRecord): Schemas['CassaOrder'] {
     name: order.name,
     order_num: order.order_num,
     version: order.version,
+    progress: progressOf(order),
+    delay_minutes: order.delay_minutes,
     total_price: toEuros(order.total_price_cents),
     original_price: toEuros(order.original_price_cents),
     delivery_fee: toEuros(order.delivery_fee_cents),
@@ -127,12 +148,16 @@ export const orderHeadDto = (order: Pick<OrderRow, 'id' | 'order_num' | 'deliver
   delivery: order.delivery,
 });
 
-export function accountOrderDto(order: OrderRecord, catalog: CatalogSnapshot): Schemas['AccountOrder'] {
+/** An order of the customer's history; `today` (the shop's date) decides whether it can be followed. */
+export function accountOrderDto(order: OrderRecord, catalog: CatalogSnapshot, today: string): Schemas['AccountOrder'] {
+  const progress = progressOf(order);
   return {
     id: order.id,
     order_num: order.order_num,
     delivery_at: `${order.delivery_date}T${order.delivery_time}`,
     delivery: order.delivery,
+    progress,
+    followable: isFollowable({ progress, deliveryDate: order.delivery_date }, today),
     original_price: toEuros(order.original_price_cents),
     total_price: toEuros(order.total_price_cents),
     discount_code: order.discount_code,

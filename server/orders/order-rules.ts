@@ -13,7 +13,8 @@ import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
 import { insertMail } from '../mail/queue';
 import type { PricedLine } from '../ecommerce/pricing';
-import type { OrderDraft, OrderEventKind } from './order-store';
+import { delayOrder, moveOrderProgress } from './order-progress';
+import { lockOrderRow, type OrderDraft, type OrderEventKind } from './order-store';
 import {
   NOT_OWN_ADDRESS,
   SLOT_FULL,
@@ -313,6 +314,7 @@ export async function writeNewOrder(
   await insertLines(tx, id, draft.lines);
   if (address && 'typed' in address) await rememberAddress(tx, address.typed);
   if (options.mail) await insertMail(tx, options.mail(String(orderNum)), now);
+  if (options.trackingHash) await tx.insertInto('order_tracking').values({ token_hash: options.trackingHash, order_id: id }).execute();
   return { id, orderNum };
 }
 
@@ -330,12 +332,7 @@ interface LockedOrder {
  * the write lock on SQLite) and reads what a change must know: its status and its current slot load.
  */
 async function lockOrder(tx: Db, id: number): Promise<LockedOrder | null> {
-  const row = await tx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .returning(['delivery_date', 'delivery_time', 'order_num', 'status', 'version'])
-    .executeTakeFirst();
+  const row = await lockOrderRow(tx, id, ['delivery_date', 'delivery_time', 'order_num', 'status', 'version']);
   if (!row) return null;
   const lines = await tx.selectFrom('order_lines').select(['oven_group', 'qty']).where('order_id', '=', id).execute();
   return {
@@ -404,7 +401,7 @@ export const eventRows = (events: readonly OrderEventDraft[], clock: Clock) =>
  */
 export function stagedWrites(tx: Db, clock: Clock): { orders: OrderWrites; events: OrderEventDraft[] } {
   const events: OrderEventDraft[] = [];
-  const staged = (outcome: OrderChangeRefusal | OrderEventDraft) => {
+  const staged = <R extends string>(outcome: R | OrderEventDraft) => {
     if (typeof outcome === 'string') return outcome;
     events.push(outcome);
     return null;
@@ -418,6 +415,8 @@ export function stagedWrites(tx: Db, clock: Clock): { orders: OrderWrites; event
     }) as OrderWrites['insert'],
     replace: async (id, edit) => staged(await replaceOrder(tx, clock, id, edit)),
     changeState: async (id, change) => staged(await changeOrderState(tx, clock, id, change)),
+    progress: async (id, direction) => staged(await moveOrderProgress(tx, clock, id, direction)),
+    delay: async (id, minutes) => staged(await delayOrder(tx, clock, id, minutes)),
   };
   return { orders, events };
 }

@@ -99,34 +99,45 @@ export async function loadOrders(db: Db, filter: OrderFilter): Promise<OrderReco
   const orders = await query.execute();
   if (orders.length === 0) return [];
 
-  const lines = await db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('order_id')
-    .orderBy('position')
-    .execute();
-  const additions = lines.length
-    ? await db
-        .selectFrom('order_line_additions')
-        .selectAll()
-        .where(
-          'order_line_id',
-          'in',
-          lines.map((l) => l.id),
-        )
-        .orderBy('id')
-        .execute()
-    : [];
-
-  const additionsByLine = groupBy(additions, (a) => a.order_line_id);
-  const linesByOrder = groupBy(
-    lines.map((l) => ({ ...l, additions: additionsByLine.get(l.id) ?? [] })),
-    (l) => l.order_id,
+  const linesByOrder = await loadOrderLines(
+    db,
+    orders.map((o) => o.id),
   );
   return orders.map((o) => ({ ...o, lines: linesByOrder.get(o.id) ?? [] }));
 }
+
+/** The lines of the orders, with their additions, by order; two queries whatever the orders hold. */
+export async function loadOrderLines(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineRecord[]>> {
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  // Asked even for no lines: loading takes as many round trips whatever the orders hold.
+  const additions = await db
+    .selectFrom('order_line_additions')
+    .selectAll()
+    .where('order_line_id', 'in', lines.length ? lines.map((l) => l.id) : [-1])
+    .orderBy('id')
+    .execute();
+
+  const additionsByLine = groupBy(additions, (a) => a.order_line_id);
+  return groupBy(
+    lines.map((l) => ({ ...l, additions: additionsByLine.get(l.id) ?? [] })),
+    (l) => l.order_id,
+  );
+}
+
+/**
+ * Locks an order's row for the rest of the transaction (a no-op update: a row lock on PostgreSQL,
+ * the write lock on SQLite) and reads the columns asked; undefined when there is no such order.
+ */
+export const lockOrderRow = <C extends keyof OrderRow & string>(tx: Db, id: number, columns: readonly C[]) =>
+  tx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();

@@ -63,8 +63,12 @@ export class PostgresOrderWriter implements OrderWriter {
     const ovenItems = draftOvenItems(draft.lines);
     if (ovenItems > options.capacity) return refusal();
     const typed = options.address && 'typed' in options.address ? options.address.typed : null;
-    const shape: StatementShape = { address: saved ? 'saved' : typed ? 'typed' : 'none', mail: options.mail !== undefined };
-    const key = `${shape.address}:${shape.mail}`;
+    const shape: StatementShape = {
+      address: saved ? 'saved' : typed ? 'typed' : 'none',
+      mail: options.mail !== undefined,
+      tracking: options.trackingHash !== undefined,
+    };
+    const key = `${shape.address}:${shape.mail}:${shape.tracking}`;
     let statement = orderStatements.get(key);
     if (!statement) orderStatements.set(key, (statement = orderStatement(shape)));
     const lines = draft.lines.map(lineValues);
@@ -84,6 +88,7 @@ export class PostgresOrderWriter implements OrderWriter {
       ...columnArrays('line', lines, LINE_COLUMN_TYPES),
       ...columnArrays('addition', additions, { position: 'int', ...ADDITION_COLUMN_TYPES }),
       saved_address_id: saved?.id ?? null,
+      tracking_hash: options.trackingHash ?? null,
       ...prefixed('address', typed ?? { user_id: saved?.userId ?? null }),
       ...(options.mail ? mailPieces(options.mail) : { mail_to: null, mail_subject: [], mail_text: [], mail_html: [] }),
     } as StatementArgs);
@@ -147,13 +152,14 @@ type StatementArgs = NewOrder &
     event_channel: string;
     event_lock: string;
     saved_address_id: number | null;
+    tracking_hash: string | null;
     mail_to: string | null;
     mail_subject: string[];
     mail_text: string[];
     mail_html: string[];
   };
 
-type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean };
+type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean; tracking: boolean };
 
 /**
  * A new order in one statement, generated from the shared rules' column descriptions: every write
@@ -164,7 +170,7 @@ type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean };
  * the whole statement back. The event's id is drawn after EVENT_ORDER_LOCK (its CTE joins the lock's,
  * so no row reaches the insert before the lock is held); the NOTIFY is delivered at commit.
  */
-function orderStatement({ address, mail }: StatementShape) {
+function orderStatement({ address, mail, tracking }: StatementShape) {
   return prepared<StatementArgs, { id: number; order_num: number }>((db, param) => {
     const p = (name: string) => sql`${param(name as keyof StatementArgs)}`;
     const typed = (name: string, type: ColumnType, array = '') => sql`${p(name)}::${sql.raw(type + array)}`;
@@ -234,6 +240,11 @@ function orderStatement({ address, mail }: StatementShape) {
           array_to_string(${p('mail_text')}::text[], order_num::text), array_to_string(${p('mail_html')}::text[], order_num::text),
           0, ${p('created_at')}::text, null, null, ${p('created_at')}::text
         from placed
+      )`);
+    }
+    if (tracking) {
+      ctes.push(sql`tracking as (
+        insert into order_tracking (token_hash, order_id) select ${p('tracking_hash')}::text, placed.id from placed
       )`);
     }
     const statement = sql<{ id: number; order_num: number }>`with ${sql.join(ctes)}

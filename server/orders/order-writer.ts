@@ -3,7 +3,7 @@
  * order-writer.postgres.ts), chosen once where the services are wired; each owns its transactions
  * and tells the order streams of what it committed, so no service does either.
  */
-import type { OrderStatus } from '../../src/domain';
+import type { OrderStatus, ProgressDirection } from '../../src/domain';
 import type { Db } from '../db/database';
 import type { AddressesTable } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
@@ -39,6 +39,8 @@ export interface NewOrderOptions {
   address?: OrderAddress;
   /** the mail telling the order, given its number: queued with the order (a crash after still sends it) */
   mail?: (orderNum: string) => MailMessage;
+  /** the sha-256 of the order's tracking token (online orders), stored with the order */
+  trackingHash?: string;
 }
 
 /**
@@ -46,6 +48,12 @@ export interface NewOrderOptions {
  * was based on a version someone else has replaced since.
  */
 export type OrderChangeRefusal = 'missing' | 'final' | 'stale';
+
+/**
+ * Why a progress tap or a delay was refused, besides the common ones: an external platform's order,
+ * no step further that way, an order already out or closed (not delayed).
+ */
+export type ProgressRefusal = OrderChangeRefusal | 'external' | 'end' | 'not_delayable';
 
 /** An edit of a placed order's details and lines. */
 export interface OrderEdit {
@@ -70,6 +78,10 @@ export interface OrderWrites {
   replace(id: number, edit: OrderEdit): Promise<OrderChangeRefusal | null>;
   /** Sets a live order's status or delivered flag; cancelling frees its slot load. */
   changeState(id: number, change: OrderStateChange): Promise<OrderChangeRefusal | null>;
+  /** Moves a live order one step of its progress, forward or back (order-progress.ts). */
+  progress(id: number, direction: ProgressDirection): Promise<ProgressRefusal | null>;
+  /** Adds minutes to a live order's promised time, before it is out; its slot load stays. */
+  delay(id: number, minutes: number): Promise<ProgressRefusal | null>;
 }
 
 export interface OrderWriter {

@@ -10,10 +10,15 @@ export function accountOrderFromWire(order: Schemas['AccountOrder']): AccountOrd
     id: order.id,
     orderNum: order.order_num,
     deliveryAt: order.delivery_at,
+    progress: order.progress,
+    followable: order.followable,
     originalCents: toCents(order.original_price),
     totalCents: toCents(order.total_price),
     discountCode: order.discount_code ?? null,
     lines: order.products.map((line) => ({
+      productId: line.product.id ?? null,
+      // variant_id 0 is 'no dough chosen'
+      variantId: line.variant?.id ?? null,
       name: line.product.name,
       qty: line.qty,
       variantName: line.variant?.name ?? null,
@@ -39,5 +44,9 @@ export function createAccountActors(api: ApiClient) {
     deleteAddress: fromPromise<void, { id: number }>(async ({ input }) => {
       answer(await api.DELETE('/api/v1/ecommerce/addresses/delete/{id}', { params: { path: { id: input.id } } }), [404], () => null);
     }),
+    followOrder: fromPromise<string, { id: number }>(
+      async ({ input }) =>
+        unwrap(await api.POST('/api/v1/ecommerce/account/orders/{id}/tracking', { params: { path: { id: input.id } } })).tracking_url,
+    ),
   } satisfies ActorsOf<typeof accountMachine>;
 }

@@ -3,10 +3,10 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
-import { cassaScreenMachine, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
+import { cassaScreenMachine, screenDelay, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
 import type { cassaDayListMachine } from '../../machines/cassaDayList.machine';
 import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, CassaDayListEvent } from '../../machines/cassaDayList.types';
-import { cassaOutboxMachine, type OrderSummary, type OutboxWrite, type WriteOutcome } from '../../machines/cassaOutbox.machine';
+import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
 import {
   CANCELLED_ORDER_MESSAGE,
   canEditOrder,
@@ -20,7 +20,8 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
-import { createCassaOutboxActors, orderSummary, writeOrQueue } from './cassaOutboxActors';
+import { createCassaDelayActors } from './cassaDelayActors';
+import { createCassaOutboxActors, orderSummary, refusedWrite, request, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { refusalFrom } from './refusal';
@@ -43,7 +44,9 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
         sourceId: o.source_id as OrderSource,
         status: o.status as 0 | 1 | 2,
         delivered: o.delivered,
+        progress: o.progress,
         deliveryTime: o.delivery_time,
+        delayMinutes: o.delay_minutes,
         groupQuantities: o.groupQuantities,
         unknownQuantity: o.count_product_unknown,
         allergyNote: o.allergy_note,
@@ -63,13 +66,6 @@ export function cassaDayFromWire(wire: Schemas['CassaOrdersResponse']): CassaDay
     closedNotice: wire.closed_notice,
     catalogueVersion: wire.catalogue_version,
   };
-}
-
-/** A refusal the cassa shows: the server's message and the fields it named (the first reason of each). */
-function refusedWrite(body: unknown, fallback?: string): Extract<WriteOutcome, { kind: 'refused' | 'stale' }> {
-  const { code, message, errors } = refusalFrom(body, fallback);
-  if (code === 'order.stale') return { kind: 'stale', message };
-  return { kind: 'refused', message, errors: Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first])) };
 }
 
 /** The live stream's address: the browser sends the staff session's cookie with it. */
@@ -105,7 +101,22 @@ export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
   return () => source.close();
 });
 
-/** GET the day's orders; PATCH the printed status and the delivered flag (queued for the outbox when unreachable); follow the live stream. */
+/** The request a click on a row makes, and how 'Da inviare' names it. */
+function changeWrite(change: OrderChange): { write: OutboxWrite; label: string } {
+  const orderId = change.id;
+  if ('status' in change) return { write: { kind: 'status', orderId, status: change.status }, label: `Ordine ${orderId} stampato` };
+  if ('delivered' in change) {
+    const label = `Ordine ${orderId} ${change.delivered ? 'consegnato' : 'da consegnare'}`;
+    return { write: { kind: 'delivered', orderId, delivered: change.delivered }, label };
+  }
+  if ('delay' in change) {
+    return { write: { kind: 'delay', orderId, minutes: change.delay }, label: `Ordine ${orderId} posticipato di ${change.delay} min` };
+  }
+  const label = `Ordine ${orderId}: ${change.direction === 'next' ? 'passo successivo' : 'annullato ultimo passo'}`;
+  return { write: { kind: 'progress', orderId, direction: change.direction }, label };
+}
+
+/** GET the day's orders; send a row's change (print, delivered, step, delay; queued for the outbox when unreachable); follow the live stream. */
 export function createCassaDayListActors(api: ApiClient) {
   return {
     loadDay: fromPromise<CassaDay, { date: string | null }>(async ({ input }) =>
@@ -114,23 +125,11 @@ export function createCassaDayListActors(api: ApiClient) {
       ),
     ),
     saveChange: fromPromise<ChangeResult, OrderChange>(({ input }) => {
-      const path = { id: input.id };
       const key = crypto.randomUUID();
-      const header = { 'Idempotency-Key': key };
-      const isPrint = 'status' in input;
-      const write: OutboxWrite = isPrint
-        ? { kind: 'status', orderId: input.id, status: input.status }
-        : { kind: 'delivered', orderId: input.id, delivered: input.delivered };
-      const label = isPrint ? `Ordine ${input.id} stampato` : `Ordine ${input.id} ${input.delivered ? 'consegnato' : 'da consegnare'}`;
+      const { write, label } = changeWrite(input);
       return writeOrQueue(
         { key, label, write, summary: null },
-        () =>
-          isPrint
-            ? api.PATCH('/api/v1/ecommerce/cassa/orders/{id}', { params: { header, path }, body: { status: input.status } })
-            : api.PATCH('/api/v1/ecommerce/cassa/orders/delivered-status/{id}', {
-                params: { header, path },
-                body: { status: input.delivered },
-              }),
+        () => request(api, write, key),
         (result) => {
           const settled = answer(result, [404, 409], (_status, body) => refusedWrite(body, 'Questo ordine non si può più modificare.'));
           return 'kind' in settled ? settled : { kind: 'saved' };
@@ -320,6 +319,7 @@ export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
         },
       }),
       editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      delay: screenDelay.provide({ actors: createCassaDelayActors(api) }),
       outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),
       cart: edge.cart,
     },

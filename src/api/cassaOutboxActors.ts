@@ -54,6 +54,13 @@ export function orderSummary(title: string, form: CassaOrderForm, lines: readonl
   };
 }
 
+/** A refusal the cassa shows: the server's message and the fields it named (the first reason of each). */
+export function refusedWrite(body: unknown, fallback?: string): Extract<WriteOutcome, { kind: 'refused' | 'stale' }> {
+  const { code, message, errors } = refusalFrom(body, fallback);
+  if (code === 'order.stale') return { kind: 'stale', message };
+  return { kind: 'refused', message, errors: Object.fromEntries(Object.entries(errors).map(([field, [first = '']]) => [field, first])) };
+}
+
 /**
  * Sends one cassa write. Offline, or when the request never reaches the server, the write comes back
  * `queued` with its key (the screen puts it in 'Da inviare'); a 5xx or an unexpected answer is `failed`.
@@ -78,7 +85,8 @@ export async function writeOrQueue<TResult, TSaved extends object>(
   }
 }
 
-function request(api: ApiClient, write: OutboxWrite, key: string): Promise<FetchResult<unknown>> {
+/** The request a cassa write makes, sent now or later from the outbox with the same key. */
+export function request(api: ApiClient, write: OutboxWrite, key: string): Promise<FetchResult<object>> {
   const header = { 'Idempotency-Key': key };
   switch (write.kind) {
     case 'store':
@@ -95,6 +103,18 @@ function request(api: ApiClient, write: OutboxWrite, key: string): Promise<Fetch
         params: { header, path: { id: write.orderId } },
         body: { status: write.delivered },
       });
+    case 'progress':
+      return api.POST('/api/v1/ecommerce/cassa/orders/{id}/progress', {
+        params: { header, path: { id: write.orderId } },
+        body: { direction: write.direction },
+      });
+    case 'delay':
+      return api.POST('/api/v1/ecommerce/cassa/orders/{id}/delay', {
+        params: { header, path: { id: write.orderId } },
+        body: { minutes: write.minutes },
+      });
+    case 'delayAll':
+      return api.POST('/api/v1/ecommerce/cassa/delay', { params: { header }, body: { minutes: write.minutes } });
   }
 }
 

@@ -77,7 +77,7 @@ export function createCheckoutActors(api: ApiClient, cart: () => CartContext, to
         // The first field the server named tells the checkout which step must change.
         return { ok: false as const, message, field: Object.keys(errors)[0] ?? null };
       });
-      return 'ok' in placed ? placed : { ok: true, message: placed.message, orderId: placed.order.id };
+      return 'ok' in placed ? placed : { ok: true, message: placed.message, orderId: placed.order.id, trackingPath: placed.tracking_url };
     }),
   } satisfies ActorsOf<typeof checkoutMachine>;
 }
@@ -104,6 +104,7 @@ export function createCheckoutConfirmationActors(api: ApiClient) {
           paymentType: order.payment_type,
           totalCents: toCents(order.total_price),
           deliveryFeeCents: toCents(order.delivery_fee),
+          allergyNote: order.allergy_note,
         },
       };
     }),

@@ -45,6 +45,10 @@ const CODES: Record<RefusalCode, true> = {
   'order.below_minimum': true,
   'image.unsupported': true,
   'idempotency.mismatch': true,
+  'tracking.throttled': true,
+  'order.progress_end': true,
+  'order.not_delayable': true,
+  'order.not_followable': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

@@ -21,6 +21,7 @@ const checkout = lazyChunk('checkout', () => import('../checkout/CheckoutPages')
 const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
 // The allergen table: its own small chunk, printed at the counter as often as read on a phone.
 const allergens = lazyChunk('allergens', () => import('../menu/AllergenPage'));
+const tracking = lazyChunk('tracking', () => import('../tracking/TrackingPage'));
 
 const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
@@ -43,6 +44,7 @@ const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.Confirm
 const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
 const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
 const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
+const TrackingPage = lazy(() => tracking().then((m) => ({ default: m.TrackingPage })));
 const AdminArea = lazy(() => admin().then((m) => ({ default: m.AdminArea })));
 
 /**
@@ -76,6 +78,7 @@ export function AppRoutes() {
               <Route path="privacy-policy" element={<PrivacyPage />} />
               <Route path="domande-frequenti" element={<FaqPage />} />
             </Route>
+            <Route path="ordine/:token" element={<TrackingPage />} />
             <Route path="blog">
               <Route index element={<BlogListPage />} />
               <Route path=":id/:slug" element={<BlogPostPage />} />

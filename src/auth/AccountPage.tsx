@@ -1,5 +1,8 @@
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
+import { getAppActor } from '../../machines/app.machine';
+import { reorderChoices } from '../../machines/reorder';
 import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
 import { DELIVERY_LABELS } from '../domain';
 import { ActionsColumnHeader } from '../ui/ActionsColumnHeader';
@@ -18,7 +21,21 @@ export function AccountPage() {
 
 function Account() {
   const { io } = useAppActors();
-  const view = useView(useScreenActor(accountMachine.provide({ actors: io.account })), connectAccount);
+  const navigate = useNavigate();
+  const account = accountMachine.provide({
+    actors: io.account,
+    actions: {
+      // Today's menu decides what can be ordered again; the cart prices it as it prices every line.
+      reorder: ({ self, system }, { order }) => {
+        const { choices, missing } = reorderChoices(order.lines, getAppActor(system, 'shop').getSnapshot().context.products);
+        const cart = getAppActor(system, 'cart');
+        for (const choice of choices) cart.send({ type: 'line.add', choice });
+        self.send({ type: 'reorder.done', added: choices.length, missing });
+      },
+      openTracking: (_, { path }) => void navigate(path),
+    },
+  });
+  const view = useView(useScreenActor(account), connectAccount);
   const { logoutButton, logoutQuestion } = useSession();
   const { texts } = view;
   usePageTitle(texts.title);
@@ -41,7 +58,7 @@ function Account() {
           <Tab id="loyalty">{texts.loyaltyTab}</Tab>
         </TabList>
         <TabPanel id="orders" className="tabs__panel">
-          <Orders orders={view.orders} retry={texts.retry} />
+          <Orders orders={view.orders} texts={texts} />
         </TabPanel>
         <TabPanel id="addresses" className="tabs__panel">
           <Addresses addresses={view.addresses} texts={texts} />
@@ -65,17 +82,36 @@ function Failure({ failure, retry }: { failure: { message: string; retryButton: 
   ) : null;
 }
 
-function Orders({ orders, retry }: { orders: AccountView['orders']; retry: string }) {
+function Orders({ orders, texts }: { orders: AccountView['orders']; texts: AccountView['texts'] }) {
   return (
     <div aria-busy={orders.isLoading}>
       {orders.emptyMessage && <p>{orders.emptyMessage}</p>}
-      <Failure failure={orders.failure} retry={retry} />
+      <Failure failure={orders.failure} retry={texts.retry} />
+      {orders.followFailure && (
+        <p role="alert" className="notice">
+          {orders.followFailure}
+        </p>
+      )}
+      {orders.reorderNotices && (
+        <div role="status" className="notice">
+          {orders.reorderNotices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+          <Link href="/ecommerce/cart">Vai al carrello</Link>
+        </div>
+      )}
       {orders.items.map((order) => (
         <article key={order.id} className="order-card">
           <h2>
             {order.title} — consegna del {order.deliveryDate}
           </h2>
-          <div className="table-scroll">
+          {order.progress && (
+            <p className="order-card__progress">
+              {texts.progress} <strong>{order.progress}</strong>
+            </p>
+          )}
+          {/* On a phone the table scrolls sideways: keyboard users reach it too (axe: scrollable-region-focusable). */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={`Prodotti, ${order.title}`}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -107,6 +143,14 @@ function Orders({ orders, retry }: { orders: AccountView['orders']; retry: strin
             <p className="order-card__discount">
               Codice sconto: <strong>{order.discount.code}</strong> — Prezzo scontato: {order.discount.discountedPrice}
             </p>
+          )}
+          <Button className="button button--secondary" {...order.reorderButton}>
+            Ordina di nuovo
+          </Button>
+          {order.followButton && (
+            <Button className="button" {...order.followButton}>
+              {texts.follow}
+            </Button>
           )}
         </article>
       ))}

@@ -9,6 +9,7 @@ import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
 import { usePageTitle } from '../ui/usePageTitle';
 import { CassaViewSwitch, type CassaPane } from './CassaViewSwitch';
+import { DelayMenu } from './DelayMenu';
 import { cassaEffects } from './effects';
 import { OrderEditor } from './OrderEditor';
 import { OrdersWidget } from './OrdersWidget';
@@ -61,6 +62,7 @@ export function CassaPage() {
         <a className="button" href="/admin/esauriti" target="_blank" rel="noopener noreferrer">
           Esauriti oggi
         </a>
+        <DelayMenu actor={view.delay} tonight={view.isListShown ? list.delayableTonight : null} />
       </div>
       {(list.counters || outbox.headerCounter) && (
         <InHeader>

@@ -3,6 +3,7 @@ import { Button, Checkbox, ToggleButton } from 'react-aria-components';
 import type { CassaDayListView } from '../../machines/cassaDayList.connect';
 import { DateField } from '../ui/DateField';
 import { Icon, SOURCE_ICONS } from './icons';
+import { RowSteps } from './RowSteps';
 
 /** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
 export function OrdersWidget({ view }: { view: CassaDayListView }) {
@@ -110,7 +111,10 @@ function OrderRowView({ row }: { row: Row }) {
           </span>
         ))}
       </span>
-      <span className="cassa-time">{row.deliveryTime}</span>
+      <span className="cassa-time">
+        {row.deliveryTime}
+        {row.delayNote && <small className="cassa-delay"> {row.delayNote}</small>}
+      </span>
       <span className={`cassa-status status-${row.status}`}>{row.statusLabel}</span>
       <Checkbox className="cassa-delivered" isSelected={row.deliveredCheckbox.isSelected} onChange={row.deliveredCheckbox.onChange}>
         <span className="checkbox-box" aria-hidden="true" />
@@ -119,6 +123,7 @@ function OrderRowView({ row }: { row: Row }) {
       <Button className="cassa-print" aria-label={row.printButton.label} onPress={row.printButton.onPress}>
         <Icon name="print" />
       </Button>
+      <RowSteps row={row} />
     </li>
   );
 }

@@ -248,11 +248,15 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
   );
 }
 
-/** /ecommerce/ordine-confermato?message=…&ordine=id — the spec's message, then the order read back from the server. */
+/** The tracking link the checkout put in the URL, if it is one (never a link to elsewhere). */
+const trackingLinkOf = (param: string | null) => (param && /^\/ordine\/[A-Za-z0-9_-]{1,100}$/.test(param) ? param : null);
+
+/** /ecommerce/ordine-confermato?message=…&ordine=id&segui=/ordine/<token> — the spec's message, then the order read back from the server. */
 export function ConfirmationPage() {
   usePageTitle('Ordine inviato');
   const [params] = useSearchParams();
   const message = params.get('message');
+  const trackingLink = trackingLinkOf(params.get('segui'));
   const { api } = useAppActors();
   const actor = useScreenActor(checkoutConfirmationMachine.provide({ actors: createCheckoutConfirmationActors(api) }), {
     input: { orderId: Number(params.get('ordine') ?? Number.NaN) },
@@ -270,7 +274,15 @@ export function ConfirmationPage() {
           <li>{view.details.total}</li>
           {view.details.fee && <li>{view.details.fee}</li>}
           <li>{view.details.payment}</li>
+          {view.details.allergy && <li className="confirmation-details__allergy">{view.details.allergy}</li>}
         </ul>
+      )}
+      {trackingLink && (
+        <p>
+          <Link className="button" href={trackingLink}>
+            Segui il tuo ordine
+          </Link>
+        </p>
       )}
       {view.accountHint && (
         <p>

@@ -52,9 +52,9 @@ export function useCheckout() {
         addToCart: ({ system }, { product }) =>
           getAppActor(system, 'cart').send({ type: 'line.add', choice: { product, variant: null, additions: [], qty: 1 } }),
         applyDiscount: ({ system }, { code }) => getAppActor(system, 'cart').send({ type: 'discount.apply', code }),
-        orderPlaced: ({ system }, { message, orderId }) => {
+        orderPlaced: ({ system }, { message, orderId, trackingPath }) => {
           getAppActor(system, 'cart').send({ type: 'cart.empty' });
-          const query = new URLSearchParams({ message, ordine: String(orderId) });
+          const query = new URLSearchParams({ message, ordine: String(orderId), ...(trackingPath && { segui: trackingPath }) });
           void navigate(`/ecommerce/ordine-confermato?${query}`, { replace: true });
         },
       },

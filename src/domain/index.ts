@@ -18,3 +18,4 @@ export * from './hours';
 export * from './images';
 export * from './allergens';
 export * from './allergyNote';
+export * from './tracking';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, DRAIN_MS, startCluster, type Cluster, type ClusterNode } from '../../scripts/cluster';
-import { ApiClient, openEventStream, type ApiResponse } from '../server/harness';
+import { ApiClient, openEventStream, openTrackingStream, type ApiResponse } from '../server/harness';
 
 let cluster: Cluster;
 let token: string;
@@ -186,6 +186,24 @@ describe('three processes behind HAProxy on one PostgreSQL', () => {
       expect(heard, `through ${node.name}`).toEqual({ id: null, event: 'catalogue', data: Number(stored!.value) });
     }
     stream.close();
+  });
+
+  it("a tracked order's stream, held through the balancer, hears within 2 s the cassa's taps made on every process, and ends when it is picked up", async () => {
+    const placed = await staff(cluster.url).post('/api/v1/ecommerce/checkout', checkoutBody(await drink(), '21:00'));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.order.id as number;
+    const stream = await openTrackingStream(cluster.url, String(placed.body.tracking_url).replace('/ordine/', ''));
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    for (const node of cluster.nodes) {
+      const tapped = performance.now();
+      expect((await staff(node.url).post(`/api/v1/ecommerce/cassa/orders/${order}/progress`, { direction: 'next' })).status).toBe(200);
+      const [heard] = await stream.next(1, 2_000);
+      expect(heard!.data).toEqual({ order_id: order, kind: 'progress', delivery_date: placed.body.order.delivery_date });
+      expect(performance.now() - tapped).toBeLessThan(2_000);
+    }
+    // 'Ricevuto' → 'In preparazione' → 'Pronto per il ritiro' → 'Ritirato': closed, the stream ends.
+    expect(await stream.ended()).toBe(true);
   });
 
   it('a process killed with SIGKILL during 200 retried checkouts: each acknowledged order stored once, none lost, the balancer stops sending to it', async () => {

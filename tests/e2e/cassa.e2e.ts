@@ -135,17 +135,18 @@ describe('cassa', () => {
       )
       .toBe(1);
 
-    // Delivered: the row dims and leaves the count; un-ticking brings it back.
+    // Delivered: the row steps back (dashed, on the page's cream) and leaves the count; un-ticking brings it back.
     const delivered = newRow.getByRole('checkbox');
+    const rowLook = () => newRow.evaluate((el) => `${getComputedStyle(el).borderTopStyle} ${getComputedStyle(el).backgroundColor}`);
     await newRow.getByText('Non Consegnato').click();
     await newRow.getByText('Consegnato', { exact: true }).waitFor();
     expect(await delivered.isChecked()).toBe(true);
-    expect(Number(await newRow.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+    expect(await rowLook()).toBe('dashed rgb(253, 246, 236)');
     await expect.poll(() => counter(page, 'Non consegnati')).toBe(notDeliveredBefore);
     await newRow.getByText('Consegnato', { exact: true }).click();
     await newRow.getByText('Non Consegnato').waitFor();
     expect(await delivered.isChecked()).toBe(false);
-    expect(Number(await newRow.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+    expect(await rowLook()).not.toContain('dashed');
     await expect.poll(() => counter(page, 'Non consegnati')).toBe(notDeliveredBefore + 1);
     await expect
       .poll(

@@ -317,7 +317,7 @@ describe('checkout: ordering in the browser', () => {
     expect(final).toBe(`${order!.total_price.toFixed(2).replace('.', ',')} €`);
   });
 
-  it("an allergy told at step 4 (a quick choice in 'Allergie o intolleranze') shows in the summary and is stored with the order", async () => {
+  it("an allergy told at step 4 (a quick choice in 'Allergie o intolleranze') shows in the summary and the confirmation, and is stored with the order", async () => {
     const page = await customerWindow('allergy', 'Elena Rinaldi');
     await addFromMenu(page, 'Marinara', 'Aggiungi al Carrello (5,50 €)');
     await toCheckout(page);
@@ -331,6 +331,8 @@ describe('checkout: ordering in the browser', () => {
     const fact = page.locator('.checkout-facts__row').filter({ hasText: 'Allergie o intolleranze' });
     expect(await fact.locator('dd').first().textContent()).toBe('frutta a guscio');
     await confirmOrder(page);
+    // The confirmation tells the customer the kitchen has it.
+    await page.getByText('Allergie o intolleranze: frutta a guscio', { exact: true }).waitFor();
 
     const [order] = await myOrders(page);
     const { body } = await apiCall(page, 'GET', `/api/v1/ecommerce/account/orders/${order!.id}`);

@@ -1,11 +1,16 @@
-import { expect } from 'vitest';
-import { connectAccount, type AccountEvent } from '../../machines/account.machine';
+import { expect, vi } from 'vitest';
+import { accountMachine, connectAccount, type AccountEvent, type AccountOrder } from '../../machines/account.machine';
 import { describePathCoverage, replayEntryPath } from './expectCoverage';
 import { accountEntry, accountOrdersInCents } from './auth.entries';
 
 describePathCoverage('account machine: path coverage', accountEntry, async (path) => {
+  const reorder = vi.fn((_: unknown, _params: { order: AccountOrder }) => {});
+  const openTracking = vi.fn((_: unknown, _params: { path: string }) => {});
+  let reordersBefore = 0;
+  let opensBefore = 0;
   const result = await replayEntryPath(accountEntry, path, {
-    assertInvariant: (snapshot, { invocations }) => {
+    machine: accountMachine.provide({ actions: { reorder, openTracking } }),
+    assertInvariant: (snapshot, { invocations, step }) => {
       const sent: AccountEvent[] = [];
       const view = connectAccount(snapshot, (event) => sent.push(event));
       const { orders, addresses } = view;
@@ -39,11 +44,38 @@ describePathCoverage('account machine: path coverage', accountEntry, async (path
         });
         expect(orders.items.length).toBe(accountOrdersInCents.length);
       }
+      // 'Ordina di nuovo' hands the cart the listed order itself; nothing for an order not listed.
+      const { event } = step;
+      if (event.type === 'order.reorder') {
+        const listed = snapshot.context.orders.find((o) => o.id === (event as { id: number }).id);
+        expect(reorder.mock.calls.length - reordersBefore).toBe(listed ? 1 : 0);
+        if (listed) expect(reorder.mock.calls.at(-1)![1]).toEqual({ order: listed });
+      }
+      reordersBefore = reorder.mock.calls.length;
+      // Today's order shows where it is and can be followed; March's closed one neither. The link opens once it comes.
+      if (orders.items.length > 0) {
+        expect(orders.items.map((o) => [o.progress, o.followButton !== null])).toEqual([
+          ['Ritirato', true],
+          [null, false],
+        ]);
+        expect(orders.items[0]!.followButton!.isDisabled).toBe(snapshot.hasTag('following'));
+      }
+      expect(openTracking.mock.calls.length - opensBefore).toBe(event.type === 'xstate.done.actor.followOrder' ? 1 : 0);
+      if (event.type === 'xstate.done.actor.followOrder') expect(openTracking.mock.calls.at(-1)![1]).toEqual({ path: '/ordine/abc' });
+      opensBefore = openTracking.mock.calls.length;
+      expect(orders.followFailure).toBe(snapshot.matches({ follow: 'failed' }) ? 'Non è stato possibile aprire il tuo ordine.' : null);
+      expect(orders.reorderNotices).toEqual(
+        step.event.type === 'reorder.done' ? ['Aggiunto al carrello.', 'La Capricciosa non è più disponibile.'] : orders.reorderNotices,
+      );
       addresses.items[0]?.deleteButton.onPress();
+      orders.items[1]?.reorderButton.onPress();
+      orders.items[0]?.followButton?.onPress();
       orders.failure?.retryButton.onPress();
       addresses.failure?.retryButton.onPress();
       expect(sent).toEqual([
         ...(addresses.items[0] ? [{ type: 'address.delete', id: addresses.items[0].id }] : []),
+        ...(orders.items[1] ? [{ type: 'order.reorder', id: orders.items[1].id }] : []),
+        ...(orders.items[0] ? [{ type: 'order.follow', id: orders.items[0].id }] : []),
         ...(orders.failure ? [{ type: 'orders.retry' }] : []),
         ...(addresses.failure ? [{ type: 'addresses.retry' }] : []),
       ]);

@@ -226,6 +226,15 @@ export const accountEntry = defineEntry({
     { type: 'address.delete', id: accountAddresses[0]!.id },
     { type: accountEvents.done('deleteAddress') },
     { type: accountEvents.error('deleteAddress'), error: serverDown() },
+    // 'Ordina di nuovo' on a listed order (or on one no longer listed), and what the cart took.
+    { type: 'order.reorder', id: accountOrdersInCents[0]!.id },
+    { type: 'order.reorder', id: 999 },
+    { type: 'reorder.done', added: 1, missing: ['La Capricciosa non è più disponibile.'] },
+    // 'Segui il tuo ordine' on today's order (or on the closed one of March), and the link's answer.
+    { type: 'order.follow', id: accountOrdersInCents[0]!.id },
+    { type: 'order.follow', id: accountOrdersInCents[1]!.id },
+    { type: accountEvents.done('followOrder'), output: '/ordine/abc' },
+    { type: accountEvents.error('followOrder'), error: serverDown() },
   ],
   serializeState: (s) =>
     JSON.stringify({
@@ -233,6 +242,7 @@ export const accountEntry = defineEntry({
       orders: s.context.orders.length,
       addresses: s.context.addresses.length,
       deleting: s.context.deletingId,
+      notices: s.context.reorderNotices,
     }),
 });
 

@@ -8,6 +8,7 @@ import type { CartFacts, CassaClient, CassaDraft } from '../../machines/cassaOrd
 import { cassaOutboxMachine, type OutboxEntry, type SendOutcome } from '../../machines/cassaOutbox.machine';
 import { cassaLinesMachine } from '../../machines/cassaLines.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
+import { cassaDelayMachine } from '../../machines/cassaDelay.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
@@ -66,6 +67,12 @@ const quietList = (s: CassaDayListSnapshot) =>
   s.context.tickets.length === 0 &&
   s.context.newIds.length === 0 &&
   !s.context.muted;
+const listed = (s: CassaDayListSnapshot) => ({
+  pickup: s.context.day!.orders.find((o) => o.id === onlinePickup.id)!,
+  phone: s.context.day!.orders.find((o) => o.id === phoneOrder.id)!,
+});
+/** The pickup was tapped on, or the phone order delayed: the print and delivered clicks wait. */
+const stepOrDelay = (s: CassaDayListSnapshot) => listed(s).pickup.progress !== 'preparing' || listed(s).phone.delayMinutes > 0;
 const isLive = (s: CassaDayListSnapshot) => s.matches({ live: { streaming: 'healthy' } });
 const noShortTimer = (s: CassaDayListSnapshot) =>
   s.matches({ printer: 'idle' }) && !s.matches({ live: 'lost' }) && !s.matches({ live: { streaming: { healthy: 'settling' } } });
@@ -82,7 +89,7 @@ export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
     (s) => (idle(s) && s.context.newIds.length === 0 ? { type: 'date.change', date: CASSA_TOMORROW } : null),
     (s) => (firstLoad(s) ? { type: 'alert.mute.toggle' } : null),
     (s) =>
-      idle(s)
+      idle(s) && !stepOrDelay(s)
         ? [
             { type: 'order.print', id: s.context.newIds[0] ?? phoneOrder.id },
             { type: 'order.delivered.toggle', id: phoneOrder.id },
@@ -90,6 +97,19 @@ export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
             { type: 'order.open', id: externalOrder.id },
           ]
         : null,
+    // The pickup's one button once printed ('Pronto') and its undo, '+10 min' on the phone order: from
+    // the list as first loaded, one at a time (the other clicks wait: the graph stays finite).
+    (s) => {
+      if (!idle(s) || s.context.newIds.length > 0) return null;
+      const { pickup, phone } = listed(s);
+      if (phone.status !== 0 || phone.delivered !== 0 || phone.delayMinutes !== 0) return null;
+      return pickup.progress === 'preparing'
+        ? [
+            { type: 'order.progress', id: pickup.id, direction: 'next' },
+            { type: 'order.delay', id: phone.id, minutes: 10 },
+          ]
+        : [{ type: 'order.progress', id: pickup.id, direction: 'back' }];
+    },
     (s) => {
       const input = invokeInput<{ date: string | null }>(s, dayListEvents.invokeId('loadDay'));
       return input === undefined ? null : { type: dayListEvents.done('loadDay'), output: answerFor(s, input.date) };
@@ -146,7 +166,7 @@ export const cassaDayListEntry: MachineEntry<typeof cassaDayListMachine> = {
     JSON.stringify({
       value: s.value,
       date: s.context.date,
-      orders: s.context.day?.orders.map((o) => `${o.id}:${o.status}${o.delivered}`).join(' ') ?? null,
+      orders: s.context.day?.orders.map((o) => `${o.id}:${o.status}${o.delivered}${o.progress}+${o.delayMinutes}`).join(' ') ?? null,
       newIds: s.context.newIds,
       muted: s.context.muted,
       pending: s.context.pending,
@@ -423,6 +443,7 @@ export const listAfterChange = cassaDayListMachine.resolveState({
   value: { list: 'ready', live: { streaming: { healthy: 'quiet' } }, writer: 'idle', printer: 'idle' },
   context: {
     date: CASSA_TODAY,
+    today: CASSA_TODAY,
     day: { ...firstAnswer, catalogueVersion: firstAnswer.catalogueVersion + 1 },
     knownIds: firstAnswer.orders.map((o) => o.id),
     newIds: [],
@@ -461,6 +482,7 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
     { type: 'list.open', id: onlinePickup.id },
     { type: 'editor.cart', command: { type: 'cart.empty' } },
     { type: 'editor.saved' },
+    { type: 'delay.applied' },
     { type: 'editor.show', id: null },
     // A print the server could not be reached for (the editor's queued saves arrive the same way).
     { type: 'write.queued', entry: queuedPrint },
@@ -542,4 +564,40 @@ export const cassaOutboxEntry: MachineEntry<typeof cassaOutboxMachine> = {
     }),
 };
 
-export const cassaEntries = [cassaDayListEntry, cassaOrderEntry, cassaLinesEntry, suggestBoxEntry, cassaScreenEntry, cassaOutboxEntry];
+// --- the header's 'Ritardo' -------------------------------------------------------------------
+
+const delayEvents = internalEvents(cassaDelayMachine);
+/** 'Ritardo' +20 min made while the server could not be reached. */
+export const queuedDelay: OutboxEntry = {
+  key: 'chiave-ritardo-1',
+  queuedAt: 4,
+  label: 'Ritardo di 20 minuti per gli ordini di stasera',
+  write: { kind: 'delayAll', minutes: 20 },
+  summary: null,
+};
+
+export const cassaDelayEntry: MachineEntry<typeof cassaDelayMachine> = {
+  name: 'cassaDelay',
+  machine: cassaDelayMachine,
+  events: [
+    // Three orders of tonight not yet out, or none.
+    { type: 'delay.choose', minutes: 20, count: 3 },
+    { type: 'delay.choose', minutes: 10, count: 0 },
+    { type: 'delay.confirm' },
+    { type: 'delay.cancel' },
+    { type: delayEvents.done('delayOrders'), output: { kind: 'saved', message: '3 ordini posticipati.' } },
+    { type: delayEvents.done('delayOrders'), output: { kind: 'queued', entry: queuedDelay } },
+    { type: delayEvents.done('delayOrders'), output: { kind: 'failed', message: SERVER_DOWN } },
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, minutes: s.context.minutes, notice: s.context.notice }),
+};
+
+export const cassaEntries = [
+  cassaDayListEntry,
+  cassaOrderEntry,
+  cassaLinesEntry,
+  suggestBoxEntry,
+  cassaScreenEntry,
+  cassaOutboxEntry,
+  cassaDelayEntry,
+];

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXTERNAL_ORDER_MESSAGE } from '../../src/domain';
 import { connectCassaDayList } from '../../machines/cassaDayList.connect';
 import { LIVE_LOST_MESSAGE } from '../../machines/cassaDayList.connect';
-import { cassaDayListMachine, SAVE_FAILED_MESSAGE } from '../../machines/cassaDayList.machine';
+import { SAVE_FAILED_MESSAGE } from '../../machines/cassaDayList.changes';
+import { cassaDayListMachine } from '../../machines/cassaDayList.machine';
 import type { CassaDay, CassaDayListEvent, ChangeResult } from '../../machines/cassaDayList.types';
 import { externalOrder, phoneOrder } from '../mocks/cassa.fixtures';
 import { cassaDayListEntry, queuedPrint } from './cassa.entries';
@@ -98,6 +99,22 @@ describe('cassa day list machine: path coverage', () => {
           const delivered = previous!.context.day!.orders.find((o) => o.id === id)!.delivered;
           expect(view.rows.find((r) => r.id === id)!.deliveredCheckbox.label).toBe(delivered === 1 ? 'Non Consegnato' : 'Consegnato');
           expect(count('Non consegnati')).toBe(count('Non consegnati', before) + (delivered === 1 ? 1 : -1));
+        }
+        // A step shows at once: the pickup is 'Pronto per il ritiro' with a way back; back, 'Pronto' again.
+        if (type === 'order.progress') {
+          const { id, direction } = step.event as { id: number; direction: 'next' | 'back' };
+          const row = view.rows.find((r) => r.id === id)!;
+          expect(row.progressLabel).toBe(direction === 'next' ? 'Pronto per il ritiro' : 'In preparazione');
+          expect(row.nextButton?.label ?? null).toBe(direction === 'next' ? null : 'Pronto');
+          expect(row.menuItems.map((i) => i.label)).toEqual(
+            direction === 'next' ? ['Annulla ultimo passo'] : ['+10 min', '+20 min', '+30 min'],
+          );
+        }
+        // '+10 min' moves the promised time at once; the slot strip still counts the order in its slot.
+        if (type === 'order.delay') {
+          const row = view.rows.find((r) => r.id === phoneOrder.id)!;
+          expect([row.deliveryTime, row.delayNote]).toEqual(['19:40', '+10 min']);
+          expect(view.slots).toEqual(before!.slots);
         }
         // An external platform's order is never opened; others are, and lose their highlight.
         if (type === 'order.open') {

@@ -142,7 +142,10 @@ export const checkoutEntry = defineEntry({
     { type: events.error('loadTimeslots'), error: new TypeError('Failed to fetch') },
     { type: events.done('loadSuggestions'), output: shop.products.slice(0, 2) },
     { type: events.error('loadSuggestions'), error: new TypeError('Failed to fetch') },
-    { type: events.done('placeOrder'), output: { ok: true, message: 'Ordine confermato con successo!', orderId: 41 } },
+    {
+      type: events.done('placeOrder'),
+      output: { ok: true, message: 'Ordine confermato con successo!', orderId: 41, trackingPath: '/ordine/tok_41' },
+    },
     { type: events.done('placeOrder'), output: { ok: false, message: SLOT_FULL, field: 'fascia' } },
     { type: events.done('placeOrder'), output: { ok: false, message: 'Seleziona un indirizzo.', field: 'addressSelector' } },
     { type: events.done('placeOrder'), output: { ok: false, message: SHOP_CLOSED, field: null } },
@@ -178,6 +181,7 @@ export const placedOrders = new Map<number, PlacedOrder>([
       paymentType: 'Contanti',
       totalCents: 2320,
       deliveryFeeCents: 250,
+      allergyNote: 'frutta a guscio',
     },
   ],
   [
@@ -191,6 +195,7 @@ export const placedOrders = new Map<number, PlacedOrder>([
       paymentType: 'Contanti',
       totalCents: 1318,
       deliveryFeeCents: 0,
+      allergyNote: null,
     },
   ],
 ]);

@@ -28,10 +28,11 @@ describePathCoverage('checkout confirmation machine: path coverage', checkoutCon
           fee: 'Costo di consegna compreso: 2,50 €',
           payment: 'Da pagare alla consegna in contanti',
           place: 'Via Marmorata 12, Testaccio',
+          allergy: 'Allergie o intolleranze: frutta a guscio',
         });
       }
       if (orderId === 42 && view.details) {
-        expect(view.details).toMatchObject({ time: 'Ritiro alle 19:15', place: 'Ritiro in pizzeria', fee: null });
+        expect(view.details).toMatchObject({ time: 'Ritiro alle 19:15', place: 'Ritiro in pizzeria', fee: null, allergy: null });
         expect(view.details.payment).toBe('Da pagare al ritiro in contanti');
       }
       if (step.event.type === errorOf('loadPlacedOrder')) {

@@ -24,6 +24,7 @@ import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 import { authEntries } from './auth.entries';
 import { cassaEntries } from './cassa.entries';
 import { adminEntries } from './admin.entries';
+import { orderTrackingEntry } from './tracking.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -267,4 +268,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   ...authEntries,
   ...cassaEntries,
   ...adminEntries,
+  orderTrackingEntry,
 ];

@@ -1,6 +1,6 @@
 /** The cassa's day list as the server answers it; shared by the machine and component suites. */
 import type { components } from '../../openapi/schema';
-import { CATEGORY_GROUPS, cassaSlots, ovenItemCount, slotOf } from '../../src/domain';
+import { CATEGORY_GROUPS, cassaSlots, orderProgress, ovenItemCount, slotOf } from '../../src/domain';
 import { priceCartAnswer } from './cart';
 import { categories, products, zones } from './fixtures';
 
@@ -35,7 +35,14 @@ const order = (fields: Partial<WireOrder> & Pick<WireOrder, 'id' | 'order_num' |
   groupQuantities: { pizze: 2, compositions: 0, calzoni: 0 },
   count_product_unknown: 0,
   version: 0,
+  delay_minutes: 0,
   ...fields,
+  progress: orderProgress({
+    status: fields.status ?? 0,
+    delivered: fields.delivered ?? 0,
+    delivery: fields.delivery ?? 'consegna',
+    dispatchedAt: null,
+  }),
 });
 
 /** A phone order, a pickup paid by card from the online shop, and an order of an external platform. */

@@ -154,7 +154,7 @@ afterAll(() => server?.close());
 describe('access matrix over every operation of the contract', () => {
   it('covers the whole contract, cassa included', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(35);
-    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(11);
+    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(14);
   });
 
   for (const op of OPERATIONS) {
@@ -338,6 +338,8 @@ describe('path ids that are not ids', () => {
   const validBody = (op: ContractOperation) => {
     if (op.method === 'PATCH') return { status: 1 };
     if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
+    if (op.operationId === 'moveCassaOrderProgress') return { direction: 'next' };
+    if (op.operationId === 'delayCassaOrder') return { minutes: 10 };
     if (op.operationId === 'updateDiscountCode') return discountCodeForm({ code: 'PROVA-ID', label: 'Prova', active: false, version: 0 });
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
     if (op.operationId === 'updateStaffMember') return { name: 'Prova Staff', email: 'prova.staff@pizzeria.test', version: 0 };

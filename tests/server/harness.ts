@@ -537,12 +537,21 @@ export interface EventStream {
   close(): void;
 }
 
-/** Opens a Server-Sent Events stream as a logged-in client, optionally resuming after `lastEventId`. */
-export async function openEventStream(baseUrl: string, token: string, lastEventId?: string): Promise<EventStream> {
+/** Opens the cassa's Server-Sent Events stream as a logged-in client, optionally resuming after `lastEventId`. */
+export function openEventStream(baseUrl: string, token: string, lastEventId?: string): Promise<EventStream> {
+  return openStreamAt(`${baseUrl}/api/v1/ecommerce/cassa/events`, { authorization: `Bearer ${token}` }, lastEventId);
+}
+
+/** Opens an order's tracking stream by its link's token alone, optionally resuming after `lastEventId`. */
+export function openTrackingStream(baseUrl: string, token: string, lastEventId?: string): Promise<EventStream> {
+  return openStreamAt(`${baseUrl}/api/v1/ecommerce/orders/track/${token}/events`, {}, lastEventId);
+}
+
+async function openStreamAt(url: string, credentials: Record<string, string>, lastEventId?: string): Promise<EventStream> {
   const abort = new AbortController();
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+  const headers: Record<string, string> = { ...credentials, accept: 'text/event-stream' };
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const response = await fetch(`${baseUrl}/api/v1/ecommerce/cassa/events`, { headers, signal: abort.signal });
+  const response = await fetch(url, { headers, signal: abort.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let done = false;

@@ -423,6 +423,60 @@ const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    code: 'order.progress_end',
+    what: "a step back from 'Ricevuto'",
+    status: 409,
+    message: "L'ordine non ha un passo successivo (o precedente).",
+    send: () =>
+      cassaOrder(
+        'Dario Blu',
+        async () => undefined,
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/progress`, { direction: 'back' }),
+      ),
+  },
+  {
+    code: 'order.not_delayable',
+    what: "a delay of a pickup already 'Pronto per il ritiro'",
+    status: 409,
+    message: "L'ordine è già uscito o chiuso: non si può posticipare.",
+    send: () =>
+      cassaOrder(
+        'Elena Rosa',
+        async (order) => {
+          for (let i = 0; i < 2; i++) await admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/progress`, { direction: 'next' });
+        },
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/delay`, { minutes: 10 }),
+      ),
+  },
+  {
+    code: 'order.not_followable',
+    what: "a tracking link asked for the customer's own order, delivered on an earlier day",
+    status: 409,
+    message: 'Questo ordine è concluso: non si può più seguire.',
+    send: async () => {
+      const placed = await customer.post('/api/v1/ecommerce/checkout', {
+        data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Anna Neri', telefono: '+39 333 123 4567', fascia: '19:30' },
+        // The record.stale scenario leaves the Margherita sold out.
+        cart: [{ id: await productId(server, 'Marinara'), qty: 1 }],
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const id = placed.body.order.id as number;
+      await server.handle.db.updateTable('orders').set({ delivery_date: '2026-11-17', delivered: 1 }).where('id', '=', id).execute();
+      return customer.post(`/api/v1/ecommerce/account/orders/${id}/tracking`);
+    },
+  },
+  {
+    code: 'tracking.throttled',
+    what: 'a 61st tracking request from one address within a minute',
+    status: 429,
+    message: 'Troppe richieste: riprova tra 60 secondi.',
+    retryAfter: '60',
+    send: async () => {
+      for (let i = 0; i < 60; i++) expect((await anonymous().get('/api/v1/ecommerce/orders/track/sbagliato')).status).toBe(404);
+      return anonymous().get('/api/v1/ecommerce/orders/track/sbagliato');
+    },
+  },
+  {
     code: 'request.malformed',
     what: 'a body that is not valid JSON',
     status: 400,

@@ -9,6 +9,7 @@ import {
   menuPriceAt,
   msUntilMenuPrice,
   openEventStream,
+  openTrackingStream,
   productId,
   setPriceByForm,
   setSoldOut,
@@ -248,5 +249,29 @@ describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL d
       await sql`drop trigger test_hold_event on order_events`.execute(db);
       await sql`drop function test_hold_event()`.execute(db);
     }
+  });
+});
+
+describe.skipIf(ENGINE !== 'postgres')('two server processes on one PostgreSQL database: a tracked order', () => {
+  it("a customer's tracking stream held by one process hears, within 2 s, a cassa tap made through the other", async () => {
+    const { client } = await loggedInClient(server, { name: 'Marta Galli' });
+    const placed = await client.post('/api/v1/ecommerce/checkout', {
+      data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: 'Marta Galli', telefono: '3331234567', fascia: '21:00' },
+      cart: [{ id: await productId(server, 'Margherita'), qty: 1 }],
+    });
+    expect(placed.status).toBe(201);
+    const order = placed.body.order.id as number;
+    const token = String(placed.body.tracking_url).replace('/ordine/', '');
+    const stream = await openTrackingStream(secondUrl, token);
+    const staff = (await loggedInClient(server, { role: 'admin' })).client;
+    const tapped = performance.now();
+    expect((await staff.post(`/api/v1/ecommerce/cassa/orders/${order}/progress`, { direction: 'next' })).status).toBe(200);
+    const [heard] = await stream.next(1, 2000);
+    expect(performance.now() - tapped).toBeLessThan(2000);
+    expect(heard!.data).toMatchObject({ order_id: order, kind: 'progress' });
+    // Picked up: the order is closed, and the stream on the other process ends.
+    await staff.post(`/api/v1/ecommerce/cassa/orders/${order}/progress`, { direction: 'next' });
+    await staff.post(`/api/v1/ecommerce/cassa/orders/${order}/progress`, { direction: 'next' });
+    expect(await stream.ended()).toBe(true);
   });
 });

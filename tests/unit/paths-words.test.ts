@@ -32,7 +32,7 @@ describe('paths in words (npm run paths)', () => {
       'send step.next → checkout.upsell.loading',
       'send step.next → checkout.summary.idle',
       'send order.confirm → checkout.summary.submitting',
-      'placeOrder answers (ok: true, message: "Ordine confermato con successo!", orderId: 41) → checkout.placed',
+      'placeOrder answers (ok: true, message: "Ordine confermato con successo!", orderId: 41, trackingPath: "/ordine/tok_41") → checkout.placed',
     ]);
   });
 });

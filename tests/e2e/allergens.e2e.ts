@@ -1,6 +1,6 @@
 /** Issue 29: the customer reads the 14 allergens before buying, in a real browser against the real server and its seed. */
 import { describe, expect, it } from 'vitest';
-import { expectNoA11yViolations, url, useBrowser } from './browser';
+import { expectNoA11yViolations, PHONE, url, useBrowser } from './browser';
 
 describe('allergens on the menu', () => {
   const browser = useBrowser();
@@ -67,6 +67,10 @@ describe('allergens on the menu', () => {
     expect(await page.getByRole('table', { name: 'Impasti' }).getByRole('rowheader', { name: 'Senza glutine' }).count()).toBe(1);
     expect(await page.getByRole('table', { name: 'Aggiunte' }).getByRole('row').count()).toBeGreaterThan(1);
     await expectNoA11yViolations(page, 'allergen page');
+
+    // On a phone the tables scroll inside their frames; the page itself never scrolls sideways.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.site-header').isVisible()).toBe(false);

@@ -1696,6 +1696,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports/evening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evening's summary ('Riepilogo della serata')
+         * @description One shop day (Europe/Rome; today by default): orders and takings, by payment (matching the cassa's
+         *     header to the cent), by delivery type and by source, delivery fees, discounts by code, cancelled orders
+         *     (count and value, never in the totals), the average order, each 15-minute slot's orders and oven load
+         *     against the capacity, and the day's ten best-selling products. A management summary, not a fiscal
+         *     close. Owner ('Titolare') only.
+         */
+        get: operations["getEveningSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/evening/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evening's summary as PDF ('Stampa riepilogo')
+         * @description The same figures as `getEveningSummary` on A4, headed 'Riepilogo gestionale (non fiscale)'. Owner only.
+         */
+        get: operations["getEveningSummaryPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/period": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trend of a period ('Andamento')
+         * @description Shop days `from`–`to` (inclusive, Europe/Rome, at most 3 years) beside the previous period of the same
+         *     length (ending the day before `from`): revenue and orders per day, products sold (quantity and revenue,
+         *     best first), doughs and additions sold, by category, by zone, by weekday and hour, new and returning
+         *     customers, discount codes used. Cancelled orders are never counted. A malformed date, `from` after `to`
+         *     or a period over 3 years is a 422 naming the field. Owner only.
+         */
+        get: operations["getPeriodReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The period's orders as CSV ('Esporta CSV')
+         * @description One row per order of shop days `from`–`to` (cancelled ones too, with their status), as Italian
+         *     spreadsheets open it: UTF-8 with BOM, `;` separator, decimal comma, dates gg/mm/aaaa. Streamed: a year
+         *     downloads without being held in memory. The columns are listed in the README. Owner only.
+         */
+        get: operations["exportOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/order-lines.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The period's order lines as CSV
+         * @description One row per order line (with its dough and additions) of shop days `from`–`to`, in the same format as
+         *     the orders' CSV; the columns are listed in the README. Owner only.
+         */
+        get: operations["exportOrderLinesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2911,6 +3022,105 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** @description An Italian label as the report shows it ('Contanti', 'Consegna a domicilio', a product's name) */
+        ReportLabel: string;
+        /**
+         * @description Where an order came from: the site ('Online'), the cassa ('Cassa'), a delivery platform ('Piattaforme')
+         * @enum {string}
+         */
+        OrderSourceKey: "online" | "cassa" | "external";
+        /** @description A share of the orders (not cancelled) with what they took */
+        ReportSlice: {
+            /** @description Stable key (payment type, delivery type, source key) */
+            key: string;
+            label: components["schemas"]["ReportLabel"];
+            orders: components["schemas"]["Count"];
+            total: components["schemas"]["Money"];
+        };
+        /** @description One product (or dough, addition, category) sold */
+        ReportItemSales: {
+            /** @description null: no longer in the catalogue, or from a platform */
+            id: components["schemas"]["StoredRowId"] | null;
+            name: components["schemas"]["ReportLabel"];
+            quantity: components["schemas"]["Count"];
+            revenue: components["schemas"]["Money"];
+        };
+        ReportCodeUse: {
+            code: string;
+            orders: components["schemas"]["Count"];
+            /** @description The discount given, euros */
+            amount: components["schemas"]["Money"];
+        };
+        ReportTotals: {
+            orders: components["schemas"]["Count"];
+            /** @description What customers paid (fees included, discounts taken off) */
+            revenue: components["schemas"]["Money"];
+            average_order: components["schemas"]["Money"];
+            delivery_fees: components["schemas"]["Money"];
+            discounts: components["schemas"]["Money"];
+        };
+        EveningSummary: {
+            day: components["schemas"]["Date"];
+            totals: components["schemas"]["ReportTotals"];
+            by_payment: components["schemas"]["ReportSlice"][];
+            by_delivery: components["schemas"]["ReportSlice"][];
+            by_source: components["schemas"]["ReportSlice"][];
+            discount_codes: components["schemas"]["ReportCodeUse"][];
+            cancelled: {
+                orders: components["schemas"]["Count"];
+                value: components["schemas"]["Money"];
+            };
+            /** @description Every 15-minute slot of the day's service windows, and any other slot with orders */
+            slots: {
+                time: components["schemas"]["Time"];
+                orders: components["schemas"]["Count"];
+                /** @description Oven items (pizzas, pinse, calzoni…) as the cassa counts them */
+                oven_load: components["schemas"]["Count"];
+            }[];
+            slot_capacity: components["schemas"]["Count"];
+            top_products: components["schemas"]["ReportItemSales"][];
+        };
+        ReportDaySales: {
+            day: components["schemas"]["Date"];
+            orders: components["schemas"]["Count"];
+            revenue: components["schemas"]["Money"];
+        };
+        PeriodFigures: {
+            from: components["schemas"]["Date"];
+            to: components["schemas"]["Date"];
+            totals: components["schemas"]["ReportTotals"];
+            /** @description Every day of the period, empty days included */
+            days: components["schemas"]["ReportDaySales"][];
+            /** @description Every product sold, by quantity (most first) */
+            products: components["schemas"]["ReportItemSales"][];
+            doughs: components["schemas"]["ReportItemSales"][];
+            additions: components["schemas"]["ReportItemSales"][];
+            categories: components["schemas"]["ReportItemSales"][];
+            /** @description Home deliveries by zone ('Ritiro in pizzeria' is its own row with id null) */
+            zones: components["schemas"]["ReportItemSales"][];
+            /** @description Orders by weekday (1 Monday … 7 Sunday) and hour of the promised time; only the non-empty cells */
+            weekday_hours: {
+                /** Format: int32 */
+                weekday: number;
+                /** Format: int32 */
+                hour: number;
+                orders: components["schemas"]["Count"];
+                revenue: components["schemas"]["Money"];
+            }[];
+            /** @description Customers known by account or cassa client; 'new' when their first order ever falls in the period */
+            customers: {
+                new: components["schemas"]["Count"];
+                returning: components["schemas"]["Count"];
+                /** @description Orders with no account or client */
+                unknown_orders: components["schemas"]["Count"];
+            };
+            discount_codes: components["schemas"]["ReportCodeUse"][];
+        };
+        PeriodReport: {
+            current: components["schemas"]["PeriodFigures"];
+            /** @description The same number of days, ending the day before `from` */
+            previous: components["schemas"]["PeriodFigures"];
+        };
     };
     responses: {
         /** @description Done */
@@ -3037,6 +3247,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Shop day, yyyy-mm-dd (default today) */
+        ReportDay: components["schemas"]["Date"];
+        /** @description First shop day of the period, yyyy-mm-dd */
+        ReportFrom: components["schemas"]["Date"];
+        /** @description Last shop day of the period, yyyy-mm-dd (inclusive; at most 3 years after `from`) */
+        ReportTo: components["schemas"]["Date"];
         /** @description The row id of the resource */
         Id: components["schemas"]["RowId"];
         /** @description The order's tracking token from its link (any text: a malformed one is an unknown order, 404) */
@@ -6036,6 +6252,147 @@ export interface operations {
                         date: components["schemas"]["Date"];
                         entries: components["schemas"]["AuditEntry"][];
                     };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getEveningSummary: {
+        parameters: {
+            query?: {
+                /** @description Shop day, yyyy-mm-dd (default today) */
+                day?: components["parameters"]["ReportDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EveningSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getEveningSummaryPdf: {
+        parameters: {
+            query?: {
+                /** @description Shop day, yyyy-mm-dd (default today) */
+                day?: components["parameters"]["ReportDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPeriodReport: {
+        parameters: {
+            query: {
+                /** @description First shop day of the period, yyyy-mm-dd */
+                from: components["parameters"]["ReportFrom"];
+                /** @description Last shop day of the period, yyyy-mm-dd (inclusive; at most 3 years after `from`) */
+                to: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period and the one before it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportOrdersCsv: {
+        parameters: {
+            query: {
+                /** @description First shop day of the period, yyyy-mm-dd */
+                from: components["parameters"]["ReportFrom"];
+                /** @description Last shop day of the period, yyyy-mm-dd (inclusive; at most 3 years after `from`) */
+                to: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportOrderLinesCsv: {
+        parameters: {
+            query: {
+                /** @description First shop day of the period, yyyy-mm-dd */
+                from: components["parameters"]["ReportFrom"];
+                /** @description Last shop day of the period, yyyy-mm-dd (inclusive; at most 3 years after `from`) */
+                to: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];

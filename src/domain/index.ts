@@ -19,4 +19,5 @@ export * from './images';
 export * from './allergens';
 export * from './allergyNote';
 export * from './tracking';
+export * from './reportPeriod';
 export * from './reports';

@@ -1,4 +1,6 @@
 import type { Cents } from './money';
+import { periodContaining, periodLength, previousPeriod, type ReportPeriod } from './reportPeriod';
+import { addDays } from './time';
 
 /**
  * The owner's reports as the screens hold them (issue 32): the server's figures with money in cents.
@@ -110,4 +112,14 @@ export function changeOnPrevious(current: number, previous: number, kind: Report
   const percent = Math.round(((current - previous) / previous) * 100);
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
   return `${sign}${Math.abs(percent)} % ${PREVIOUS_PERIOD[kind]}`;
+}
+
+/**
+ * The period before (-1) or after (+1) one: the week, month or year beside it; for days from–to, as many
+ * days ending the day before or starting the day after.
+ */
+export function shiftPeriod(kind: ReportPeriodKind, period: ReportPeriod, step: -1 | 1): ReportPeriod {
+  if (kind !== 'range') return periodContaining(kind, step < 0 ? addDays(period.from, -1) : addDays(period.to, 1));
+  if (step < 0) return previousPeriod(period.from, period.to);
+  return { from: addDays(period.to, 1), to: addDays(period.to, periodLength(period.from, period.to)) };
 }

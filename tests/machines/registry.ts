@@ -25,6 +25,7 @@ import { authEntries } from './auth.entries';
 import { cassaEntries } from './cassa.entries';
 import { adminEntries } from './admin.entries';
 import { orderTrackingEntry } from './tracking.entries';
+import { reportEntries } from './reports.entries';
 
 export interface MachineEntry<T extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -269,4 +270,5 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   ...cassaEntries,
   ...adminEntries,
   orderTrackingEntry,
+  ...reportEntries,
 ];

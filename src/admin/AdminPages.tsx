@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { lazyChunk } from '../ui/lazyChunk';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { NewsAdmin } from './NewsAdmin';
@@ -11,6 +13,11 @@ import { HoursAdmin } from './HoursAdmin';
 import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
 import './admin.css';
+
+// The reports bring the charting library: their own chunk, loaded when the owner opens one.
+const reports = lazyChunk('reports', () => import('./reports'));
+const EveningReportPage = lazy(() => reports().then((m) => ({ default: m.EveningReportPage })));
+const PeriodReportPage = lazy(() => reports().then((m) => ({ default: m.PeriodReportPage })));
 
 /** The back office's frame: its navigation and the screen of the area the URL names. */
 export function AdminArea() {
@@ -37,6 +44,8 @@ export function AdminArea() {
           <Route path="testi" element={<TextsAdmin />} />
           <Route path="staff/*" element={<StaffAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
+          <Route path="incassi" element={<EveningReportPage />} />
+          <Route path="andamento" element={<PeriodReportPage />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>
       </div>

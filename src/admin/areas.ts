@@ -9,6 +9,8 @@ export const ADMIN_AREAS = [
   { path: 'testi', label: 'Testi' },
   { path: 'staff', label: 'Staff' },
   { path: 'registro', label: 'Registro modifiche' },
+  { path: 'incassi', label: 'Incassi' },
+  { path: 'andamento', label: 'Andamento' },
 ] as const;
 
 export type AdminAreaPath = (typeof ADMIN_AREAS)[number]['path'];

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { EveningSummary } from '../src/domain/reports';
+import type { EveningSummary } from '../src/domain/reportFigures';
 
 export interface EveningReportContext {
   /** the shop day asked for, 'yyyy-MM-dd'; null: today, as the server's clock has it */

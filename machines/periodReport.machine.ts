@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { periodContaining, validatePeriod, type PeriodField, type ReportPeriod } from '../src/domain/reportPeriod';
-import { changeOnPrevious, shiftPeriod, type PeriodReport, type ReportPeriodKind } from '../src/domain/reports';
+import { changeOnPrevious, shiftPeriod, type PeriodReport, type ReportPeriodKind } from '../src/domain/reportFigures';
 import { formatShopDate } from '../src/domain/time';
 
 export interface PeriodReportInput {

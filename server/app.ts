@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { cassaRoutes } from './cassa/routes';
+import { reportRoutes } from './reports/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(cassaRoutes, { services });
   await app.register(blogRoutes, { services });
   await app.register(adminRoutes, { services });
+  await app.register(reportRoutes, { services });
 
   // The contract itself, and a browsable reference of it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());

@@ -34,6 +34,8 @@ import { PgListener } from './db/pg-listener';
 import { SessionStreams } from './auth/session-streams';
 import { TrackingService } from './ecommerce/tracking';
 import { CassaProgressService } from './cassa/progress.service';
+import { ReportsService } from './reports/reports.service';
+import { ReportExports } from './reports/exports';
 
 export interface ServiceDeps {
   db: Db;
@@ -90,6 +92,8 @@ export function createServices(deps: ServiceDeps) {
     account: new AccountService(db, schedule),
     cassa,
     cassaProgress: new CassaProgressService(cassa, { db, clock, catalog, schedule, quotes, orders }),
+    reports: new ReportsService({ db, cassa }),
+    reportExports: new ReportExports(db),
     blog: new BlogService(db),
     admin,
     adminMenu: new AdminMenuService(db, clock, admin),

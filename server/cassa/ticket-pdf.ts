@@ -104,13 +104,18 @@ export async function renderTicket(order: OrderRecord, ctx: TicketContext): Prom
     margin: MARGIN,
     info: { Title: `Ordine #${order.order_num}`, Author: ctx.shopName },
   });
+  return pdfBytes(doc, () => draw(doc, order, ctx));
+}
+
+/** The bytes of a document once `drawPages` has drawn it and pdfkit has finished writing it. */
+export function pdfBytes(doc: Doc, drawPages: () => void): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw(doc, order, ctx);
+  drawPages();
   doc.end();
   return done;
 }

@@ -20,4 +20,5 @@ export * from './allergens';
 export * from './allergyNote';
 export * from './tracking';
 export * from './reportPeriod';
+export * from './reports';
 export * from './reportFigures';

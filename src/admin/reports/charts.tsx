@@ -24,7 +24,9 @@ export function SlotsChart({ slots, capacity }: { slots: readonly EveningSlot[];
         <Legend />
         <Bar dataKey="orders" name="Ordini" fill={MUTED} />
         <Bar dataKey="ovenLoad" name="Carico forno" fill={ACCENT} />
+        {/* The axis reaches the capacity even on a quiet evening, so the line is always drawn. */}
         <ReferenceLine
+          ifOverflow="extendDomain"
           y={capacity}
           stroke={INK}
           strokeDasharray="6 3"

@@ -1,4 +1,6 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { useSession } from '../actors/AppActors';
+import { staffRoleAllows } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { NewsAdmin } from './NewsAdmin';
@@ -15,11 +17,12 @@ import './admin.css';
 /** The back office's frame: its navigation and the screen of the area the URL names. */
 export function AdminArea() {
   usePageTitle('Amministrazione');
+  const { staffRole } = useSession();
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label="Amministrazione">
         <ul>
-          {ADMIN_AREAS.map((area) => (
+          {ADMIN_AREAS.filter((area) => staffRoleAllows(staffRole, area.role)).map((area) => (
             <li key={area.path}>
               <NavLink to={adminPath(area.path)}>{area.label}</NavLink>
             </li>

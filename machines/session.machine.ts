@@ -1,5 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
+import { staffRoleAllows, type StaffRole } from '../src/domain';
 
 export type User = components['schemas']['User'];
 
@@ -147,6 +148,9 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export const isAdmin = (user: User | null) => user?.role_name === 'admin';
 
+/** A staff member's role; null for a visitor or a customer. */
+export const staffRoleOf = (user: User | null): StaffRole | null => (isAdmin(user) ? (user?.staff_role ?? null) : null);
+
 const unsentText = (n: number) => (n === 1 ? 'C’è 1 ordine' : `Ci sono ${n} ordini`);
 
 /** What the header and the guards need: who, whether staff, and whether a 401 just ended the session. */
@@ -157,6 +161,11 @@ export function connectSession(snapshot: SessionSnapshot, send: (event: SessionE
     userName: user?.name ?? null,
     isLoggedIn: user !== null,
     isAdmin: isAdmin(user),
+    /** 'Titolare' or 'Cassa' for staff (null otherwise): what the back office lets them open */
+    staffRole: staffRoleOf(user),
+    isOwner: staffRoleAllows(staffRoleOf(user), 'owner'),
+    /** the remembered user is being checked with the server (a role may still arrive) */
+    isChecking: snapshot.hasTag('checking'),
     /** the session ended on a 401 (not by logging out): guarded screens send the user to log in again */
     hasExpired: expired,
     logoutButton: { isDisabled: user === null, onPress: () => send({ type: 'session.logout' }) },

@@ -1420,7 +1420,7 @@ export interface paths {
         /**
          * Disable or re-enable a staff account
          * @description Disabled, the account's sessions end at once and its login answers 403 `account.disabled`
-         *     ('Account disattivato.'); accounts are never deleted. The last active admin cannot be disabled
+         *     ('Account disattivato.'); accounts are never deleted. The last active owner cannot be disabled
          *     (409 `staff.last_admin`). Based on `version`. Audited. Staff (admin) only.
          */
         put: operations["setStaffActive"];
@@ -1440,9 +1440,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change a staff member's name and e-mail
+         * Change a staff member's name, e-mail and role
          * @description The register and new orders name the member as changed; an e-mail already registered is refused
-         *     (422). Based on `version`. Audited. Staff (admin) only.
+         *     (422). The last active owner cannot become a cashier (409 `staff.last_admin`); a member whose role
+         *     changes is told at their next request. Based on `version`. Audited. Owners only.
          */
         put: operations["updateStaffMember"];
         post?: never;
@@ -1937,7 +1938,7 @@ export interface components {
          *     would close days with booked orders (listed in `orders`): confirm to save it;
          *     `account.disabled`: the right password of an account the back office disabled;
          *     `order.total_changed`: the order no longer costs what the summary showed (a price changed), check it
-         *     again; `staff.last_admin`: the last active admin cannot be disabled; `record.in_use`: a record
+         *     again; `staff.last_admin`: the last active owner ('Titolare') cannot be disabled or made a cashier; `record.in_use`: a record
          *     something else names (or a locked one) cannot be deleted or changed that way;
          *     `order.below_minimum`: a home delivery's goods (before any discount) do not reach its zone's
          *     minimum order (the message names it); nothing is stored; `image.unsupported`: an uploaded
@@ -1985,6 +1986,8 @@ export interface components {
             email: components["schemas"]["ShortText"];
             /** @enum {string} */
             role_name: "admin" | "customer";
+            /** @description A staff member's role ('Titolare' or 'Cassa'); absent for customers. */
+            staff_role?: components["schemas"]["StaffRole"];
             email_verified: boolean;
         };
         Category: {
@@ -2997,12 +3000,19 @@ export interface components {
              */
             uses: number;
         };
+        /**
+         * @description `owner` ('Titolare'): every staff operation. `cashier` ('Cassa'): the cassa, today's sold-outs
+         *     and their own password. The operations say which they need in `x-staff-role`.
+         * @enum {string}
+         */
+        StaffRole: "owner" | "cashier";
         StaffMember: {
             id: components["schemas"]["RowId"];
             version: components["schemas"]["RecordVersion"];
             name: components["schemas"]["ShortText"];
             /** Format: email */
             email: string;
+            role: components["schemas"]["StaffRole"];
             active: boolean;
         };
         AuditEntry: {
@@ -3171,7 +3181,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Logged in but not allowed (staff only, or the e-mail is not verified yet) */
+        /** @description Logged in but not allowed (staff only, the owner only, or the e-mail is not verified yet) */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5481,6 +5491,11 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email: string;
+                    /**
+                     * @description What the new member may open; a cashier ('Cassa') unless told otherwise.
+                     * @default cashier
+                     */
+                    role?: components["schemas"]["StaffRole"];
                 };
             };
         };
@@ -5595,6 +5610,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email: string;
+                    /** @description The member's new role; left as it is when absent. The last active owner keeps it (409 `staff.last_admin`). */
+                    role?: components["schemas"]["StaffRole"];
                     version: components["schemas"]["RecordVersion"];
                 };
             };

@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** fixed instant for demos and e2e runs ("2026-11-20T19:00:00+01:00"); the real clock when absent */
   fixedNow: string | undefined;
   adminEmail: string;
+  /** the demo 'Cassa' account's e-mail, created on first start when CASHIER_PASSWORD is set */
+  cashierEmail: string;
   frontendDir: string;
   /** uploaded images (the back office's product photos), served at /media */
   mediaDir: string;
@@ -83,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     fixedNow: env.PIZZERIA_NOW || undefined,
     adminEmail: env.ADMIN_EMAIL || 'admin@pizzeria.local',
+    cashierEmail: env.CASHIER_EMAIL || 'cassa@pizzeria.local',
     frontendDir: env.FRONTEND_DIR || path.join(root, 'dist'),
     mediaDir: env.MEDIA_DIR || path.join(root, 'data', 'media'),
     seedDemoOrders: env.SEED_DEMO_ORDERS !== '0',

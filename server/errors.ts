@@ -104,6 +104,7 @@ const FIELD_NAMES: Record<string, string> = {
   address: 'indirizzo',
   nomeCliente: 'nome del cliente',
   name: 'nome',
+  role: 'ruolo',
   telefono: 'telefono',
   telephone: 'telefono',
   fascia: 'orario di consegna',

@@ -21,12 +21,15 @@ function readConfigOrExit() {
 
 const config = readConfigOrExit();
 // A weak staff password is refused before anything is written: the cassa is the shop's till.
-const adminPasswordProblem = process.env.ADMIN_PASSWORD ? newPasswordProblem(process.env.ADMIN_PASSWORD, config.adminEmail) : null;
-if (adminPasswordProblem) {
-  console.error(
-    `\n  ADMIN_PASSWORD is refused: ${adminPasswordProblem}\n  (at least 8 characters, not the e-mail, not a common password)\n`,
-  );
-  process.exit(1);
+for (const [variable, email] of [
+  ['ADMIN_PASSWORD', config.adminEmail],
+  ['CASHIER_PASSWORD', config.cashierEmail],
+] as const) {
+  const problem = process.env[variable] ? newPasswordProblem(process.env[variable], email) : null;
+  if (problem) {
+    console.error(`\n  ${variable} is refused: ${problem}\n  (at least 8 characters, not the e-mail, not a common password)\n`);
+    process.exit(1);
+  }
 }
 const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
 const handle = openDatabase(config.databaseUrl, {
@@ -64,8 +67,22 @@ if (!(await isSeeded(handle.db))) {
 const hasAdmin = await handle.db.selectFrom('users').select('id').where('role_name', '=', 'admin').executeTakeFirst();
 if (!hasAdmin) {
   const password = process.env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
-  await services.auth.createUser({ name: 'Titolare', email: config.adminEmail, password, role: 'admin', verified: true });
+  await services.auth.createUser({
+    name: 'Titolare',
+    email: config.adminEmail,
+    password,
+    role: 'admin',
+    staffRole: 'owner',
+    verified: true,
+  });
   console.log(`\n  Staff account created — e-mail: ${config.adminEmail}  password: ${password}\n  (shown only now: note it down)\n`);
+  // A demo 'Cassa' account only when asked for: a real shop adds its cashiers in 'Staff'.
+  const cashierPassword = process.env.CASHIER_PASSWORD;
+  if (cashierPassword) {
+    const cashier = { name: 'Cassa', email: config.cashierEmail, password: cashierPassword };
+    await services.auth.createUser({ ...cashier, role: 'admin', staffRole: 'cashier', verified: true });
+    console.log(`  'Cassa' account created — e-mail: ${config.cashierEmail}  password: as CASHIER_PASSWORD\n`);
+  }
 }
 await startupLock.release();
 

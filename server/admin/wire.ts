@@ -21,6 +21,7 @@ export const staffDto = (m: StaffMember): Schemas['StaffMember'] => ({
   version: m.version,
   name: m.name,
   email: m.email,
+  role: m.role,
   active: m.active,
 });
 

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/database';
 import { hashPassword, hashSecret, needsRehash, newPasswordProblem, newSecret, verifyPassword } from './passwords';
 import { LoginThrottle, RateLimiter, type LimitStore } from './rate-limiter';
 import type { SessionStreams } from './session-streams';
-import type { VerifyOutcome } from '../../src/domain';
+import type { StaffRole, VerifyOutcome } from '../../src/domain';
 
 /** How long a session lasts: staff sessions end after a working day, customers stay signed in a month. */
 export const TOKEN_TTL_MINUTES: Record<AuthUser['role'], number> = { admin: 12 * 60, customer: 30 * 24 * 60 };
@@ -41,11 +41,21 @@ export interface AuthUser {
   name: string;
   email: string;
   role: 'admin' | 'customer';
+  /** a staff member's role; null for customers */
+  staffRole: StaffRole | null;
   verified: boolean;
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
-  return { id: row.id, name: row.name, email: row.email, role: row.role_name, verified: row.email_verified_at !== null };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role_name,
+    // A staff row without a role (never written so) gets the lesser one.
+    staffRole: row.role_name === 'admin' ? (row.staff_role ?? 'cashier') : null,
+    verified: row.email_verified_at !== null,
+  };
 }
 
 export interface AuthConfig {
@@ -120,6 +130,8 @@ export class AuthService {
       email: string;
       password: string;
       role: 'admin' | 'customer';
+      /** staff only; the first account, and any not told otherwise, is an owner */
+      staffRole?: StaffRole;
       verified: boolean;
     },
     tx: Db = this.db,
@@ -133,6 +145,7 @@ export class AuthService {
         email: normalizeEmail(input.email),
         password_hash,
         role_name: input.role,
+        staff_role: input.role === 'admin' ? (input.staffRole ?? 'owner') : null,
         email_verified_at: input.verified ? this.now() : null,
         created_at: this.now(),
       })

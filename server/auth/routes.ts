@@ -9,6 +9,7 @@ const userDto = (user: AuthUser) => ({
   name: user.name,
   email: user.email,
   role_name: user.role,
+  ...(user.staffRole ? { staff_role: user.staffRole } : {}),
   email_verified: user.verified,
 });
 

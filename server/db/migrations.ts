@@ -581,6 +581,17 @@ const orderTracking: Migration = {
   },
 };
 
+/**
+ * Staff roles (issue 32): 'owner' (Titolare) or 'cashier' (Cassa) for each staff account, null for
+ * customers. Every existing staff account becomes an owner: a shop upgrading keeps its owner in.
+ */
+const staffRoles: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('staff_role', 'varchar(10)').execute();
+    await (db as unknown as Db).updateTable('users').set({ staff_role: 'owner' }).where('role_name', '=', 'admin').execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -603,6 +614,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_09_0016_mail_claims': mailClaims,
       '2026_12_10_0017_allergens': allergens,
       '2026_12_11_0018_order_tracking': orderTracking,
+      '2026_12_12_0019_staff_roles': staffRoles,
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

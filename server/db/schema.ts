@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { StaffRole } from '../../src/domain';
 
 /** Booleans are stored as 0/1 and money as integer cents, the same on SQLite and PostgreSQL. */
 type Flag = number;
@@ -14,6 +15,8 @@ export interface UsersTable {
   /** set when the back office disabled the account: no login, no session */
   disabled_at: Generated<string | null>;
   version: Generated<number>;
+  /** staff only: what they may open ('owner' everything, 'cashier' the cassa); null for customers */
+  staff_role: Generated<StaffRole | null>;
 }
 
 export interface ApiTokensTable {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser, type Session } from '../auth/auth.service';
+import { OWNER_ONLY_MESSAGE, staffRoleAllows, type StaffRole } from '../../src/domain';
 import { AppError } from '../errors';
 
 export const AUTH_COOKIE = 'auth_token';
@@ -49,7 +50,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, options: {
 /** Who may call an operation (each route of the contract names one). */
 export type Access = 'public' | 'user' | 'verified' | 'admin';
 
-export function accessGuard(access: Access): ((request: FastifyRequest) => Promise<void>) | undefined {
+/** The guard of an operation: `staffRole` is the role a staff operation needs (the contract's `x-staff-role`). */
+export function accessGuard(access: Access, staffRole?: StaffRole): ((request: FastifyRequest) => Promise<void>) | undefined {
   if (access === 'public') return undefined;
   return async (request: FastifyRequest) => {
     const user = await request.authUser();
@@ -61,6 +63,7 @@ export function accessGuard(access: Access): ((request: FastifyRequest) => Promi
       });
     }
     if (access === 'admin' && user.role !== 'admin') throw new AppError('forbidden', 'Accesso riservato al personale.');
+    if (staffRole && !staffRoleAllows(user.staffRole, staffRole)) throw new AppError('forbidden', OWNER_ONLY_MESSAGE);
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel, RouteShor
 import type { operations } from '../../openapi/schema';
 import { fieldLabel, fieldMessages, invalidField } from '../errors';
 import { ROOT } from '../root';
+import type { StaffRole } from '../../src/domain';
 import { accessGuard, type Access } from './auth';
 
 /** The contract file, loaded once: routes, validation and serialisation all come from it. */
@@ -23,6 +24,8 @@ interface OperationObject {
   operationId: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  /** the staff role a staff operation needs: `cashier` (every staff member) or `owner` */
+  'x-staff-role'?: StaffRole;
   parameters?: ParameterObject[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -44,6 +47,8 @@ export interface ContractOperation {
   /** Fastify path, e.g. /api/v1/blog/posts/:id */
   url: string;
   secured: boolean;
+  /** the staff role a staff operation needs (`x-staff-role`); undefined for the others */
+  staffRole?: StaffRole;
   tags: string[];
   schema: NonNullable<RouteShorthandOptions['schema']>;
 }
@@ -114,6 +119,7 @@ function buildOperations(doc: OpenApiDocument): ContractOperation[] {
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         secured: (op.security ?? []).length > 0,
+        ...(op['x-staff-role'] ? { staffRole: op['x-staff-role'] } : {}),
         tags: op.tags ?? [],
         schema: {
           ...(body ? { body: rewriteRefs(body) } : {}),
@@ -239,8 +245,12 @@ export function defineRoute<K extends OperationId>(
   if (op.secured !== (options.access !== 'public')) {
     throw new Error(`Operation ${operationId}: access "${options.access}" disagrees with the contract's security`);
   }
+  // A staff operation without its role would let every staff member in: the server does not start.
+  if ((options.access === 'admin') !== (op.staffRole !== undefined)) {
+    throw new Error(`Operation ${operationId}: access "${options.access}" needs x-staff-role exactly when it is for staff`);
+  }
   app.contractRegistry.add(operationId);
-  const preHandler = accessGuard(options.access);
+  const preHandler = accessGuard(options.access, op.staffRole);
   app.route({
     method: op.method as 'GET',
     url: op.url,

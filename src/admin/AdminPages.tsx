@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { useSession } from '../actors/AppActors';
+import { staffRoleAllows } from '../domain';
 import { lazyChunk } from '../ui/lazyChunk';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
@@ -22,11 +24,12 @@ const PeriodReportPage = lazy(() => reports().then((m) => ({ default: m.PeriodRe
 /** The back office's frame: its navigation and the screen of the area the URL names. */
 export function AdminArea() {
   usePageTitle('Amministrazione');
+  const { staffRole } = useSession();
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label="Amministrazione">
         <ul>
-          {ADMIN_AREAS.map((area) => (
+          {ADMIN_AREAS.filter((area) => staffRoleAllows(staffRole, area.role)).map((area) => (
             <li key={area.path}>
               <NavLink to={adminPath(area.path)}>{area.label}</NavLink>
             </li>

@@ -3,14 +3,20 @@ import { Button } from 'react-aria-components';
 import { Navigate } from 'react-router-dom';
 import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
 import { useAppActors } from '../actors/AppActors';
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from '../domain';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminTextField, RecordForm, useListEditor, useRecordEditor } from './ui/editor';
+import { AdminSelect, AdminTextField, RecordForm, useListEditor, useRecordEditor } from './ui/editor';
 import { AdminListScreen, EditLink, ListWithEditor, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
+
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ id: role, label: STAFF_ROLE_LABELS[role] }));
+/** 'Cassa' opens only the cassa and 'Esauriti oggi': said where the role is chosen. */
+const ROLE_HINT = 'Titolare: tutto. Cassa: la cassa, «Esauriti oggi» e la propria password.';
 
 const COLUMNS: readonly Column<StaffRow>[] = [
   { header: 'Nome', cell: (row) => row.name, names: true },
   { header: 'Email', cell: (row) => row.email },
+  { header: 'Ruolo', cell: (row) => STAFF_ROLE_LABELS[row.role] },
   { header: 'Stato', cell: (row) => (row.active ? 'Attivo' : 'Account disattivato') },
 ];
 
@@ -116,6 +122,7 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
     <RecordForm view={view} title="Nuovo account" label="Nuovo account">
       <AdminTextField label="Nome" field={view.field('name')} />
       <AdminTextField label="Email" field={view.field('email')} description="Riceverà il link per scegliere la password" />
+      <AdminSelect label="Ruolo" field={view.field('role')} options={ROLE_OPTIONS} description={ROLE_HINT} />
     </RecordForm>
   );
 }
@@ -131,6 +138,7 @@ function StaffEditor({ memberId }: { memberId: number }) {
           field={view.field('email')}
           description="Con questo indirizzo accede e riceve i link per la password"
         />
+        <AdminSelect label="Ruolo" field={view.field('role')} options={ROLE_OPTIONS} description={ROLE_HINT} />
       </RecordForm>
     </section>
   );

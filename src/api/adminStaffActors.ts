@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ListRow, RowActionOutcome, RowActionRequest, recordListMachine } from '../../machines/recordList.machine';
+import type { StaffRole } from '../domain';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
 import { editorActors, refusedWith, rowAction, type WriteBody } from './adminActors';
@@ -9,6 +10,7 @@ import { editorActors, refusedWith, rowAction, type WriteBody } from './adminAct
 export interface StaffRow extends ListRow {
   name: string;
   email: string;
+  role: StaffRole;
   active: boolean;
 }
 
@@ -21,6 +23,7 @@ export function createStaffListActors(api: ApiClient) {
       searchText: `${m.name} ${m.email}`,
       name: m.name,
       email: m.email,
+      role: m.role,
       active: m.active,
     }));
   return {
@@ -38,11 +41,12 @@ export function createStaffListActors(api: ApiClient) {
   } satisfies ActorsOf<typeof recordListMachine>;
 }
 
-export type StaffForm = WriteBody<'createStaffMember'>;
+export type StaffForm = Required<WriteBody<'createStaffMember'>>;
 
-export const BLANK_STAFF: StaffForm = { name: '', email: '' };
+/** A new member is a cashier unless the owner chooses otherwise. */
+export const BLANK_STAFF: StaffForm = { name: '', email: '', role: 'cashier' };
 
-/** A staff account's name and e-mail: a new one (the server mails the link to choose a password) or a change. */
+/** A staff account's name, e-mail and role: a new one (the server mails the link to choose a password) or a change. */
 export function createStaffEditorActors(api: ApiClient) {
   return editorActors({
     load: async (id) => unwrap(await api.GET('/api/v1/admin/staff/{id}', { params: { path: { id } } })).member,
@@ -51,6 +55,6 @@ export function createStaffEditorActors(api: ApiClient) {
         ? api.POST('/api/v1/admin/staff', { body: values })
         : api.PUT('/api/v1/admin/staff/{id}/details', { params: { path: { id } }, body: { ...values, version } }),
     saved: (body) => body.member,
-    values: (m: Schemas['StaffMember']): StaffForm => ({ name: m.name, email: m.email }),
+    values: (m: Schemas['StaffMember']): StaffForm => ({ name: m.name, email: m.email, role: m.role }),
   });
 }

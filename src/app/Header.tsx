@@ -7,7 +7,7 @@ import { HeaderSlot } from '../ui/HeaderSlot';
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
-  const { userName, isAdmin } = useSession();
+  const { userName, isAdmin, isOwner } = useSession();
   const shopName = useShop().name ?? 'Pizzeria';
   const itemCount = useSelector(useAppActors().cart, cartItemCount);
   const { pathname, search } = useLocation();
@@ -25,9 +25,10 @@ export function Header() {
           Menu
         </NavLink>
         <NavLink to="/blog">Notizie</NavLink>
+        {/* A cashier's only back-office screen is today's sold-outs. */}
         {isAdmin && (
-          <a href="/admin" target="_blank" rel="noopener noreferrer">
-            Amministrazione
+          <a href={isOwner ? '/admin' : '/admin/esauriti'} target="_blank" rel="noopener noreferrer">
+            {isOwner ? 'Amministrazione' : 'Esauriti oggi'}
           </a>
         )}
         {userName ? <NavLink to="/auth/account">{userName}</NavLink> : <NavLink to={loginHref(pathname + search)}>Accedi</NavLink>}

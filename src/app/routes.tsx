@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
+import { AdminGate } from './StaffOnly';
 import { Layout } from './Layout';
 import { lazyChunk } from '../ui/lazyChunk';
 import { RouteErrorBoundary } from './RouteError';
@@ -98,7 +99,14 @@ export function AppRoutes() {
             </Route>
             <Route path="admin" element={<AdminOnly />}>
               <Route index element={<Navigate to="/admin/menu" replace />} />
-              <Route path="*" element={<AdminArea />} />
+              <Route
+                path="*"
+                element={
+                  <AdminGate>
+                    <AdminArea />
+                  </AdminGate>
+                }
+              />
             </Route>
             <Route path="*" element={<Navigate to="/ecommerce" replace />} />
           </Route>

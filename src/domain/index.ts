@@ -22,3 +22,4 @@ export * from './tracking';
 export * from './reportPeriod';
 export * from './reports';
 export * from './reportFigures';
+export * from './staff';

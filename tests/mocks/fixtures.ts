@@ -133,6 +133,16 @@ export const admin: Schemas['User'] = {
   name: 'Romolo Ferri',
   email: 'romolo@pizzeriadaromolo.it',
   role_name: 'admin',
+  staff_role: 'owner',
+  email_verified: true,
+};
+
+export const cashier: Schemas['User'] = {
+  id: 2,
+  name: 'Lucia Cassa',
+  email: 'lucia@pizzeriadaromolo.it',
+  role_name: 'admin',
+  staff_role: 'cashier',
   email_verified: true,
 };
 

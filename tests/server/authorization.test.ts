@@ -16,11 +16,13 @@ import {
  * The operation list comes from the contract, so a new endpoint is covered the day it is added.
  */
 
-type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
-const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin'];
+/** `admin`: a staff member who is an owner ('Titolare'); `cashier`: one who is at the cassa ('Cassa'). */
+type Role = 'anonymous' | 'customer' | 'otherCustomer' | 'admin' | 'cashier';
+const ROLES: Role[] = ['anonymous', 'customer', 'otherCustomer', 'admin', 'cashier'];
 
 const UNAUTHENTICATED = 'Devi accedere per continuare.';
 const STAFF_ONLY = 'Accesso riservato al personale.';
+const OWNER_ONLY = 'Accesso riservato al titolare.';
 
 const OPERATIONS = contractOperations();
 const label = (op: ContractOperation) => `${op.method} ${op.path}`;
@@ -86,6 +88,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
 /** Logging out would end the shared session: that operation gets a session of its own. */
 async function callerFor(role: Role, op: ContractOperation): Promise<ApiClient> {
   if (op.operationId !== 'logout' || role === 'anonymous') return clients[role];
+  if (role === 'cashier') return (await loggedInClient(server, { role: 'admin', staffRole: 'cashier' })).client;
   return (await loggedInClient(server, { role: role === 'admin' ? 'admin' : 'customer' })).client;
 }
 
@@ -117,8 +120,16 @@ beforeAll(async () => {
   const owner = await loggedInClient(server, { name: 'Carla Proprietaria' });
   accounts.customer = customer;
   accounts.otherCustomer = other;
+  const cashier = await loggedInClient(server, { role: 'admin', staffRole: 'cashier', name: 'Cassa Banco' });
   accounts.admin = admin;
-  clients = { anonymous: new ApiClient(server.baseUrl), customer: customer.client, otherCustomer: other.client, admin: admin.client };
+  accounts.cashier = cashier;
+  clients = {
+    anonymous: new ApiClient(server.baseUrl),
+    customer: customer.client,
+    otherCustomer: other.client,
+    admin: admin.client,
+    cashier: cashier.client,
+  };
 
   const db = server.handle.db;
   const margherita = await productId(server, 'Margherita');
@@ -157,6 +168,17 @@ describe('access matrix over every operation of the contract', () => {
     expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(14);
   });
 
+  it('every staff operation names the role it needs: the cassa and the sold-outs a cashier, the rest of the back office the owner', () => {
+    const staffOperations = OPERATIONS.filter(
+      (op) => op.path.startsWith('/api/v1/admin/') || op.path.startsWith('/api/v1/ecommerce/cassa/'),
+    );
+    expect(staffOperations.filter(isStaffOnly)).toEqual(staffOperations);
+    for (const op of OPERATIONS) {
+      const expected = !isStaffOnly(op) ? undefined : isCassa(op) || op.path.startsWith('/api/v1/admin/sold-out') ? 'cashier' : 'owner';
+      expect(op.staffRole, label(op)).toBe(expected);
+    }
+  });
+
   for (const op of OPERATIONS) {
     const name = label(op);
 
@@ -191,10 +213,22 @@ describe('access matrix over every operation of the contract', () => {
         const admin = matrix.get(op.operationId)!.admin;
         expect([401, 403], `admin → ${admin.status}`).not.toContain(admin.status);
       });
+      if (op.staffRole === 'owner') {
+        it(`${name}: a cashier → 403 '${OWNER_ONLY}'`, () => {
+          const cashier = matrix.get(op.operationId)!.cashier;
+          expect(cashier.status).toBe(403);
+          expect(cashier.body).toMatchObject({ code: 'forbidden', message: OWNER_ONLY });
+        });
+      } else {
+        it(`${name}: a cashier is let through`, () => {
+          const cashier = matrix.get(op.operationId)!.cashier;
+          expect([401, 403], `cashier → ${cashier.status}`).not.toContain(cashier.status);
+        });
+      }
     } else {
       it(`${name}: every logged-in user is let through`, () => {
         const answers = matrix.get(op.operationId)!;
-        for (const role of ['customer', 'otherCustomer', 'admin'] as const) {
+        for (const role of ['customer', 'otherCustomer', 'admin', 'cashier'] as const) {
           expect([401, 403], `${role} → ${answers[role].status}`).not.toContain(answers[role].status);
         }
       });
@@ -212,7 +246,7 @@ describe('access matrix over every operation of the contract', () => {
   });
 
   it("the customers' sessions survived the sweep and the owner's address is still there", async () => {
-    for (const role of ['customer', 'otherCustomer', 'admin'] as const) {
+    for (const role of ['customer', 'otherCustomer', 'admin', 'cashier'] as const) {
       const me = await clients[role].get('/api/user');
       expect(me.status, role).toBe(200);
       expect(me.body.email).toBe(accounts[role]!.email);

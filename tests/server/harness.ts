@@ -13,6 +13,7 @@ import { migrate } from '../../server/db/migrations';
 import { seedCatalog } from '../../server/db/seed';
 import { createMailer } from '../../server/mail/mailer';
 import type { Services } from '../../server/services';
+import type { StaffRole } from '../../src/domain';
 import { watchDeclaredAnswers } from './declared-answers';
 
 /** Wednesday 18 November 2026, 17:00 in Rome: the shop opens at 18:00, every slot is still ahead. */
@@ -293,7 +294,7 @@ let userCounter = 0;
 /** A verified customer (or admin), logged in through the real login endpoint. */
 export async function loggedInClient(
   server: TestServer,
-  options: { role?: 'admin' | 'customer'; verified?: boolean; name?: string } = {},
+  options: { role?: 'admin' | 'customer'; staffRole?: StaffRole; verified?: boolean; name?: string } = {},
 ): Promise<{ client: ApiClient; email: string; password: string; id: number }> {
   userCounter += 1;
   const email = `utente${userCounter}-${randomBytes(3).toString('hex')}@example.it`;
@@ -303,6 +304,7 @@ export async function loggedInClient(
     email,
     password,
     role: options.role ?? 'customer',
+    ...(options.staffRole ? { staffRole: options.staffRole } : {}),
     verified: options.verified ?? true,
   });
   const client = new ApiClient(server.baseUrl);

@@ -138,14 +138,18 @@ export function AdminSelect<T extends Key>({
   field,
   options,
   placeholder,
+  description,
 }: {
   label: string;
   field: Field<T | null>;
   options: readonly { id: T; label: string }[];
   placeholder?: string;
+  description?: string;
 }) {
   const id = `admin-select-${label.replace(/\W+/g, '-').toLowerCase()}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [description && hintId, field.errors.length > 0 && errorId].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -156,7 +160,7 @@ export function AdminSelect<T extends Key>({
         className="field__input"
         value={field.value === null ? '' : String(field.value)}
         aria-invalid={field.errors.length > 0 || undefined}
-        aria-describedby={field.errors.length > 0 ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => {
           const option = options.find((o) => String(o.id) === event.target.value);
           field.onChange(option ? option.id : null);
@@ -169,6 +173,11 @@ export function AdminSelect<T extends Key>({
           </option>
         ))}
       </select>
+      {description && (
+        <p id={hintId} className="field__hint">
+          {description}
+        </p>
+      )}
       {field.errors.length > 0 && (
         <p id={errorId} className="field__error">
           {field.errors.join(' ')}

@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../src/api/client';
-import { admin } from '../mocks/fixtures';
+import { cassaDay } from '../mocks/cassa.fixtures';
+import { admin, cashier } from '../mocks/fixtures';
 import { http, server } from '../mocks/handlers';
 import { renderApp } from './render';
 
@@ -148,5 +149,23 @@ describe('the owner’s reports', () => {
     renderApp('/admin/andamento', { user: admin });
     const ordersFigure = await screen.findByText('Ordini', { selector: 'dt' });
     expect(ordersFigure.parentElement?.textContent).toMatch(/^Ordini4$/);
+  });
+
+  it("sends a cashier from 'Incassi' and 'Andamento' to the cassa, never asking for the numbers", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/v1/ecommerce/cassa/orders', ({ response }) => response(200).json(cassaDay([]))),
+      http.get('/api/v1/admin/reports/evening', ({ request, response }) => {
+        asked.push(request.url);
+        return response(200).json(evening);
+      }),
+    );
+    for (const path of ['/admin/incassi', '/admin/andamento']) {
+      const app = renderApp(path, { user: cashier });
+      await waitFor(() => expect(app.location().pathname).toBe('/cassa'));
+      expect(screen.queryByRole('heading', { name: /Riepilogo della serata|Andamento/ })).toBeNull();
+      app.unmount();
+    }
+    expect(asked).toEqual([]);
   });
 });

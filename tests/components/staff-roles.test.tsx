@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_AREAS } from '../../src/admin/areas';
 import type { Schemas } from '../../src/api/client';
 import { cassaDay } from '../mocks/cassa.fixtures';
 import { admin, cashier } from '../mocks/fixtures';
@@ -87,7 +88,7 @@ describe('the owner', () => {
     expect(within(await within(table).findByRole('row', { name: /Lucia Cassa/ })).getByText('Cassa')).toBeTruthy();
     expect(within(within(table).getByRole('row', { name: /Romolo Ferri/ })).getByText('Titolare')).toBeTruthy();
     const nav = within(screen.getByRole('navigation', { name: 'Amministrazione' }));
-    expect(nav.getAllByRole('link')).toHaveLength(9);
+    expect(nav.getAllByRole('link')).toHaveLength(ADMIN_AREAS.length);
 
     const form = within(screen.getByRole('form', { name: 'Nuovo account' }));
     const role = form.getByRole('combobox', { name: 'Ruolo' });

@@ -1,5 +1,5 @@
 import type { Cents } from './money';
-import { periodContaining, periodLength, previousPeriod, type ReportPeriod } from './reportPeriod';
+import { periodContaining, periodLength, previousPeriod, type PeriodKind, type ReportPeriod } from './reportPeriod';
 import { addDays } from './time';
 
 /**
@@ -94,7 +94,7 @@ export interface PeriodReport {
 }
 
 /** How the owner picks a period: a week (from Monday), a month, a year, or any days from–to. */
-export type ReportPeriodKind = 'week' | 'month' | 'year' | 'range';
+export type ReportPeriodKind = PeriodKind | 'range';
 
 const PREVIOUS_PERIOD: Record<ReportPeriodKind, string> = {
   week: 'sulla settimana precedente',

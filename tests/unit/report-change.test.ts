@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOnPrevious } from '../../src/domain';
+import { changeOnPrevious, shiftPeriod } from '../../src/domain';
 
 describe('a figure beside the previous period', () => {
   it('says the change in whole percent, with the period it compares to', () => {
@@ -18,5 +18,19 @@ describe('a figure beside the previous period', () => {
   it('gives no percentage when the previous period had nothing', () => {
     expect(changeOnPrevious(500, 0, 'month')).toBeNull();
     expect(changeOnPrevious(0, 0, 'month')).toBeNull();
+  });
+});
+
+describe('the period before and after', () => {
+  it('moves a week, a month or a year to the one beside it, across a year and February', () => {
+    expect(shiftPeriod('week', { from: '2026-03-23', to: '2026-03-29' }, 1)).toEqual({ from: '2026-03-30', to: '2026-04-05' });
+    expect(shiftPeriod('month', { from: '2026-03-01', to: '2026-03-31' }, -1)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(shiftPeriod('month', { from: '2026-12-01', to: '2026-12-31' }, 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(shiftPeriod('year', { from: '2026-01-01', to: '2026-12-31' }, -1)).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+  });
+
+  it('moves days from–to by as many days', () => {
+    expect(shiftPeriod('range', { from: '2026-11-10', to: '2026-11-19' }, -1)).toEqual({ from: '2026-10-31', to: '2026-11-09' });
+    expect(shiftPeriod('range', { from: '2026-11-10', to: '2026-11-19' }, 1)).toEqual({ from: '2026-11-20', to: '2026-11-29' });
   });
 });

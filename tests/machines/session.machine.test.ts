@@ -23,6 +23,10 @@ describePathCoverage(
         // The header's facts come from the user alone.
         expect(view).toMatchObject({ user, userName: user?.name ?? null, isLoggedIn: user !== null, isAdmin: user?.role_name === 'admin' });
         expect(view.logoutButton.isDisabled).toBe(user === null);
+        // Only staff have a role, and only an owner's opens the owner's screens.
+        expect(view.staffRole).toBe(user?.role_name === 'admin' ? (user.staff_role ?? null) : null);
+        expect(view.isOwner).toBe(user?.role_name === 'admin' && user.staff_role === 'owner');
+        expect(view.isChecking).toBe(snapshot.hasTag('checking'));
         if (user) {
           view.logoutButton.onPress();
           expect(sent).toEqual([{ type: 'session.logout' }]);

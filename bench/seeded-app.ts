@@ -7,14 +7,15 @@ import { buildApp } from '../server/app';
 import { fixedClock } from '../server/clock';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
-import { seedCatalog } from '../server/db/seed';
+import { isSeeded, seedCatalog } from '../server/db/seed';
 
 /** `file`: a SQLite file path or a PostgreSQL URL, as openDatabase takes it. */
 export async function seededApp(file: string, options: { mediaDir: string; settings?: Record<string, string> }) {
   const handle = openDatabase(file);
   await migrate(handle.db, handle.dialect);
   const clock = fixedClock('2026-11-18T17:00:00+01:00');
-  await seedCatalog(handle.db, clock);
+  // A database a bench reuses (bench:reports' history) keeps its menu.
+  if (!(await isSeeded(handle.db))) await seedCatalog(handle.db, clock);
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     await handle.db.updateTable('settings').set({ value }).where('key', '=', key).execute();
   }

@@ -592,6 +592,63 @@ const staffRoles: Migration = {
   },
 };
 
+/**
+ * The owner's reports (issue 32) read a period's orders, lines and additions: indexes holding every
+ * column they sum, so a month is read from the indexes alone, in shop-day order.
+ */
+const reports: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('orders_report_idx')
+      .on('orders')
+      .columns([
+        'delivery_date',
+        'status',
+        'delivery_time',
+        'source_id',
+        'delivery',
+        'zone_id',
+        'payment_type',
+        'discount_code',
+        'total_price_cents',
+        'original_price_cents',
+        'delivery_fee_cents',
+        'user_id',
+        'client_id',
+        'id',
+      ])
+      .execute();
+    await db.schema
+      .createIndex('order_lines_report_idx')
+      .on('order_lines')
+      .columns([
+        'order_id',
+        'product_id',
+        'category_id',
+        'variant_id',
+        'qty',
+        'line_total_cents',
+        'variant_price_cents',
+        'name',
+        'variant_name',
+        'id',
+      ])
+      .execute();
+    await db.schema
+      .createIndex('order_line_additions_report_idx')
+      .on('order_line_additions')
+      .columns(['order_line_id', 'product_id', 'name', 'price_cents'])
+      .execute();
+    // A customer's first order: by account, or by cassa client for orders without one.
+    await db.schema.createIndex('orders_user_first_idx').on('orders').columns(['user_id', 'status', 'delivery_date']).execute();
+    await db.schema
+      .createIndex('orders_client_first_idx')
+      .on('orders')
+      .columns(['client_id', 'user_id', 'status', 'delivery_date'])
+      .execute();
+  },
+};
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -615,6 +672,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_10_0017_allergens': allergens,
       '2026_12_11_0018_order_tracking': orderTracking,
       '2026_12_12_0019_staff_roles': staffRoles,
+      '2026_12_14_0021_reports': reports,
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

@@ -73,6 +73,8 @@ export function RichTextField({ label, field, description }: { label: string; fi
     onUpdate: ({ editor: changed }) => field.onChange(htmlOf(changed)),
   });
   useEffect(() => {
+    // React may run this again on an editor useEditor has already destroyed (effects reconnecting).
+    if (editor.isDestroyed) return;
     if (field.value !== htmlOf(editor)) editor.commands.setContent(field.value, { emitUpdate: false });
   }, [editor, field.value]);
   const formats = useEditorState({ editor, selector: formatsOf });

@@ -928,6 +928,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/print-agent/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair a print agent with a printer
+         * @description Exchanges the printer's one-time pairing code (shown once in /admin → 'Stampanti') for a printer
+         *     token, which the agent stores beside itself and sends as `Authorization: Bearer` from then on. The
+         *     code works once; a new pairing code in 'Stampanti' revokes the old code and every token it gave.
+         *     A wrong, used or revoked code is 401 and logged. No anti-forgery header: no cookie is involved.
+         */
+        post: operations["pairPrintAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wake-ups for the print agent
+         * @description A Server-Sent Events stream for one printer's agent: `event: jobs` (data: the number of jobs
+         *     waiting, a JSON number) once on connect and whenever a job for this printer is written or a
+         *     lease runs out; a comment line every 20 seconds. The agent then claims jobs; it polls
+         *     `POST /api/v1/print-agent/jobs/claim` every few seconds when the stream is down. Printer token only.
+         */
+        get: operations["streamPrintAgentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the oldest waiting job
+         * @description Leases the oldest job of this printer that is waiting or whose lease ran out, for
+         *     `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
+         *     once. A job whose lease ran out after its agent said `sending` comes back with
+         *     `reprint_label: true` (print 'RISTAMPA — possibile doppione' at the top); any other job prints
+         *     without it. Printer token only.
+         */
+        post: operations["claimPrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The agent is about to write the ticket to the printer
+         * @description Said just before the first byte goes to the printer, so that a job whose agent dies from here on
+         *     is printed again with the reprint label, and one whose agent died before is not labelled. 409
+         *     `print.lease_lost` when the lease is no longer this agent's (do not print). Printer token only.
+         */
+        post: operations["markPrintJobSending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer took the ticket
+         * @description Ends the job; its order becomes 'Stampato' (status 1) in the same transaction and the cassa hears
+         *     it. Said twice, the second is a no-op 204. 409 `print.lease_lost` when another agent holds the job
+         *     now. Printer token only.
+         */
+        post: operations["completePrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer could not be reached; the job waits
+         * @description Gives the lease back before any byte was sent (the printer refused the connection or timed out):
+         *     the job waits for the next claim, without the reprint label. Printer token only.
+         */
+        post: operations["releasePrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer's state, every few seconds
+         * @description The agent's report of its printer: reachable or not, and its paper where the printer tells. The
+         *     cassa's header reads it ('Stampante cucina: pronta', or 'Stampante cucina non raggiungibile da 2
+         *     minuti'), pushed over the cassa's stream. A printer whose agent has not reported for 30 seconds
+         *     counts as unreachable since its last report. Printer token only.
+         */
+        post: operations["reportPrinterStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/blog/posts": {
         parameters: {
             query?: never;
@@ -2911,6 +3069,81 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** @description A printer's one-time pairing code as shown in 'Stampanti' (letters, digits, dashes) */
+        PairingCode: string;
+        /** @description The printer token the agent keeps (opaque, stored hashed by the server) */
+        PrinterToken: string;
+        /**
+         * Format: int32
+         * @description The roll's width in millimetres
+         * @enum {integer}
+         */
+        PaperWidth: 58 | 80;
+        /**
+         * @description The paper as the printer reports it; `unknown` when it does not tell
+         * @enum {string}
+         */
+        PaperState: "ok" | "near_end" | "out" | "unknown";
+        /** @description One line from the agent (e.g. 'ECONNREFUSED 192.168.1.50:9100'), at most 255 characters */
+        AgentDetail: string;
+        AgentPrinter: {
+            id: components["schemas"]["StoredRowId"];
+            name: components["schemas"]["ShortText"];
+            paper_width_mm: components["schemas"]["PaperWidth"];
+            /** Format: int32 */
+            copies: number;
+        };
+        PrintTicketLine: {
+            qty: components["schemas"]["Count"];
+            /** @description The line as the PDF ticket writes it: product, dough, additions, note */
+            description: string;
+            total: components["schemas"]["Money"];
+        };
+        /**
+         * @description What the kitchen ticket shows, in the PDF ticket's order and words: the agent lays it out for
+         *     its paper. Texts are as the customer typed them; the agent removes control bytes before printing.
+         */
+        PrintTicket: {
+            shop_name: components["schemas"]["ShortText"];
+            order_num: components["schemas"]["Count"];
+            delivery_date: components["schemas"]["Date"];
+            delivery_time: components["schemas"]["Time"];
+            /** @description 'Consegna a domicilio' or 'Ritiro in pizzeria' */
+            delivery_label: string;
+            allergy_note: components["schemas"]["AllergyNote"] | null;
+            name: string;
+            /** @description Only when it differs from the name */
+            intercom_name: string | null;
+            address: string | null;
+            zone_name: string | null;
+            telephone: string | null;
+            lines: components["schemas"]["PrintTicketLine"][];
+            /** @description The fee charged, null when none */
+            delivery_fee: components["schemas"]["Money"] | null;
+            note: string | null;
+            /** @description Only when it lowered the total */
+            discount_code: string | null;
+            subtotal: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @description 'Contanti' or 'Carta di credito' */
+            payment_label: string;
+            /** @description The order was changed after a ticket was printed (status 2 Ristampa) */
+            edited: boolean;
+        };
+        PrintJob: {
+            id: components["schemas"]["StoredRowId"];
+            order_id: components["schemas"]["StoredRowId"];
+            /** @description Print 'RISTAMPA — possibile doppione' at the top: an agent may have printed this job before dying */
+            reprint_label: boolean;
+            /** Format: int32 */
+            copies: number;
+            /**
+             * Format: int32
+             * @description How long this agent holds the job
+             */
+            lease_seconds: number;
+            ticket: components["schemas"]["PrintTicket"];
+        };
     };
     responses: {
         /** @description Done */
@@ -4310,6 +4543,211 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    pairPrintAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pairing_code: components["schemas"]["PairingCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The printer token and the printer it prints for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: components["schemas"]["PrinterToken"];
+                        printer: components["schemas"]["AgentPrinter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamPrintAgentEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never ends by itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    claimPrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leased job, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: components["schemas"]["PrintJob"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    markPrintJobSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Noted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    completePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    releasePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: components["schemas"]["AgentDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reportPrinterStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reachable: boolean;
+                    paper: components["schemas"]["PaperState"];
+                    detail?: components["schemas"]["AgentDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Noted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };

@@ -8,13 +8,18 @@ import { parseArgs } from 'node:util';
 import { agentApi, loadToken, Unpaired } from './api';
 import { startAgent } from './agent';
 import { parseAddress } from './printer';
-import { DEFAULT_LAYOUT, type PrinterLayout } from './ticket';
+import { CODEPAGE_MAPPINGS, CODEPAGES, DEFAULT_LAYOUT, type PrinterLayout } from './ticket';
 
 const USAGE =
   'Uso: npm run print-agent -- --server URL --code CODICE --printer HOST:PORTA ' +
   '[--token-file print-agent.token] [--paper 80|58] [--columns N] [--codepage cp858] [--codepage-mapping epson]';
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+
+function oneOf<T extends string>(choices: readonly T[], value: string, option: string): T {
+  if (!choices.includes(value as T)) throw new Error(`${option}: uno tra ${choices.join(', ')}`);
+  return value as T;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -35,9 +40,10 @@ async function main(): Promise<void> {
   const layout: PrinterLayout = {
     paperWidthMm: values.paper === '58' ? 58 : 80,
     columns: values.columns ? Number(values.columns) : undefined,
-    codepage: values.codepage as PrinterLayout['codepage'],
-    codepageMapping: values['codepage-mapping'] as PrinterLayout['codepageMapping'],
+    codepage: oneOf(CODEPAGES, values.codepage, '--codepage'),
+    codepageMapping: oneOf(CODEPAGE_MAPPINGS, values['codepage-mapping'], '--codepage-mapping'),
   };
+  if (layout.columns !== undefined && !(layout.columns >= 24 && layout.columns <= 64)) throw new Error('--columns: tra 24 e 64');
   const tokenFile = path.resolve(values['token-file']);
   const token = await loadToken({ server, code: values.code, tokenFile });
   log(`Agente di stampa avviato: server ${server}, stampante ${printer.host}:${printer.port}, token in ${tokenFile}`);

@@ -8,14 +8,18 @@ export type PrintTicket = components['schemas']['PrintTicket'];
 export const REPRINT_LINE = 'RISTAMPA — possibile doppione';
 export const EDITED_LINE = 'MODIFICATO';
 
+/** Code pages with '€' and the Italian accents (cp858 on Epson and most clones; cp850 and cp437 lack '€'). */
+export const CODEPAGES = ['cp858', 'windows1252', 'cp850', 'cp437'] as const;
+export const CODEPAGE_MAPPINGS = ['epson', 'star', 'xprinter', 'pos-8360', 'bixolon', 'citizen'] as const;
+
 /** How the agent's printer takes text: its code page (cp858 has '€' and the Italian accents on Epson and clones). */
 export interface PrinterLayout {
   paperWidthMm: 58 | 80;
   /** characters per line; 48 on most 80 mm printers (42 on some), 32 on 58 mm */
   columns?: number;
-  codepage: 'cp858' | 'cp850' | 'cp437' | 'windows1252';
+  codepage: (typeof CODEPAGES)[number];
   /** the code page table numbering of the printer's family */
-  codepageMapping: 'epson' | 'star' | 'xprinter' | 'pos-8360';
+  codepageMapping: (typeof CODEPAGE_MAPPINGS)[number];
 }
 
 export const DEFAULT_LAYOUT: PrinterLayout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' };

@@ -7,6 +7,7 @@ import {
   formatDecimalComma,
   fromMinutes,
   ORDER_PROGRESS_LABELS,
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_SOURCE,
   PAYMENT_LABELS,
@@ -141,7 +142,8 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
           reason: canOpen ? null : EXTERNAL_ORDER_MESSAGE,
           onPress: () => send({ type: 'order.open', id: order.id }),
         },
-        printButton: { label: `Stampa ordine numero ${order.orderNum}`, onPress: () => send({ type: 'order.print', id: order.id }) },
+        /** the row's print (the screen's kitchen printers take it): 'Ristampa' once printed sends a new ticket */
+        printLabel: `${order.status === ORDER_STATUS.printed ? 'Ristampa' : 'Stampa'} ordine numero ${order.orderNum}`,
       };
     }),
   };

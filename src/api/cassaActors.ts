@@ -21,6 +21,7 @@ import {
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
 import { createCassaDelayActors } from './cassaDelayActors';
+import { printerReportFromWire, type WirePrinterEvent } from './cassaPrinterActors';
 import { createCassaOutboxActors, orderSummary, refusedWrite, request, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
@@ -79,11 +80,11 @@ interface WireOrderEvent {
 
 /**
  * Follows the cassa's stream with the browser's EventSource: its unnamed events are the orders' changes,
- * its `catalogue` events the back office's new catalogue versions. A failure closes it and says so: the
+ * its `catalogue` events the back office's new catalogue versions, its `printer` events the kitchen printers' state. A failure closes it and says so: the
  * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
  * EventSource (jsdom) there is no stream and the list only polls.
  */
-export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
+export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack, system }) => {
   if (typeof EventSource === 'undefined') return;
   const source = new EventSource(CASSA_EVENTS_URL, { withCredentials: true });
   source.onopen = () => sendBack({ type: 'live.opened' });
@@ -93,6 +94,12 @@ export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
   };
   source.addEventListener('catalogue', (message: MessageEvent<string>) => {
     sendBack({ type: 'catalogue.changed', version: Number(message.data) });
+  });
+  // The kitchen printers' state is the header's (the screen's `cassaPrinter`), not the list's.
+  source.addEventListener('printer', (message: MessageEvent<string>) => {
+    system
+      .get('cassaPrinter')
+      ?.send({ type: 'printer.reported', report: printerReportFromWire(JSON.parse(message.data) as WirePrinterEvent) });
   });
   source.onerror = () => {
     source.close();

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { connectCassaScreen } from '../../machines/cassaScreen.machine';
 import { connectCassaOutbox } from '../../machines/cassaOutbox.machine';
 import { connectCassaDayList } from '../../machines/cassaDayList.connect';
+import { connectCassaPrinter } from '../../machines/cassaPrinter.machine';
 import { cassaScreenLogic } from '../api/cassaActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { InHeader } from '../ui/HeaderSlot';
@@ -52,6 +53,7 @@ export function CassaPage() {
   useEffect(() => screen.send({ type: 'url.changed', orderId }), [screen, orderId]);
 
   const list = useView(view.orders, connectCassaDayList);
+  const printer = useView(view.printer, connectCassaPrinter);
   usePageTitle(list.pageTitle);
   const [pane, setPane] = useState<CassaPane>('editor');
   return (
@@ -64,7 +66,7 @@ export function CassaPage() {
         </a>
         <DelayMenu actor={view.delay} tonight={view.isListShown ? list.delayableTonight : null} />
       </div>
-      {(list.counters || outbox.headerCounter) && (
+      {(list.counters || outbox.headerCounter || printer.statusLines.length > 0) && (
         <InHeader>
           <ul className="staff-counter-list" aria-label="Contatori ordini">
             {list.counters?.map((c) => (
@@ -73,13 +75,18 @@ export function CassaPage() {
               </li>
             ))}
             {outbox.headerCounter && <li className="staff-counter--outbox">{outbox.headerCounter}</li>}
+            {printer.statusLines.map((line) => (
+              <li key={line.printerId} className={line.isAlert ? 'staff-counter--alert' : undefined}>
+                {line.text}
+              </li>
+            ))}
           </ul>
         </InHeader>
       )}
       {view.isListShown && <CassaViewSwitch pane={pane} onChange={setPane} />}
       <OrderEditor actor={view.editor} cart={view.cart} />
       <OutboxPanel view={outbox} />
-      {view.isListShown && <OrdersWidget view={list} />}
+      {view.isListShown && <OrdersWidget view={list} onPrint={printer.print} />}
       {view.backButton && (
         <Button className="button cassa-back" onPress={view.backButton.onPress}>
           {view.backButton.label}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
 export type PaperState = 'ok' | 'near_end' | 'out' | 'unknown';
 
@@ -35,8 +35,8 @@ export interface CassaPrinterContext extends CassaPrinterInput {
 /**
  * The cassa's kitchen printers: what the stream says of each paired printer (shown in the header, the
  * minutes of an outage counted on by the page's clock), and the rows' print requests, one at a time:
- * the server writes a job for the paired printers (the row turns 'Stampato' when the agent says done);
- * with none paired, or no answer, the list prints the PDF as before (the provided `printPdf`).
+ * with a printer paired the server writes a job for each (the row turns 'Stampato' when the agent says
+ * done); with none, or no answer, the list prints the PDF as before (the provided `printPdf`).
  */
 export const cassaPrinterMachine = setup({
   types: {
@@ -52,6 +52,8 @@ export const cassaPrinterMachine = setup({
   },
   guards: {
     hasRequest: ({ context }) => context.requests.length > 0,
+    /** the stream named a paired printer (it names each one when it opens) */
+    hasPrinter: ({ context }) => context.printers.length > 0,
     isQueued: (_, outcome: PrintOutcome) => outcome.kind === 'queued',
   },
   actions: {
@@ -94,7 +96,16 @@ export const cassaPrinterMachine = setup({
     requests: {
       initial: 'idle',
       states: {
-        idle: { always: { guard: 'hasRequest', target: 'sending' } },
+        idle: {
+          always: [
+            { guard: and(['hasRequest', 'hasPrinter']), target: 'sending' },
+            // No printer paired (the stream names none): the PDF at once, as before.
+            {
+              guard: 'hasRequest',
+              actions: [{ type: 'printPdf', params: ({ context }) => ({ id: context.requests[0]! }) }, 'dropRequest'],
+            },
+          ],
+        },
         sending: {
           tags: ['sending'],
           invoke: {

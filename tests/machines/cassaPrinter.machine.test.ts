@@ -42,6 +42,12 @@ describePathCoverage("cassa header's kitchen printers and the rows' print reques
         pdfs += 1;
         expect(printPdf).toHaveBeenLastCalledWith(previous!.context.requests[0]);
       }
+      // No printer named by the stream: the PDF at once, the server not asked.
+      if (event.type === 'order.print' && previous!.context.printers.length === 0) {
+        pdfs += 1;
+        expect(printPdf).toHaveBeenLastCalledWith(event.id);
+        expect(invocations.filter((i) => i.src === 'requestPrint')).toHaveLength(0);
+      }
       expect(printPdf).toHaveBeenCalledTimes(pdfs);
       view.print(7);
       expect(sent).toEqual([{ type: 'order.print', id: 7 }]);

@@ -135,6 +135,11 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return { client: clientDto(client), last_order: lastOrder ? cassaOrderDto(lastOrder) : null };
   });
 
+  // The kitchen printers print it (the order turns 'Stampato' when one says done); none paired: 409, the PDF then.
+  defineRoute(app, 'printCassaOrder', { access: 'admin' }, async (request, reply) =>
+    reply.status(202).send({ jobs: await services.printJobs.printOrder(request.params.id) }),
+  );
+
   defineRoute(app, 'getCassaOrderPdf', { access: 'admin' }, async (request, reply) => {
     const order = await cassa.order(request.params.id);
     const snapshot = await catalog.snapshot();

@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Live order events for the cassa
-         * @description A Server-Sent Events stream of two kinds of events:
+         * @description A Server-Sent Events stream of three kinds of events:
          *     - every change of an order (created, updated, status, delivered, printed, progress: a step
          *       tapped, delayed: its promised time moved), written in the change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
          *       `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
@@ -687,7 +687,11 @@ export interface paths {
          *       visibility…), from any server process: `event: catalogue`, no `id` (the Last-Event-ID stays the
          *       last order event's), `data` the new catalogue version as a JSON number (as `catalogue_version` in
          *       the cassa's answers). Only the newest waits for a slow client and none is replayed: a client
-         *       that reconnects reads its catalogue again.
+         *       that reconnects reads its catalogue again;
+         *     - each paired kitchen printer's state, on connect and at every change of it (not at every agent
+         *       report): `event: printer`, no `id`, `data` JSON `{ "printer_id", "name", "reachable", "paper"
+         *       (PaperState), "since" (ISO-8601: when the current reachable state began), "reported_at" }`. A printer
+         *       whose agent has not reported for 30 seconds becomes unreachable since its last report.
          *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
          *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */

@@ -37,9 +37,9 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   const { cassa, catalog } = services;
   const streamEvents = orderEventStreams(app, services);
 
-  // The cassa follows every order, and the catalogue's versions (its products' prices, sold-out marks).
+  // The cassa follows every order, the catalogue's versions (its products' prices, sold-out marks) and the kitchen printers.
   defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) =>
-    streamEvents(request, reply, { orders: allOrders, catalogue: true }),
+    streamEvents(request, reply, { orders: allOrders, catalogue: true, printers: true }),
   );
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {

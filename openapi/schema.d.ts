@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Live order events for the cassa
-         * @description A Server-Sent Events stream of two kinds of events:
+         * @description A Server-Sent Events stream of three kinds of events:
          *     - every change of an order (created, updated, status, delivered, printed, progress: a step
          *       tapped, delayed: its promised time moved), written in the change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
          *       `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
@@ -687,7 +687,11 @@ export interface paths {
          *       visibility…), from any server process: `event: catalogue`, no `id` (the Last-Event-ID stays the
          *       last order event's), `data` the new catalogue version as a JSON number (as `catalogue_version` in
          *       the cassa's answers). Only the newest waits for a slow client and none is replayed: a client
-         *       that reconnects reads its catalogue again.
+         *       that reconnects reads its catalogue again;
+         *     - each paired kitchen printer's state, on connect and at every change of it (not at every agent
+         *       report): `event: printer`, no `id`, `data` JSON `{ "printer_id", "name", "reachable", "paper"
+         *       (PaperState), "since" (ISO-8601: when the current reachable state began), "reported_at" }`. A printer
+         *       whose agent has not reported for 30 seconds becomes unreachable since its last report.
          *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
          *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */
@@ -793,6 +797,30 @@ export interface paths {
          *     Idempotent on the Idempotency-Key header, like the status. Staff (admin) only.
          */
         patch: operations["setCassaOrderDelivered"];
+        trace?: never;
+    };
+    "/api/v1/ecommerce/cassa/orders/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the order's ticket on the kitchen printers
+         * @description Writes one print job per paired printer (a printer whose agent holds a live token), in one
+         *     transaction; the order becomes 'Stampato' when an agent says `done`. 'Ristampa' calls it again: a
+         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). 409
+         *     `print.no_printer` when no printer is paired: the cassa prints the PDF ticket as before. A
+         *     cancelled order is final (409 `order.cancelled`). Staff (admin) only.
+         */
+        post: operations["printCassaOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/ecommerce/cassa/orders/{id}/progress": {
@@ -1779,6 +1807,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The kitchen printers and their state
+         * @description Each printer's settings, whether an agent is paired, its last report and whether it is reachable. Owner only.
+         */
+        get: operations["listAdminPrinters"];
+        put?: never;
+        /**
+         * Add a kitchen printer
+         * @description Answers the printer with its one-time `pairing_code` (shown once, like a password: only its hash is
+         *     kept), which the print agent exchanges for its token. Audited. Owner only.
+         */
+        post: operations["createAdminPrinter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/printers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a printer's name, paper, copies or automatic printing
+         * @description Based on `version` (409 `record.stale`). Its agent keeps its token. Audited. Owner only.
+         */
+        put: operations["updateAdminPrinter"];
+        post?: never;
+        /**
+         * Delete a printer
+         * @description Its agent's token stops working and its jobs still waiting are cancelled (the orders stay as they
+         *     are). Based on `version` (409 `record.stale`). Audited. Owner only.
+         */
+        delete: operations["removeAdminPrinter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/printers/{id}/pairing-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new pairing code for a printer
+         * @description Revokes the old code and every token it gave (the agent paired with it gets 401 from then on) and
+         *     answers the new code, shown once. Audited. Owner only.
+         */
+        post: operations["newPrinterPairingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/zones": {
         parameters: {
             query?: never;
@@ -1993,10 +2092,13 @@ export interface components {
          *     `tracking.throttled`: too many tracking requests from one address, retry after Retry-After;
          *     `order.progress_end`: the order has no step further (or before) that way;
          *     `order.not_delayable`: the order is out, closed or cancelled, so it is not delayed;
-         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link.
+         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link;
+         *     `print.lease_lost`: the print job is no longer this agent's (another holds it, or it ended): do not
+         *     print it; `print.no_printer`: no kitchen printer is paired, print the PDF ticket;
+         *     `pairing.throttled`: too many pairing attempts from one address, retry after Retry-After.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable" | "print.lease_lost" | "print.no_printer" | "pairing.throttled";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -3068,6 +3170,43 @@ export interface components {
             after: {
                 [key: string]: unknown;
             } | null;
+        };
+        PrinterForm: {
+            name: components["schemas"]["PrinterName"];
+            paper_width_mm: components["schemas"]["PrinterPaperInput"];
+            copies: components["schemas"]["PrinterCopiesInput"];
+            /** @description 'Stampa automatica dei nuovi ordini online' */
+            auto_print: boolean;
+        };
+        /** @description The printer's name as typed: 1–100 characters (the service says which) */
+        PrinterName: string;
+        /**
+         * Format: int32
+         * @description 58 or 80 (the service names the field when not)
+         */
+        PrinterPaperInput: number;
+        /**
+         * Format: int32
+         * @description 1 to 5 (the service names the field when not)
+         */
+        PrinterCopiesInput: number;
+        AdminPrinter: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            paper_width_mm: components["schemas"]["PaperWidth"];
+            /** Format: int32 */
+            copies: number;
+            auto_print: boolean;
+            /** @description An agent holds a live token for it */
+            paired: boolean;
+            /** @description null before its agent ever reported; false after 30 s of silence */
+            reachable: boolean | null;
+            paper: components["schemas"]["PaperState"];
+            /** @description When the current reachable state began (ISO-8601) */
+            since: string | null;
+            /** @description The agent's last report (ISO-8601) */
+            reported_at: string | null;
         };
         /** @description A printer's one-time pairing code as shown in 'Stampanti' (letters, digits, dashes) */
         PairingCode: string;
@@ -4325,6 +4464,41 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    printCassaOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs written, one per paired printer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: {
+                            id: components["schemas"]["RowId"];
+                            printer_id: components["schemas"]["RowId"];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
@@ -6273,6 +6447,172 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdminPrinters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The printers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminPrinter"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterForm"];
+            };
+        };
+        responses: {
+            /** @description The printer as saved, and its pairing code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                        pairing_code: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["PrinterName"];
+                    paper_width_mm: components["schemas"]["PrinterPaperInput"];
+                    copies: components["schemas"]["PrinterCopiesInput"];
+                    auto_print: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The printer as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminPrinter: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    newPrinterPairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new pairing code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                        pairing_code: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

@@ -1,205 +1,182 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentApi } from '../../server/print-agent/api';
-import { startAgent, type AgentTiming } from '../../server/print-agent/agent';
-import { renderTicket } from '../../server/print-agent/ticket';
-import { CUT, decodeCp858, fakePrinter, fakeServer, ticket, until, type FakePrinter, type FakeServer } from './print-agent-fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loggedInClient,
+  openEventStream,
+  openPrintAgentStream,
+  productId,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from './harness';
+import { AgentClient, createPrinter, pairedAgent, printerForm } from './print-helpers';
 
-const FAST: Partial<AgentTiming> = { statusEveryMs: 200, pollEveryMs: 200, confirmTimeoutMs: 1_000, backoffMinMs: 100, backoffMaxMs: 400 };
-const layout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' } as const;
+/**
+ * The print agent's side (issue 33): pairing, the token's scope and revocation, the wake-up stream,
+ * the printer's state on the cassa's stream, and 'Stampanti' refusing bad input in Italian.
+ */
+let server: TestServer;
+let owner: ApiClient;
+let ownerToken: string;
+let customer: ApiClient;
+let margherita: number;
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
+beforeAll(async () => {
+  server = await startTestServer({ settings: { slot_capacity: '1000' } });
+  const admin = await loggedInClient(server, { role: 'admin', name: 'Titolare Agenti' });
+  owner = admin.client;
+  ownerToken = owner.token!;
+  customer = (await loggedInClient(server, { name: 'Cliente Agenti' })).client;
+  margherita = await productId(server, 'Margherita');
 });
+afterAll(() => server?.close());
 
-async function setUp(options: { leaseSeconds?: number } = {}) {
-  const server = await fakeServer(options);
-  const printer = await fakePrinter();
-  cleanup.push(server.close, printer.stop);
-  return { server, printer };
-}
-
-function agent(server: FakeServer, printer: FakePrinter, timing: Partial<AgentTiming> = FAST, lines: string[] = []) {
-  const running = startAgent({
-    api: agentApi(server.url, server.token),
-    printer: printer.address,
-    layout,
-    timing,
-    log: (l) => lines.push(l),
-  });
-  cleanup.push(running.stop);
-  return running;
-}
-
-const occurrences = (text: string, part: string) => text.split(part).length - 1;
-
-describe('the kitchen ticket in ESC/POS', () => {
-  it('decodes in cp858 to the ticket with its euro signs and accents, the allergy line first in bold and large, and a cut', async () => {
-    const { server, printer } = await setUp();
-    agent(server, printer);
-    server.addJob({ note: 'Più mozzarella, però niente sale' });
-    await until(() => server.jobs[0]!.state === 'done');
-
-    const bytes = printer.bytes();
-    const text = decodeCp858(bytes);
-    expect(text).toContain('ALLERGIE: noci, latte');
-    expect(text).toContain('Ordine #123');
-    expect(text).toContain('Ore 20:15');
-    expect(text).toContain('Niccolò Bàrberi');
-    expect(text).toContain('Via della Città 5');
-    expect(text).toContain('Note: Più mozzarella, però niente sale');
-    expect(text).toMatch(/2 x\s+Margherita\s+12,50 €/);
-    expect(text).toMatch(/Costo di consegna\s+2,00 €/);
-    expect(text).toContain('Totale: 23,50 €');
-    expect(text).toContain('Pagamento: Contanti');
-    expect(text).not.toContain('?');
-    // ESC t 19: Epson's number for cp858; then the allergies before the order number, bold (ESC E 1) and double size (GS ! 0x11).
-    expect(Buffer.from(bytes).indexOf(Buffer.from([0x1b, 0x74, 19]))).toBeGreaterThanOrEqual(0);
-    const allergies = text.indexOf('ALLERGIE');
-    expect(allergies).toBeLessThan(text.indexOf('Ordine #123'));
-    expect(text.slice(0, allergies)).toContain('\x1bE\x01\x1d!\x11');
-    expect(Buffer.from(bytes).indexOf(CUT)).toBeGreaterThan(text.indexOf('Pagamento'));
+const checkout = (name: string) =>
+  customer.post('/api/v1/ecommerce/checkout', {
+    data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: name, telefono: '+39 333 123 4567', fascia: '20:00' },
+    cart: [{ id: margherita, qty: 1 }],
   });
 
-  it("writes each copy with its own cut, 'MODIFICATO' on an edited order, and 32 columns on 58 mm paper", () => {
-    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2 }));
-    expect(occurrences(twice, 'Ordine #123')).toBe(2);
-    expect(occurrences(twice, '\x1dV')).toBe(2);
-    expect(twice).toContain('MODIFICATO');
-
-    const narrow = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm: 58 }));
-    expect(narrow).toContain('─'.repeat(32));
-    expect(narrow).not.toContain('─'.repeat(33));
-    expect(narrow).toMatch(/2 x Margherita\s+12,50 €/);
+describe('pairing and the token', () => {
+  it('the code works once; a wrong or used one is 401 in Italian', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina una volta' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    expect(agent.token).toMatch(/^prt_/);
+    const again = await new AgentClient(server.baseUrl).request('POST', '/api/v1/print-agent/pair', { pairing_code: printer.code });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('Codice di abbinamento non valido o già usato.');
+    // Only hashes are stored.
+    const row = await server.handle.db
+      .selectFrom('printer_tokens')
+      .select('token_hash')
+      .where('printer_id', '=', printer.id)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).not.toContain(agent.token!.slice(4));
   });
 
-  it("prints 'RISTAMPA - possibile doppione' at the top of a job that may be a double, the dash transliterated", () => {
-    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1 }));
-    expect(text).toContain('RISTAMPA - possibile doppione');
-    expect(text.indexOf('RISTAMPA')).toBeLessThan(text.indexOf('ALLERGIE'));
-    expect(text).not.toContain('?');
-    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }))).not.toContain('RISTAMPA');
+  it('the printer token reaches only its own operations; a staff token reaches none of them', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina ambito' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    for (const url of ['/api/v1/ecommerce/cassa/orders', '/api/v1/admin/printers', '/api/user']) {
+      const refused = await agent.request('GET', url);
+      expect(refused.status, url).toBe(401);
+      expect(refused.body.message).toBe('Devi accedere per continuare.');
+    }
+    expect((await agent.claim()).status).toBe(200);
+    const staff = new AgentClient(server.baseUrl, ownerToken);
+    expect((await staff.claim()).status).toBe(401);
+    expect((await staff.report({ reachable: true, paper: 'ok' })).status).toBe(401);
+    // Nor does a staff cookie: the agent's routes read the bearer header alone.
+    expect((await owner.post('/api/v1/print-agent/jobs/claim', {})).status).toBe(401);
   });
 
-  it('prints control bytes of customer texts as nothing: a note with ESC and GS commands is only its text', async () => {
-    const { server, printer } = await setUp();
-    agent(server, printer);
-    server.addJob({ note: 'Suonare\x1b@ due\x1dV\x00 volte\x1bp\x00\x19\x19', name: 'Ada\x9b2J Neri', allergy_note: 'latte\x07' });
-    await until(() => server.jobs[0]!.state === 'done');
-
-    const text = printer.text();
-    expect(text).toContain('Note: Suonare@ dueV volte');
-    expect(text).toContain('Ada2J Neri');
-    expect(text).toContain('ALLERGIE: latte');
-    const bytes = Buffer.from(printer.bytes());
-    // One initialisation (ESC @), one cut (GS V), no drawer pulse (ESC p): the note's commands never reach the printer.
-    expect(occurrences(bytes.toString('latin1'), '\x1b@')).toBe(1);
-    expect(occurrences(bytes.toString('latin1'), '\x1dV')).toBe(1);
-    expect(bytes.indexOf(Buffer.from([0x1b, 0x70]))).toBe(-1);
+  it('a new pairing code revokes the old token: 401, and its stream ends', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina revocata' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const stream = await openPrintAgentStream(server.baseUrl, agent.token!);
+    try {
+      expect((await stream.next(1, 5000, 'jobs'))[0]!.data).toBe(0);
+      const renewed = await owner.post(`/api/v1/admin/printers/${printer.id}/pairing-code`);
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.pairing_code).not.toBe(printer.code);
+      expect((await agent.claim()).status).toBe(401);
+      expect(await stream.ended(8000)).toBe(true);
+      // The old code is gone too; the new one pairs.
+      expect(
+        (await new AgentClient(server.baseUrl).request('POST', '/api/v1/print-agent/pair', { pairing_code: printer.code })).status,
+      ).toBe(401);
+      expect((await (await pairedAgent(server.baseUrl, renewed.body.pairing_code)).claim()).status).toBe(200);
+    } finally {
+      stream.close();
+    }
   });
 });
 
-describe('the agent and its printer', () => {
-  it('prints a ticket once when the printer comes back after 60 s off, never retrying in a tight loop', { timeout: 120_000 }, async () => {
-    const { server, printer } = await setUp();
-    await printer.stop();
-    const lines: string[] = [];
-    agent(server, printer, {}, lines);
-    server.addJob();
-    await new Promise((resolve) => setTimeout(resolve, 60_000));
-    expect(server.jobs[0]!.state).toBe('waiting');
-    // Backoff from 1 s doubling to 30 s: a handful of job attempts; a probe every 5 s.
-    const attempts = server.count(/release$/);
-    expect(attempts).toBeGreaterThanOrEqual(4);
-    expect(attempts).toBeLessThanOrEqual(8);
-    // Each attempt also reports the printer unreachable.
-    expect(server.reports.length).toBeLessThanOrEqual(13 + attempts);
-    expect(server.reports.at(-1)).toMatchObject({ reachable: false, paper: 'unknown' });
+describe('the wake-up stream', () => {
+  it('tells the agent at once when an online order writes its job', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina sveglia' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const stream = await openPrintAgentStream(server.baseUrl, agent.token!);
+    try {
+      expect((await stream.next(1, 5000, 'jobs'))[0]!.data).toBe(0);
+      const started = Date.now();
+      expect((await checkout('Olga Sveglia')).status).toBe(201);
+      expect((await stream.next(1, 3000, 'jobs'))[0]!.data).toBeGreaterThanOrEqual(1);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      stream.close();
+      await server.handle.db.deleteFrom('printers').where('id', '=', printer.id).execute();
+    }
+  });
+});
 
-    await printer.start();
-    await until(() => server.jobs[0]!.state === 'done', 10_000);
-    await until(() => server.reports.at(-1)?.reachable === true);
-    expect(occurrences(printer.text(), 'Ordine #123')).toBe(1);
-    expect(printer.text()).not.toContain('RISTAMPA');
-    expect(server.reports.at(-1)).toEqual({ reachable: true, paper: 'ok' });
+describe("the printer's state on the cassa's stream", () => {
+  it('on connect, on a change (not on a same report), and unreachable after 30 s of silence since the last report', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina stato' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(204);
+    const stream = await openEventStream(server.baseUrl, ownerToken);
+    try {
+      // Every paired printer's state comes on connect: this test's is among them.
+      let first = (await stream.next(1, 5000, 'printer'))[0]!;
+      while (first.data.printer_id !== printer.id) first = (await stream.next(1, 5000, 'printer'))[0]!;
+      expect(first.data).toMatchObject({ printer_id: printer.id, name: 'Cucina stato', reachable: true, paper: 'ok' });
+      expect(first.id).toBeNull();
+      const reportedAt = first.data.reported_at;
+
+      server.clock.advance(5_000);
+      expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(204);
+      expect((await agent.report({ reachable: true, paper: 'out' })).status).toBe(204);
+      const [paperOut] = await stream.next(1, 5000, 'printer');
+      expect(paperOut!.data).toMatchObject({ printer_id: printer.id, reachable: true, paper: 'out', since: first.data.since });
+
+      server.clock.advance(31_000);
+      await server.services.printerStatus.checkSilence();
+      const [silent] = await stream.next(1, 5000, 'printer');
+      expect(silent!.data).toMatchObject({ printer_id: printer.id, reachable: false });
+      expect(silent!.data.since).toBe(paperOut!.data.reported_at);
+      expect(silent!.data.since > reportedAt).toBe(true);
+
+      const listed = (await owner.get('/api/v1/admin/printers')).body.items.find((p: { id: number }) => p.id === printer.id);
+      expect(listed).toMatchObject({ paired: true, reachable: false, paper: 'out' });
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe("'Stampanti' refuses bad input in Italian, naming the field, and stores nothing", () => {
+  it.each([
+    ['paper_width_mm', { paper_width_mm: 70 }, 'Larghezza carta deve essere 58 o 80 mm.'],
+    ['copies', { copies: 0 }, 'Copie deve essere un numero da 1 a 5.'],
+    ['name', { name: '  ' }, 'Nome è obbligatorio.'],
+  ])('%s', async (field, overrides, message) => {
+    const before = await server.handle.db.selectFrom('printers').select('id').execute();
+    const refused = await owner.post('/api/v1/admin/printers', printerForm({ name: 'Cucina rifiutata', ...overrides }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ [field]: [message] });
+    expect(await server.handle.db.selectFrom('printers').select('id').execute()).toHaveLength(before.length);
   });
 
-  it(
-    "prints a job again with 'RISTAMPA - possibile doppione' when its agent was killed after sending, before done",
-    { timeout: 60_000 },
-    async () => {
-      const { server, printer } = await setUp({ leaseSeconds: 2 });
-      const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'print-agent-')), 'print-agent.token');
-      // The printer takes the bytes but does not answer yet: the agent waits between `sending` and `done`.
-      printer.state.answering = false;
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'server/print-agent/main.ts',
-          '--server',
-          server.url,
-          '--code',
-          server.code,
-          '--printer',
-          `127.0.0.1:${printer.port}`,
-          '--token-file',
-          tokenFile,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      cleanup.push(async () => {
-        child.kill('SIGKILL');
-        await exited;
-      });
-      server.addJob();
-      await until(() => server.jobs[0]!.state === 'sending', 20_000);
-      await until(() => printer.text().includes('Pagamento'));
-      child.kill('SIGKILL');
-      await exited;
-
-      expect(fs.readFileSync(tokenFile, 'utf8')).toBe(server.token);
-      expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
-      expect(output).toContain('Agente di stampa avviato');
-      expect(output).not.toContain(server.token);
-      expect(output).not.toContain(server.code);
-
-      printer.state.answering = true;
-      const lines: string[] = [];
-      agent(server, printer, FAST, lines);
-      await until(() => server.jobs[0]!.state === 'done', 10_000);
-      const text = printer.text();
-      expect(occurrences(text, 'Ordine #123')).toBe(2);
-      expect(occurrences(text, 'RISTAMPA - possibile doppione')).toBe(1);
-      expect(text.indexOf('RISTAMPA')).toBeGreaterThan(text.indexOf('Ordine #123'));
-    },
-  );
-
-  it('does not print a job whose lease another agent holds by the time it would send', async () => {
-    const { server, printer } = await setUp();
-    server.state.leasesLost = true;
-    const lines: string[] = [];
-    agent(server, printer, FAST, lines);
-    server.addJob();
-    await until(() => server.count(/sending$/) === 1);
-    await until(() => lines.some((line) => line.includes('preso da un altro agente')));
-    expect(printer.text()).not.toContain('Ordine #123');
-  });
-
-  it('stops, saying in Italian to pair again, when its token is revoked', async () => {
-    const { server, printer } = await setUp();
-    server.state.revoked = true;
-    const running = agent(server, printer);
-    await expect(running.finished).rejects.toThrow(/abbina di nuovo/);
-    expect(printer.text()).not.toContain('Ordine');
+  it('deleting a printer cancels its waiting jobs and ends its token', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina eliminata' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const order = (await checkout('Pia Eliminata')).body.order;
+    const removed = await owner.delete(`/api/v1/admin/printers/${printer.id}?version=${printer.version}`);
+    expect(removed.status).toBe(200);
+    const jobs = await server.handle.db
+      .selectFrom('print_jobs')
+      .select('state')
+      .where('order_id', '=', order.id)
+      .where('printer_id', '=', printer.id)
+      .execute();
+    expect(jobs.map((j) => j.state)).toEqual(['cancelled']);
+    expect((await agent.claim()).status).toBe(401);
+    const audit = await server.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'label'])
+      .where('entity', '=', 'printer')
+      .where('entity_id', '=', String(printer.id))
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });

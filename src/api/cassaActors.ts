@@ -3,7 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
-import { cassaScreenMachine, screenDelay, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
+import { cassaScreenMachine, screenDelay, screenEditor, screenOrders, screenPrinter } from '../../machines/cassaScreen.machine';
 import type { cassaDayListMachine } from '../../machines/cassaDayList.machine';
 import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, CassaDayListEvent } from '../../machines/cassaDayList.types';
 import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
@@ -21,7 +21,7 @@ import {
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
 import { createCassaDelayActors } from './cassaDelayActors';
-import { printerReportFromWire, type WirePrinterEvent } from './cassaPrinterActors';
+import { createCassaPrinterActors, printerReportFromWire, type WirePrinterEvent } from './cassaPrinterActors';
 import { createCassaOutboxActors, orderSummary, refusedWrite, request, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
@@ -327,6 +327,7 @@ export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
       }),
       editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
       delay: screenDelay.provide({ actors: createCassaDelayActors(api) }),
+      printer: screenPrinter.provide({ actors: createCassaPrinterActors(api) }),
       outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),
       cart: edge.cart,
     },

@@ -1,4 +1,7 @@
-import type { PaperState, PrinterReport } from '../../machines/cassaPrinter.machine';
+import { fromPromise } from 'xstate';
+import type { cassaPrinterMachine, PaperState, PrinterReport, PrintOutcome } from '../../machines/cassaPrinter.machine';
+import type { ApiClient } from './client';
+import type { ActorsOf } from './machineActors';
 
 /** `event: printer` of the cassa's stream: one paired printer's state. */
 export interface WirePrinterEvent {
@@ -16,3 +19,17 @@ export const printerReportFromWire = (wire: WirePrinterEvent): PrinterReport => 
   paper: wire.paper,
   since: Date.parse(wire.since),
 });
+
+/**
+ * A row's print, asked of the kitchen printers: 202, a job for each paired printer (the row turns
+ * 'Stampato' when an agent says done); any refusal (409 'print.no_printer': none paired) and the list
+ * prints the PDF as before; no answer at all fails, and the PDF path queues it.
+ */
+export function createCassaPrinterActors(api: ApiClient) {
+  return {
+    requestPrint: fromPromise<PrintOutcome, { id: number }>(async ({ input }) => {
+      const { response } = await api.POST('/api/v1/ecommerce/cassa/orders/{id}/print', { params: { path: { id: input.id } } });
+      return response.status === 202 ? { kind: 'queued' } : { kind: 'pdf' };
+    }),
+  } satisfies ActorsOf<typeof cassaPrinterMachine>;
+}

@@ -8,7 +8,7 @@ export interface PrinterReport {
   name: string;
   reachable: boolean;
   paper: PaperState;
-  /** when the current reachable state began (ms since the epoch) */
+  /** when the current reachable state began, on the page's clock (ms since the epoch) */
   since: number;
 }
 

@@ -10,14 +10,19 @@ export interface WirePrinterEvent {
   reachable: boolean;
   paper: PaperState;
   since: string;
+  reported_at: string;
 }
 
-export const printerReportFromWire = (wire: WirePrinterEvent): PrinterReport => ({
+/**
+ * On the page's clock: how long the state has held is the server's (`reported_at` − `since`), so a tablet
+ * whose clock is off still counts the minutes right.
+ */
+export const printerReportFromWire = (wire: WirePrinterEvent, receivedAt = Date.now()): PrinterReport => ({
   printerId: wire.printer_id,
   name: wire.name,
   reachable: wire.reachable,
   paper: wire.paper,
-  since: Date.parse(wire.since),
+  since: receivedAt - Math.max(0, Date.parse(wire.reported_at) - Date.parse(wire.since)),
 });
 
 /**

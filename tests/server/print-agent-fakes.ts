@@ -19,7 +19,7 @@ export const CUT = Buffer.from([0x1d, 0x56]);
 export async function fakePrinter() {
   const received: Buffer[] = [];
   const sockets = new Set<net.Socket>();
-  const state = { connections: 0, answering: true, paper: 0x12 };
+  const state = { connections: 0, answering: true, paper: 0x12, lastByteAt: 0 };
   const server = net.createServer((socket) => {
     state.connections++;
     sockets.add(socket);
@@ -27,6 +27,7 @@ export async function fakePrinter() {
     socket.on('error', () => undefined);
     let seen = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
+      state.lastByteAt = Date.now();
       received.push(chunk);
       seen = Buffer.concat([seen, chunk]);
       for (let i = seen.indexOf(0x10); i >= 0 && i + 2 < seen.length; i = seen.indexOf(0x10, i + 1)) {

@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentApi } from '../../server/print-agent/api';
 import { startAgent, type AgentTiming } from '../../server/print-agent/agent';
@@ -127,62 +123,6 @@ describe('the agent and its printer', () => {
     expect(printer.text()).not.toContain('RISTAMPA');
     expect(server.reports.at(-1)).toEqual({ reachable: true, paper: 'ok' });
   });
-
-  it(
-    "prints a job again with 'RISTAMPA - possibile doppione' when its agent was killed after sending, before done",
-    { timeout: 60_000 },
-    async () => {
-      const { server, printer } = await setUp({ leaseSeconds: 2 });
-      const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'print-agent-')), 'print-agent.token');
-      // The printer takes the bytes but does not answer yet: the agent waits between `sending` and `done`.
-      printer.state.answering = false;
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'server/print-agent/main.ts',
-          '--server',
-          server.url,
-          '--code',
-          server.code,
-          '--printer',
-          `127.0.0.1:${printer.port}`,
-          '--token-file',
-          tokenFile,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      cleanup.push(async () => {
-        child.kill('SIGKILL');
-        await exited;
-      });
-      server.addJob();
-      await until(() => server.jobs[0]!.state === 'sending', 20_000);
-      await until(() => printer.text().includes('Pagamento'));
-      child.kill('SIGKILL');
-      await exited;
-
-      expect(fs.readFileSync(tokenFile, 'utf8')).toBe(server.token);
-      expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
-      expect(output).toContain('Agente di stampa avviato');
-      expect(output).not.toContain(server.token);
-      expect(output).not.toContain(server.code);
-
-      printer.state.answering = true;
-      const lines: string[] = [];
-      agent(server, printer, FAST, lines);
-      await until(() => server.jobs[0]!.state === 'done', 10_000);
-      const text = printer.text();
-      expect(occurrences(text, 'Ordine #123')).toBe(2);
-      expect(occurrences(text, 'RISTAMPA - possibile doppione')).toBe(1);
-      expect(text.indexOf('RISTAMPA')).toBeGreaterThan(text.indexOf('Ordine #123'));
-    },
-  );
 
   it('does not print a job whose lease another agent holds by the time it would send', async () => {
     const { server, printer } = await setUp();

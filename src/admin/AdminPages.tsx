@@ -10,6 +10,7 @@ import { DiscountCodesAdmin } from './DiscountCodesAdmin';
 import { HoursAdmin } from './HoursAdmin';
 import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
+import { PrintersAdmin } from './PrintersAdmin';
 import './admin.css';
 
 /** The back office's frame: its navigation and the screen of the area the URL names. */
@@ -36,6 +37,7 @@ export function AdminArea() {
           <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />
           <Route path="staff/*" element={<StaffAdmin />} />
+          <Route path="stampanti" element={<PrintersAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="*" element={<Navigate to="/admin/menu" replace />} />
         </Routes>

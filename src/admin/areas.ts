@@ -8,6 +8,7 @@ export const ADMIN_AREAS = [
   { path: 'notizie', label: 'Notizie' },
   { path: 'testi', label: 'Testi' },
   { path: 'staff', label: 'Staff' },
+  { path: 'stampanti', label: 'Stampanti' },
   { path: 'registro', label: 'Registro modifiche' },
 ] as const;
 

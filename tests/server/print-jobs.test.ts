@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, loggedInClient, openEventStream, productId, startTestServer, type TestServer } from './harness';
+import { pricedOrder } from '../../server/ecommerce/quote';
+import type { OrderDraft } from '../../server/orders/order-store';
+import { loggedInClient, openEventStream, productId, startTestServer, TODAY, type ApiClient, type TestServer } from './harness';
 import { AgentClient, createPrinter, pairedAgent } from './print-helpers';
 
 /**
@@ -73,6 +75,32 @@ describe('a job is written with the online order', () => {
       cart: [{ id: margherita, qty: 500 }],
     });
     expect(full.status).toBeGreaterThanOrEqual(400);
+    expect(await server.handle.db.selectFrom('print_jobs').select('id').execute()).toHaveLength(before.length);
+    expect((await agent.claim()).body.job).toBeNull();
+  });
+
+  it("none when the order's transaction rolls back after writing them", async () => {
+    await drain();
+    const before = await server.handle.db.selectFrom('print_jobs').select('id').execute();
+    const quote = await server.services.quotes.quote({
+      cart: [{ id: margherita, qty: 1 }],
+      code: null,
+      delivery: 'ritiro',
+      zoneId: null,
+      audience: 'staff',
+    });
+    const draft: OrderDraft = {
+      ...{ sourceId: 1, delivery: 'ritiro', paymentType: 'Contanti', name: 'Mai Stampato', nomeCitofono: null, address: null },
+      ...{ telephone: '3331234567', zoneId: null, clientId: null, userId: null, note: null, allergyNote: null },
+      ...{ deliveryDate: TODAY, deliveryTime: '20:00', ...pricedOrder(quote) },
+    };
+    await expect(
+      server.services.orders.write(async (orders) => {
+        const { id } = await orders.insert(draft, { autoPrint: true });
+        expect(await orders.tx.selectFrom('print_jobs').select('id').where('order_id', '=', id).execute()).toHaveLength(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect(await server.handle.db.selectFrom('print_jobs').select('id').execute()).toHaveLength(before.length);
     expect((await agent.claim()).body.job).toBeNull();
   });

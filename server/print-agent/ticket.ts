@@ -1,6 +1,6 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { components } from '../../openapi/schema';
-import { DELIVERY_FEE_LABEL, formatDecimalComma, toCents } from '../../src/domain';
+import { DELIVERY_FEE_LABEL, formatDecimalComma, toCents, type PaperWidthMm } from '../../src/domain';
 
 export type PrintJob = components['schemas']['PrintJob'];
 export type PrintTicket = components['schemas']['PrintTicket'];
@@ -14,7 +14,7 @@ export const CODEPAGE_MAPPINGS = ['epson', 'star', 'xprinter', 'pos-8360', 'bixo
 
 /** How the agent's printer takes text: its code page (cp858 has '€' and the Italian accents on Epson and clones). */
 export interface PrinterLayout {
-  paperWidthMm: 58 | 80;
+  paperWidthMm: PaperWidthMm;
   /** characters per line; 48 on most 80 mm printers (42 on some), 32 on 58 mm */
   columns?: number;
   codepage: (typeof CODEPAGES)[number];

@@ -139,7 +139,11 @@ export function startAgent(options: AgentOptions) {
       return;
     }
     draining = drain()
-      .catch(guard)
+      .catch((error: unknown) => {
+        guard(error);
+        // The server did not answer: the jobs wait on it, claimed again at the next poll's time.
+        setTimeout(wake, timing.pollEveryMs).unref();
+      })
       .finally(() => {
         draining = null;
         if (wokenWhileDraining) {

@@ -91,16 +91,15 @@ interface FakeJob {
   ticket: PrintTicket;
   copies: number;
   state: 'waiting' | 'leased' | 'sending' | 'done';
-  reprint: boolean;
   leaseUntil: number;
 }
 
 /**
  * The agent's side of the contract in a few lines (pairing, wake-ups, leases, acknowledgements, status),
- * recording what it was told. A job whose lease runs out after `sending` comes back with the reprint label.
+ * recording what it was told (the real server's leases: tests/server/print-agent-server.test.ts).
  */
-export async function fakeServer(options: { leaseSeconds?: number } = {}) {
-  const leaseSeconds = options.leaseSeconds ?? 30;
+export async function fakeServer() {
+  const leaseSeconds = 30;
   const code = 'ABCD-2345';
   const token = 'printer-token-0123456789abcdef';
   const jobs: FakeJob[] = [];
@@ -144,14 +143,12 @@ export async function fakeServer(options: { leaseSeconds?: number } = {}) {
     if (url.endsWith('/claim')) {
       const job = waiting()[0];
       if (!job) return send(res, 200, { job: null });
-      job.reprint ||= job.state === 'sending';
       job.state = 'leased';
       job.leaseUntil = Date.now() + leaseSeconds * 1000;
-      setTimeout(wakeUp, leaseSeconds * 1000 + 10).unref();
       const wire: PrintJob = {
         id: job.id,
         order_id: job.id,
-        reprint_label: job.reprint,
+        reprint_label: false,
         copies: job.copies,
         lease_seconds: leaseSeconds,
         ticket: job.ticket,
@@ -165,7 +162,6 @@ export async function fakeServer(options: { leaseSeconds?: number } = {}) {
     if (state.leasesLost || job.leaseUntil < Date.now() || job.state === 'done')
       return send(res, 409, { code: 'print.lease_lost', message: 'Lease scaduto.' });
     job.state = action === 'sending' ? 'sending' : action === 'done' ? 'done' : 'waiting';
-    if (action === 'release') job.reprint = false;
     send(res, 204);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -180,7 +176,7 @@ export async function fakeServer(options: { leaseSeconds?: number } = {}) {
     reports,
     state,
     addJob(overrides: Partial<PrintTicket> = {}, copies = 1): FakeJob {
-      const job: FakeJob = { id: jobs.length + 1, ticket: ticket(overrides), copies, state: 'waiting', reprint: false, leaseUntil: 0 };
+      const job: FakeJob = { id: jobs.length + 1, ticket: ticket(overrides), copies, state: 'waiting', leaseUntil: 0 };
       jobs.push(job);
       wakeUp();
       return job;

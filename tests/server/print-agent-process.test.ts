@@ -12,8 +12,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function setUp(options: { leaseSeconds?: number } = {}) {
-  const server = await fakeServer(options);
+async function setUp() {
+  const server = await fakeServer();
   const printer = await fakePrinter();
   cleanup.push(server.close, printer.stop);
   return { server, printer };

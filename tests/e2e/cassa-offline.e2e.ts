@@ -2,14 +2,28 @@
  * The cassa when the network drops, against the real server: three phone orders confirmed offline
  * wait in 'Da inviare' and reach the server once each when it is back; a reload in the middle of a
  * phone order keeps it; an edit made offline that another cash desk overtook is shown with both
- * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order. Every
- * order here is for a day two weeks ahead (no other file looks at it) and is cancelled at the end.
+ * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order; visited
+ * once, the cassa opens again without network (its service worker) with its draft, 'Da inviare' and
+ * the last list it showed. Every order here is for a day two weeks ahead (no other file looks at it)
+ * and is cancelled at the end.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, shownDate, typeDate, url, useBrowser } from './browser';
-import { cartLine, DAY_API, editor, logInAsAdmin, nameBox, noteBox, openEditor, productBox, readDay, type WireDay } from './cassa-helpers';
+import { apiCall, DESKTOP, expectNoA11yViolations, shownDate, typeDate, url, useBrowser } from './browser';
+import {
+  cartLine,
+  DAY_API,
+  editor,
+  logInAsAdmin,
+  nameBox,
+  noteBox,
+  openEditor,
+  ordersList,
+  productBox,
+  readDay,
+  type WireDay,
+} from './cassa-helpers';
 
 const orderApi = (id: number) => `/api/v1/ecommerce/cassa/orders/${id}`;
 const QUEUED = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
@@ -85,6 +99,29 @@ const margheritaId = async (page: Page) =>
   ((await apiCall(page, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[]).find(
     (p) => p.name === 'Margherita',
   )!.id;
+
+/** The page is controlled by a service worker (null: none, as on every customer page). */
+const workerScope = (page: Page) =>
+  page.evaluate(async () => (navigator.serviceWorker.controller ? (await navigator.serviceWorker.ready).scope : null));
+
+/** When the cassa kept its last list for an offline start (read from its IndexedDB copy), or null. */
+const keptAt = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'pizzeria-cassa-copy')) return null;
+    return new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('pizzeria-cassa-copy');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const read = open.result.transaction('copy').objectStore('copy').get('day');
+        read.onsuccess = () => resolve((read.result as { savedAt?: string } | undefined)?.savedAt ?? null);
+        read.onerror = () => resolve(null);
+      };
+    });
+  });
+
+/** 'HH:MM' on the shop's clock. */
+const romeTime = (iso: string) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 describe('cassa offline', () => {
   const browser = useBrowser();
@@ -226,5 +263,54 @@ describe('cassa offline', () => {
     await line.waitFor();
     await expect.poll(() => line.getByRole('group', { name: 'Quantità di Margherita' }).locator('output').textContent()).toBe('2');
     await cancel(page, order.id);
+  });
+
+  it('visited once, the cassa opens again without network: its draft, Da inviare and the last list, marked Offline', async () => {
+    const { page, context, allowErrors } = await browser.open({ viewport: DESKTOP });
+    allowErrors(OFFLINE);
+    await openEditor(page);
+    // The cassa's worker is installed and controls the page (it claims it on its first install).
+    await expect.poll(() => workerScope(page), { timeout: 15_000 }).toBe(url('/cassa'));
+    await ordersList(page).getByRole('listitem').first().waitFor();
+    await expect.poll(() => keptAt(page)).not.toBeNull();
+    const date = await farDay(page);
+    const run = randomUUID().slice(0, 6);
+    const queuedName = `Senza Rete Avvio ${run}`;
+
+    await context.setOffline(true);
+    const savedAt = (await keptAt(page))!;
+    await typeOrder(page, { name: queuedName, note: 'Ordine prima del riavvio', date, time: '22:15' });
+    await confirm(page, 'Conferma ordine');
+    await headerCounter(page).filter({ hasText: 'Da inviare: 1' }).waitFor();
+    await typeOrder(page, { name: `Bozza Avvio ${run}`, note: 'Scritta senza rete', date, time: '22:30' });
+
+    // The tablet restarts without network: the page itself comes from the worker.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
+    await page.getByText(`Offline: dati delle ${romeTime(savedAt)}`, { exact: true }).waitFor();
+    await ordersList(page).getByRole('listitem').first().waitFor();
+    await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+    expect(await nameBox(page).inputValue()).toBe(`Bozza Avvio ${run}`);
+    expect(await noteBox(page).inputValue()).toBe('Scritta senza rete');
+    await cartLine(page, 'Margherita').waitFor();
+    expect(await outbox(page).getByRole('list', { name: 'Ordini da inviare' }).getByRole('listitem').allTextContents()).toEqual([
+      `Nuovo ordine: ${queuedName}, 22:15`,
+    ]);
+    await headerCounter(page).filter({ hasText: 'Da inviare: 1' }).waitFor();
+    await expectNoA11yViolations(page, 'cassa, offline start');
+
+    // The network is back: the order is sent, and the list is the server's again.
+    await context.setOffline(false);
+    await expect.poll(() => headerCounter(page).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByText(/^Offline: dati delle/).count(), { timeout: 15_000 }).toBe(0);
+    const stored = (await dayList(page, date)).orders.data.filter((o) => o.name === queuedName);
+    expect(stored).toHaveLength(1);
+    await cancel(page, stored[0]!.id);
+
+    // A customer page is never controlled by the cassa's worker (it can never serve stale prices).
+    const customer = await context.newPage();
+    await customer.goto(url('/ecommerce'));
+    await customer.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await workerScope(customer)).toBeNull();
   });
 });

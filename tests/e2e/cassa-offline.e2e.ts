@@ -4,12 +4,15 @@
  * phone order keeps it; an edit made offline that another cash desk overtook is shown with both
  * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order; visited
  * once, the cassa opens again without network (its service worker) with its draft, 'Da inviare' and
- * the last list it showed. Every order here is for a day two weeks ahead (no other file looks at it)
- * and is cancelled at the end.
+ * the last list it showed; a new deployment's worker waits for 'ricarica'. Every order here is for a
+ * day two weeks ahead (no other file looks at it) and is cancelled at the end.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DIST } from '../../scripts/real-server';
 import { apiCall, DESKTOP, expectNoA11yViolations, shownDate, typeDate, url, useBrowser } from './browser';
 import {
   cartLine,
@@ -118,6 +121,25 @@ const keptAt = (page: Page) =>
       };
     });
   });
+
+/**
+ * Runs `during` while the served build has a new service worker (its bytes changed, as by a
+ * deployment), then puts the build back as it was.
+ */
+async function withNewWorker(mark: string, during: () => Promise<void>) {
+  const worker = path.join(DIST, 'cassa-sw.js');
+  const served = [worker, `${worker}.br`, `${worker}.gz`]
+    .filter((file) => fs.existsSync(file))
+    .map((file) => [file, fs.readFileSync(file)] as const);
+  try {
+    // The precompressed copies would still be the old worker.
+    for (const [file] of served.slice(1)) fs.rmSync(file);
+    fs.writeFileSync(worker, `${served[0]![1].toString()}\n// ${mark}\n`);
+    await during();
+  } finally {
+    for (const [file, bytes] of served) fs.writeFileSync(file, bytes);
+  }
+}
 
 /** 'HH:MM' on the shop's clock. */
 const romeTime = (iso: string) =>
@@ -312,5 +334,37 @@ describe('cassa offline', () => {
     await customer.goto(url('/ecommerce'));
     await customer.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await workerScope(customer)).toBeNull();
+  });
+
+  it("a new deployment's worker waits: 'Nuova versione disponibile: ricarica' keeps what is being typed, and reloads only when pressed", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openEditor(page);
+    await expect.poll(() => workerScope(page), { timeout: 15_000 }).toBe(url('/cassa'));
+    const run = randomUUID().slice(0, 6);
+    await nameBox(page).fill(`Bozza Aggiornamento ${run}`);
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+
+    await withNewWorker(run, async () => {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/cassa'))?.update());
+      const offer = page.getByRole('status').filter({ hasText: 'Nuova versione disponibile: ricarica' });
+      await offer.waitFor({ timeout: 15_000 });
+      // Offered, never forced: the page and what is typed stay.
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+      expect(await nameBox(page).inputValue()).toBe(`Bozza Aggiornamento ${run}`);
+      await expectNoA11yViolations(page, 'cassa, new version offered');
+
+      await offer.getByRole('button', { name: 'ricarica' }).click();
+      await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window).catch(() => true), { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+      expect(await nameBox(page).inputValue()).toBe(`Bozza Aggiornamento ${run}`);
+      expect(await page.getByText(/^Nuova versione disponibile/).count()).toBe(0);
+      // The new worker controls the cassa; none waits any more.
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/cassa');
+          return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+        }),
+      ).toEqual({ waiting: null, controlled: true });
+    });
   });
 });

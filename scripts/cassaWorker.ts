@@ -9,7 +9,8 @@ import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 
-export const CASSA_WORKER = 'cassa-sw.js';
+/** Registered by the cassa's page (CASSA_WORKER in src/api/cassaStartActors.ts). */
+const CASSA_WORKER = 'cassa-sw.js';
 /**
  * The lazy chunks the cassa loads (build manifest names: src/app/routes.tsx), and the consent overlay
  * the layout loads on a browser that has not answered yet. The entry's other lazy areas are left out.

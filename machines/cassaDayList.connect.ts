@@ -17,6 +17,7 @@ import {
 import type { DelayMinutes } from './cassaOutbox.machine';
 import type { CassaDayListSnapshot } from './cassaDayList.machine';
 import type { CassaDay, CassaListOrder, CassaDayListEvent } from './cassaDayList.types';
+import { offlineNotice } from './cassaStart.machine';
 
 export const LIVE_LOST_MESSAGE = 'Connessione persa: aggiorno ogni 30 secondi.';
 
@@ -67,7 +68,10 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
   const orders = day?.orders ?? [];
   const newCount = newIds.length;
   return {
-    date: date ?? '',
+    // An offline start shows the kept list before the server has said which day is today.
+    date: date ?? day?.date ?? '',
+    /** the list is the copy this browser kept: 'Offline: dati delle 20:41' */
+    offlineNotice: day?.savedAt ? offlineNotice(day.savedAt) : null,
     isLoading,
     onDateChange: (next: string) => send({ type: 'date.change', date: next }),
     refreshButton: { isDisabled: isLoading, onPress: () => send({ type: 'orders.refresh' }) },

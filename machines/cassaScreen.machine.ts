@@ -2,6 +2,7 @@ import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } fro
 import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts, CassaDraft } from './cassaOrder.types';
+import type { CassaDay } from './cassaDayList.types';
 import { cassaOutboxMachine, type OutboxEntry } from './cassaOutbox.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from './cassaDayList.machine';
 import { cassaDelayMachine } from './cassaDelay.machine';
@@ -17,6 +18,8 @@ export interface CassaScreenInput {
   draft?: CassaDraft | null;
   /** the page's clock, for the printers' minutes in the header (the browser's by default) */
   clock?: () => number;
+  /** the day's list this browser kept, shown until the server answers (an offline start: cassaStart) */
+  savedDay?: CassaDay | null;
 }
 
 export type CassaScreenContext = CassaScreenInput;
@@ -129,7 +132,7 @@ export const cassaScreenMachine = setup({
     {
       id: 'orders',
       src: 'orders',
-      input: ({ context }) => ({ date: null, muted: context.muted }),
+      input: ({ context }) => ({ date: null, muted: context.muted, day: context.savedDay ?? null }),
       // Every answer of the list (its 30 s refresh too) names the catalogue version: the editor reloads the products if newer.
       onSnapshot: { actions: sendTo('editor', ({ event }) => ({ type: 'catalogue.changed', version: listedVersion(event.snapshot) })) },
     },

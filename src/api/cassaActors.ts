@@ -20,8 +20,10 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
+import type { OfflineCopy } from '../../machines/cassaStart.machine';
 import { createCassaDelayActors } from './cassaDelayActors';
 import { createCassaPrinterActors, printerReportFromWire, type WirePrinterEvent } from './cassaPrinterActors';
+import { keptCatalog } from './cassaStartActors';
 import { createCassaOutboxActors, orderSummary, refusedWrite, request, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
@@ -209,10 +211,14 @@ const text = (value: string) => value.trim() || null;
  * Init, one order, and the save (with the cart's lines and code as the editor last heard them);
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; unreachable, the save is queued; a 5xx has failed.
+ * Given the catalogue this browser kept (an offline start), the widget falls back on it.
  */
-export function createCassaOrderActors(api: ApiClient) {
+export function createCassaOrderActors(api: ApiClient, kept?: OfflineCopy['catalog']) {
   return {
-    loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
+    loadCatalog: fromPromise<CassaCatalog>(async () => {
+      const load = async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')));
+      return kept ? load().catch(() => keptCatalog(kept)) : load();
+    }),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
       const result = await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id: input.id } } });
       const loaded = answer(result, [404], (_status, body) => ({
@@ -310,6 +316,8 @@ export interface CassaScreenEdge {
   cart: typeof cartMachine;
   showOrder(id: number | null, options: { replace: boolean }): void;
   scrollToTop(): void;
+  /** an offline start: the catalogue this browser kept, if the server does not answer */
+  copy?: OfflineCopy | null;
 }
 
 /** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
@@ -325,7 +333,7 @@ export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
           printTicket: (_, { id }) => effects.printTicket(id),
         },
       }),
-      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api, edge.copy?.catalog) }),
       delay: screenDelay.provide({ actors: createCassaDelayActors(api) }),
       printer: screenPrinter.provide({ actors: createCassaPrinterActors(api) }),
       outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),

@@ -21,6 +21,7 @@ export function OrdersWidget({ view, onPrint }: { view: CassaDayListView; onPrin
         </ToggleButton>
       </div>
       <div role="status" className="cassa-messages">
+        {view.offlineNotice && <p className="cassa-offline">{view.offlineNotice}</p>}
         {view.failure && <p className="cassa-failure">{view.failure}</p>}
         {view.notice && <p className="cassa-failure">{view.notice}</p>}
         {view.liveNotice && <p className="cassa-failure">{view.liveNotice}</p>}

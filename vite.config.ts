@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cassaWorker } from './scripts/cassaWorker';
 
 /** Writes .br and .gz beside every built text asset; the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -30,7 +31,7 @@ function precompress(): Plugin {
 
 /** `npm run dev`: Vite on :5173 with the API (and its cookies) proxied to the server on :3000. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), cassaWorker(path.resolve(import.meta.dirname, 'dist'))],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -113,10 +113,10 @@ async function main() {
     dom.window.document.body.append(container);
     const root = createRoot(container);
     let start = performance.now();
-    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(before, send) })));
+    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(before, send), onPrint: send })));
     const mounted = performance.now() - start;
     start = performance.now();
-    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(after, send) })));
+    flushSync(() => root.render(createElement(OrdersWidget, { view: connectCassaDayList(after, send), onPrint: send })));
     const refreshed = performance.now() - start;
     if (container.querySelectorAll('.cassa-row').length !== ORDERS) throw new Error('the list did not render every order');
     root.unmount();

@@ -7,6 +7,7 @@ import {
   formatDecimalComma,
   fromMinutes,
   ORDER_PROGRESS_LABELS,
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_SOURCE,
   PAYMENT_LABELS,
@@ -16,6 +17,7 @@ import {
 import type { DelayMinutes } from './cassaOutbox.machine';
 import type { CassaDayListSnapshot } from './cassaDayList.machine';
 import type { CassaDay, CassaListOrder, CassaDayListEvent } from './cassaDayList.types';
+import { offlineNotice } from './cassaStart.machine';
 
 export const LIVE_LOST_MESSAGE = 'Connessione persa: aggiorno ogni 30 secondi.';
 
@@ -66,7 +68,10 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
   const orders = day?.orders ?? [];
   const newCount = newIds.length;
   return {
-    date: date ?? '',
+    // An offline start shows the kept list before the server has said which day is today.
+    date: date ?? day?.date ?? '',
+    /** the list is the copy this browser kept: 'Offline: dati delle 20:41' */
+    offlineNotice: day?.savedAt ? offlineNotice(day.savedAt) : null,
     isLoading,
     onDateChange: (next: string) => send({ type: 'date.change', date: next }),
     refreshButton: { isDisabled: isLoading, onPress: () => send({ type: 'orders.refresh' }) },
@@ -141,7 +146,8 @@ export function connectCassaDayList(snapshot: CassaDayListSnapshot, send: (event
           reason: canOpen ? null : EXTERNAL_ORDER_MESSAGE,
           onPress: () => send({ type: 'order.open', id: order.id }),
         },
-        printButton: { label: `Stampa ordine numero ${order.orderNum}`, onPress: () => send({ type: 'order.print', id: order.id }) },
+        /** the row's print (the screen's kitchen printers take it): 'Ristampa' once printed sends a new ticket */
+        printLabel: `${order.status === ORDER_STATUS.printed ? 'Ristampa' : 'Stampa'} ordine numero ${order.orderNum}`,
       };
     }),
   };

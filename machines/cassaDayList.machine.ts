@@ -141,7 +141,7 @@ export const cassaDayListMachine = setup({
   context: ({ input }) => ({
     date: input.date,
     today: null,
-    day: null,
+    day: input.day ?? null,
     knownIds: null,
     newIds: [],
     muted: input.muted,

@@ -54,6 +54,8 @@ export interface CassaDay {
   closedNotice: string | null;
   /** the back office's catalogue version when the list was read (the cassa reloads its products if newer) */
   catalogueVersion: number;
+  /** only on the copy this browser kept for an offline start: when the list was shown (ISO instant) */
+  savedAt?: string;
 }
 
 /** A change the list makes at once and sends to the server behind the cashier's back. */
@@ -72,6 +74,8 @@ export interface CassaDayListInput {
   date: string | null;
   /** the chime for new online orders is off (remembered between visits) */
   muted: boolean;
+  /** the list this browser kept, shown until the server answers (an offline start) */
+  day?: CassaDay | null;
 }
 
 export interface CassaDayListContext {

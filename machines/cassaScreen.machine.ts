@@ -2,9 +2,11 @@ import { assertEvent, assign, sendParent, sendTo, setup, type SnapshotFrom } fro
 import { cartMachine, type CartEvent, type CartSnapshot } from './cart.machine';
 import { cassaOrderMachine } from './cassaOrder.machine';
 import type { CartFacts, CassaDraft } from './cassaOrder.types';
+import type { CassaDay } from './cassaDayList.types';
 import { cassaOutboxMachine, type OutboxEntry } from './cassaOutbox.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from './cassaDayList.machine';
 import { cassaDelayMachine } from './cassaDelay.machine';
+import { cassaPrinterMachine } from './cassaPrinter.machine';
 
 export interface CassaScreenInput {
   /** the order the URL names (`/cassa?ordine=12`), or null */
@@ -14,6 +16,10 @@ export interface CassaScreenInput {
   createKey: () => string;
   /** the order being typed before the page was reloaded (the screen's owner keeps it in the browser) */
   draft?: CassaDraft | null;
+  /** the page's clock, for the printers' minutes in the header (the browser's by default) */
+  clock?: () => number;
+  /** the day's list this browser kept, shown until the server answers (an offline start: cassaStart) */
+  savedDay?: CassaDay | null;
 }
 
 export type CassaScreenContext = CassaScreenInput;
@@ -34,7 +40,9 @@ export type CassaScreenEvent =
   /** the editor or the list: a write the server could not be reached for waits in 'Da inviare' */
   | { type: 'write.queued'; entry: OutboxEntry }
   /** the header's 'Ritardo' moved tonight's orders */
-  | { type: 'delay.applied' };
+  | { type: 'delay.applied' }
+  /** the printers: no kitchen printer took the ticket, the list prints its PDF */
+  | { type: 'printer.pdf'; id: number };
 
 /** The editor, telling the screen what the cart and the list must hear. */
 export const screenEditor = cassaOrderMachine.provide({
@@ -62,6 +70,11 @@ export const screenDelay = cassaDelayMachine.provide({
   },
 });
 
+/** The kitchen printers, handing the list a ticket they could not take. */
+export const screenPrinter = cassaPrinterMachine.provide({
+  actions: { printPdf: sendParent((_, { id }: { id: number }) => ({ type: 'printer.pdf', id })) },
+});
+
 /** The catalogue version the day's list was last read at (0 before the first answer: never newer). */
 export const listedVersion = (snapshot: CassaDayListSnapshot): number => snapshot.context?.day?.catalogueVersion ?? 0;
 
@@ -74,7 +87,8 @@ export const cartFacts = (snapshot: CartSnapshot): CartFacts => ({
 
 /**
  * The cash desk screen: the day's list (`orders`), the add/edit widget (`editor`), the cassa's own
- * cart (`cart`, not persisted) and the header's 'Ritardo' (`delay`), started once with the screen. It routes what one child says to the
+ * cart (`cart`, not persisted), the header's 'Ritardo' (`delay`) and kitchen printers (`printer`: a row's
+ * print goes there first, and to the list's PDF when no printer takes it), started once with the screen. It routes what one child says to the
  * other: the cart's every change reaches the editor, the editor's cart commands reach the cart, a
  * save refreshes the list, a write either could not send reaches the outbox. The URL names the open order: the page reports it (`url.changed`), and
  * the screen asks for a new one through the provided `showOrder`. The list's answers carry the
@@ -85,9 +99,16 @@ export const cassaScreenMachine = setup({
     input: {} as CassaScreenInput,
     context: {} as CassaScreenContext,
     events: {} as CassaScreenEvent,
-    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart'; outbox: 'outbox'; delay: 'delay' },
+    children: {} as { orders: 'orders'; editor: 'editor'; cart: 'cart'; outbox: 'outbox'; delay: 'delay'; printer: 'printer' },
   },
-  actors: { orders: screenOrders, editor: screenEditor, cart: cartMachine, outbox: cassaOutboxMachine, delay: screenDelay },
+  actors: {
+    orders: screenOrders,
+    editor: screenEditor,
+    cart: cartMachine,
+    outbox: cassaOutboxMachine,
+    delay: screenDelay,
+    printer: screenPrinter,
+  },
   guards: {
     isAnotherOrder: ({ context, event }) => {
       assertEvent(event, 'url.changed');
@@ -111,7 +132,7 @@ export const cassaScreenMachine = setup({
     {
       id: 'orders',
       src: 'orders',
-      input: ({ context }) => ({ date: null, muted: context.muted }),
+      input: ({ context }) => ({ date: null, muted: context.muted, day: context.savedDay ?? null }),
       // Every answer of the list (its 30 s refresh too) names the catalogue version: the editor reloads the products if newer.
       onSnapshot: { actions: sendTo('editor', ({ event }) => ({ type: 'catalogue.changed', version: listedVersion(event.snapshot) })) },
     },
@@ -124,6 +145,8 @@ export const cassaScreenMachine = setup({
     { id: 'outbox', src: 'outbox' },
     // The header's 'Ritardo' for the whole evening.
     { id: 'delay', src: 'delay' },
+    // The kitchen printers: the list's stream reaches them by their system id.
+    { id: 'printer', src: 'printer', systemId: 'cassaPrinter', input: ({ context }) => ({ clock: context.clock ?? (() => Date.now()) }) },
     {
       id: 'cart',
       src: 'cart',
@@ -144,6 +167,7 @@ export const cassaScreenMachine = setup({
     'editor.cart': { actions: sendTo('cart', ({ event }) => event.command) },
     'editor.saved': { actions: sendTo('orders', { type: 'orders.refresh' }) },
     'delay.applied': { actions: sendTo('orders', { type: 'orders.refresh' }) },
+    'printer.pdf': { actions: sendTo('orders', ({ event }) => ({ type: 'order.print', id: event.id })) },
     'editor.show': { actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id, replace: true }) } },
     // The outbox is the screen's child: no channel outside the actor system reaches it.
     'write.queued': { actions: sendTo('outbox', ({ event }) => ({ type: 'outbox.add', entry: event.entry })) },
@@ -161,6 +185,7 @@ export function connectCassaScreen(snapshot: CassaScreenSnapshot, send: (event: 
     cart: snapshot.children.cart!,
     outbox: snapshot.children.outbox!,
     delay: snapshot.children.delay!,
+    printer: snapshot.children.printer!,
     /** the day's list, or the way back to it while an order is open */
     isListShown: !isOrderOpen,
     backButton: isOrderOpen ? { label: 'Torna indietro', onPress: () => send({ type: 'list.back' }) } : null,

@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Live order events for the cassa
-         * @description A Server-Sent Events stream of two kinds of events:
+         * @description A Server-Sent Events stream of three kinds of events:
          *     - every change of an order (created, updated, status, delivered, printed, progress: a step
          *       tapped, delayed: its promised time moved), written in the change's own transaction: an unnamed event (`message`) whose `id` is the event's row id and whose
          *       `data` is JSON `{ "order_id", "kind", "delivery_date" }` (ids and small facts only). A client that
@@ -687,7 +687,11 @@ export interface paths {
          *       visibility…), from any server process: `event: catalogue`, no `id` (the Last-Event-ID stays the
          *       last order event's), `data` the new catalogue version as a JSON number (as `catalogue_version` in
          *       the cassa's answers). Only the newest waits for a slow client and none is replayed: a client
-         *       that reconnects reads its catalogue again.
+         *       that reconnects reads its catalogue again;
+         *     - each paired kitchen printer's state, on connect and at every change of it (not at every agent
+         *       report): `event: printer`, no `id`, `data` JSON `{ "printer_id", "name", "reachable", "paper"
+         *       (PaperState), "since" (ISO-8601: when the current reachable state began), "reported_at" }`. A printer
+         *       whose agent has not reported for 30 seconds becomes unreachable since its last report.
          *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
          *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */
@@ -793,6 +797,30 @@ export interface paths {
          *     Idempotent on the Idempotency-Key header, like the status. Staff (admin) only.
          */
         patch: operations["setCassaOrderDelivered"];
+        trace?: never;
+    };
+    "/api/v1/ecommerce/cassa/orders/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the order's ticket on the kitchen printers
+         * @description Writes one print job per paired printer (a printer whose agent holds a live token), in one
+         *     transaction; the order becomes 'Stampato' when an agent says `done`. 'Ristampa' calls it again: a
+         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). 409
+         *     `print.no_printer` when no printer is paired: the cassa prints the PDF ticket as before. A
+         *     cancelled order is final (409 `order.cancelled`). Staff (admin) only.
+         */
+        post: operations["printCassaOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/ecommerce/cassa/orders/{id}/progress": {
@@ -922,6 +950,164 @@ export interface paths {
         get: operations["getCassaOrderPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair a print agent with a printer
+         * @description Exchanges the printer's one-time pairing code (shown once in /admin → 'Stampanti') for a printer
+         *     token, which the agent stores beside itself and sends as `Authorization: Bearer` from then on. The
+         *     code works once; a new pairing code in 'Stampanti' revokes the old code and every token it gave.
+         *     A wrong, used or revoked code is 401 and logged. No anti-forgery header: no cookie is involved.
+         */
+        post: operations["pairPrintAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wake-ups for the print agent
+         * @description A Server-Sent Events stream for one printer's agent: `event: jobs` (data: the number of jobs
+         *     waiting, a JSON number) once on connect and whenever a job for this printer is written or a
+         *     lease runs out; a comment line every 20 seconds. The agent then claims jobs; it polls
+         *     `POST /api/v1/print-agent/jobs/claim` every few seconds when the stream is down. Printer token only.
+         */
+        get: operations["streamPrintAgentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the oldest waiting job
+         * @description Leases the oldest job of this printer that is waiting or whose lease ran out, for
+         *     `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
+         *     once. A job whose lease ran out after its agent said `sending` comes back with
+         *     `reprint_label: true` (print 'RISTAMPA — possibile doppione' at the top); any other job prints
+         *     without it. Printer token only.
+         */
+        post: operations["claimPrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The agent is about to write the ticket to the printer
+         * @description Said just before the first byte goes to the printer, so that a job whose agent dies from here on
+         *     is printed again with the reprint label, and one whose agent died before is not labelled. 409
+         *     `print.lease_lost` when the lease is no longer this agent's (do not print). Printer token only.
+         */
+        post: operations["markPrintJobSending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer took the ticket
+         * @description Ends the job; its order becomes 'Stampato' (status 1) in the same transaction and the cassa hears
+         *     it. Said twice, the second is a no-op 204. 409 `print.lease_lost` when another agent holds the job
+         *     now. Printer token only.
+         */
+        post: operations["completePrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/jobs/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer could not be reached; the job waits
+         * @description Gives the lease back before any byte was sent (the printer refused the connection or timed out):
+         *     the job waits for the next claim, without the reprint label. Printer token only.
+         */
+        post: operations["releasePrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-agent/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printer's state, every few seconds
+         * @description The agent's report of its printer: reachable or not, and its paper where the printer tells. The
+         *     cassa's header reads it ('Stampante cucina: pronta', or 'Stampante cucina non raggiungibile da 2
+         *     minuti'), pushed over the cassa's stream. A printer whose agent has not reported for 30 seconds
+         *     counts as unreachable since its last report. Printer token only.
+         */
+        post: operations["reportPrinterStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1622,6 +1808,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The kitchen printers and their state
+         * @description Each printer's settings, whether an agent is paired, its last report and whether it is reachable. Owner only.
+         */
+        get: operations["listAdminPrinters"];
+        put?: never;
+        /**
+         * Add a kitchen printer
+         * @description Answers the printer with its one-time `pairing_code` (shown once, like a password: only its hash is
+         *     kept), which the print agent exchanges for its token. Audited. Owner only.
+         */
+        post: operations["createAdminPrinter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/printers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a printer's name, paper, copies or automatic printing
+         * @description Based on `version` (409 `record.stale`). Its agent keeps its token. Audited. Owner only.
+         */
+        put: operations["updateAdminPrinter"];
+        post?: never;
+        /**
+         * Delete a printer
+         * @description Its agent's token stops working and its jobs still waiting are cancelled (the orders stay as they
+         *     are). Based on `version` (409 `record.stale`). Audited. Owner only.
+         */
+        delete: operations["removeAdminPrinter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/printers/{id}/pairing-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new pairing code for a printer
+         * @description Revokes the old code and every token it gave (the agent paired with it gets 401 from then on) and
+         *     answers the new code, shown once. Audited. Owner only.
+         */
+        post: operations["newPrinterPairingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/zones": {
         parameters: {
             query?: never;
@@ -1947,10 +2204,13 @@ export interface components {
          *     `tracking.throttled`: too many tracking requests from one address, retry after Retry-After;
          *     `order.progress_end`: the order has no step further (or before) that way;
          *     `order.not_delayable`: the order is out, closed or cancelled, so it is not delayed;
-         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link.
+         *     `order.not_followable`: the order is closed and of an earlier day, so it gets no tracking link;
+         *     `print.lease_lost`: the print job is no longer this agent's (another holds it, or it ended): do not
+         *     print it; `print.no_printer`: no kitchen printer is paired, print the PDF ticket;
+         *     `pairing.throttled`: too many pairing attempts from one address, retry after Retry-After.
          * @enum {string}
          */
-        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable";
+        RefusalCode: "validation" | "login.failed" | "login.throttled" | "mail.throttled" | "email.unverified" | "unauthenticated" | "forbidden" | "not_found" | "csrf" | "discount.invalid" | "cart.item_unavailable" | "slot.full" | "shop.closed" | "order.stale" | "order.cancelled" | "order.external" | "request.malformed" | "request.too_large" | "request.unsupported_type" | "request.timeout" | "record.stale" | "schedule.orders_booked" | "account.disabled" | "staff.last_admin" | "record.in_use" | "order.total_changed" | "order.below_minimum" | "image.unsupported" | "idempotency.mismatch" | "tracking.throttled" | "order.progress_end" | "order.not_delayable" | "order.not_followable" | "print.lease_lost" | "print.no_printer" | "pairing.throttled";
         ServerFailure: {
             message: components["schemas"]["MessageText"];
         };
@@ -3130,6 +3390,118 @@ export interface components {
             current: components["schemas"]["PeriodFigures"];
             /** @description The same number of days, ending the day before `from` */
             previous: components["schemas"]["PeriodFigures"];
+        };
+        PrinterForm: {
+            name: components["schemas"]["PrinterName"];
+            paper_width_mm: components["schemas"]["PrinterPaperInput"];
+            copies: components["schemas"]["PrinterCopiesInput"];
+            /** @description 'Stampa automatica dei nuovi ordini online' */
+            auto_print: boolean;
+        };
+        /** @description The printer's name as typed: 1–100 characters (the service says which) */
+        PrinterName: string;
+        /**
+         * Format: int32
+         * @description 58 or 80 (the service names the field when not)
+         */
+        PrinterPaperInput: number;
+        /**
+         * Format: int32
+         * @description 1 to 5 (the service names the field when not)
+         */
+        PrinterCopiesInput: number;
+        AdminPrinter: {
+            id: components["schemas"]["RowId"];
+            version: components["schemas"]["RecordVersion"];
+            name: components["schemas"]["ShortText"];
+            paper_width_mm: components["schemas"]["PaperWidth"];
+            /** Format: int32 */
+            copies: number;
+            auto_print: boolean;
+            /** @description An agent holds a live token for it */
+            paired: boolean;
+            /** @description null before its agent ever reported; false after 30 s of silence */
+            reachable: boolean | null;
+            paper: components["schemas"]["PaperState"];
+            /** @description When the current reachable state began (ISO-8601) */
+            since: string | null;
+            /** @description The agent's last report (ISO-8601) */
+            reported_at: string | null;
+        };
+        /** @description A printer's one-time pairing code as shown in 'Stampanti' (letters, digits, dashes) */
+        PairingCode: string;
+        /** @description The printer token the agent keeps (opaque, stored hashed by the server) */
+        PrinterToken: string;
+        /**
+         * Format: int32
+         * @description The roll's width in millimetres
+         * @enum {integer}
+         */
+        PaperWidth: 58 | 80;
+        /**
+         * @description The paper as the printer reports it; `unknown` when it does not tell
+         * @enum {string}
+         */
+        PaperState: "ok" | "near_end" | "out" | "unknown";
+        /** @description One line from the agent (e.g. 'ECONNREFUSED 192.168.1.50:9100'), at most 255 characters */
+        AgentDetail: string;
+        AgentPrinter: {
+            id: components["schemas"]["StoredRowId"];
+            name: components["schemas"]["ShortText"];
+            paper_width_mm: components["schemas"]["PaperWidth"];
+            /** Format: int32 */
+            copies: number;
+        };
+        PrintTicketLine: {
+            qty: components["schemas"]["Count"];
+            /** @description The line as the PDF ticket writes it: product, dough, additions, note */
+            description: string;
+            total: components["schemas"]["Money"];
+        };
+        /**
+         * @description What the kitchen ticket shows, in the PDF ticket's order and words: the agent lays it out for
+         *     its paper. Texts are as the customer typed them; the agent removes control bytes before printing.
+         */
+        PrintTicket: {
+            shop_name: components["schemas"]["ShortText"];
+            order_num: components["schemas"]["Count"];
+            delivery_date: components["schemas"]["Date"];
+            delivery_time: components["schemas"]["Time"];
+            /** @description 'Consegna a domicilio' or 'Ritiro in pizzeria' */
+            delivery_label: string;
+            allergy_note: components["schemas"]["AllergyNote"] | null;
+            name: string;
+            /** @description Only when it differs from the name */
+            intercom_name: string | null;
+            address: string | null;
+            zone_name: string | null;
+            telephone: string | null;
+            lines: components["schemas"]["PrintTicketLine"][];
+            /** @description The fee charged, null when none */
+            delivery_fee: components["schemas"]["Money"] | null;
+            note: string | null;
+            /** @description Only when it lowered the total */
+            discount_code: string | null;
+            subtotal: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @description 'Contanti' or 'Carta di credito' */
+            payment_label: string;
+            /** @description The order was changed after a ticket was printed (status 2 Ristampa) */
+            edited: boolean;
+        };
+        PrintJob: {
+            id: components["schemas"]["StoredRowId"];
+            order_id: components["schemas"]["StoredRowId"];
+            /** @description Print 'RISTAMPA — possibile doppione' at the top: an agent may have printed this job before dying */
+            reprint_label: boolean;
+            /** Format: int32 */
+            copies: number;
+            /**
+             * Format: int32
+             * @description How long this agent holds the job
+             */
+            lease_seconds: number;
+            ticket: components["schemas"]["PrintTicket"];
         };
     };
     responses: {
@@ -4323,6 +4695,41 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    printCassaOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs written, one per paired printer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: {
+                            id: components["schemas"]["RowId"];
+                            printer_id: components["schemas"]["RowId"];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     moveCassaOrderProgress: {
         parameters: {
             query?: never;
@@ -4536,6 +4943,211 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    pairPrintAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pairing_code: components["schemas"]["PairingCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The printer token and the printer it prints for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: components["schemas"]["PrinterToken"];
+                        printer: components["schemas"]["AgentPrinter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamPrintAgentEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never ends by itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    claimPrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leased job, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: components["schemas"]["PrintJob"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    markPrintJobSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Noted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    completePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    releasePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: components["schemas"]["AgentDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reportPrinterStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reachable: boolean;
+                    paper: components["schemas"]["PaperState"];
+                    detail?: components["schemas"]["AgentDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Noted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -6068,6 +6680,172 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdminPrinters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The printers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminPrinter"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAdminPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterForm"];
+            };
+        };
+        responses: {
+            /** @description The printer as saved, and its pairing code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                        pairing_code: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateAdminPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["PrinterName"];
+                    paper_width_mm: components["schemas"]["PrinterPaperInput"];
+                    copies: components["schemas"]["PrinterCopiesInput"];
+                    auto_print: boolean;
+                    version: components["schemas"]["RecordVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The printer as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAdminPrinter: {
+        parameters: {
+            query: {
+                /** @description The version the page shows */
+                version: components["schemas"]["RecordVersion"];
+            };
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            419: components["responses"]["XsrfMismatch"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    newPrinterPairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row id of the resource */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new pairing code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["MessageText"];
+                        printer: components["schemas"]["AdminPrinter"];
+                        pairing_code: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             419: components["responses"]["XsrfMismatch"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];

@@ -23,7 +23,7 @@ export const SERVER_NODE_FLAGS = ['--optimize-for-size'];
  * (twenty 49-megapixel uploads taking turns: about +190 MB instead of +70 MB, bench:uploads).
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
-const FRONTEND_SOURCES = ['src', 'machines', 'openapi', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const FRONTEND_SOURCES = ['src', 'machines', 'openapi', 'public', 'index.html', 'vite.config.ts', 'scripts/cassaWorker.ts', 'package.json'];
 // The server bundles server/ and the parts of src/ it imports (src/domain); the contract is read at run time.
 const SERVER_SOURCES = ['server', 'src', 'package.json'];
 

@@ -1,6 +1,7 @@
 /**
  * Rasterises public/favicon.svg with headless Chromium into the icons the site links: favicon.ico
- * (16, 32 and 48 px PNGs in one ICO) and the web manifest's icons/icon-192.png and icon-512.png.
+ * (16, 32 and 48 px PNGs in one ICO), the web manifests' icons/icon-192.png and icon-512.png, and the
+ * cassa's icons/icon-maskable-512.png (the pizza within the safe circle, on the page's cream).
  * Run after changing the SVG: `npx tsx scripts/generate-icons.ts` (the output is committed).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '..', 'public');
 
-function rasterise(size: number, dir: string): Buffer {
+function rasterise(size: number, dir: string, svg = path.join(PUBLIC_DIR, 'favicon.svg')): Buffer {
   const file = path.join(dir, `icon-${size}.png`);
   execFileSync(
     CHROMIUM_PATH,
@@ -22,11 +23,26 @@ function rasterise(size: number, dir: string): Buffer {
       '--default-background-color=00000000',
       `--window-size=${size},${size}`,
       `--screenshot=${file}`,
-      path.join(PUBLIC_DIR, 'favicon.svg'),
+      svg,
     ],
     { stdio: 'ignore' },
   );
   return fs.readFileSync(file);
+}
+
+/**
+ * The favicon for a maskable icon: a launcher may crop all but the central circle of 80 % of the
+ * width, so the pizza is scaled into it over a full-bleed background.
+ */
+function maskableSvg(dir: string): string {
+  const favicon = fs.readFileSync(path.join(PUBLIC_DIR, 'favicon.svg'), 'utf8');
+  const inner = favicon.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const file = path.join(dir, 'maskable.svg');
+  fs.writeFileSync(
+    file,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#fdf6ec"/><g transform="translate(32 32) scale(0.8) translate(-32 -32)">${inner}</g></svg>`,
+  );
+  return file;
 }
 
 /** An ICO holding PNG images (ICONDIR, one ICONDIRENTRY per image, then the images). */
@@ -53,6 +69,7 @@ try {
   fs.writeFileSync(path.join(PUBLIC_DIR, 'favicon.ico'), ico([16, 32, 48].map((size) => ({ size, png: rasterise(size, tmp) }))));
   fs.mkdirSync(path.join(PUBLIC_DIR, 'icons'), { recursive: true });
   for (const size of [192, 512]) fs.writeFileSync(path.join(PUBLIC_DIR, 'icons', `icon-${size}.png`), rasterise(size, tmp));
+  fs.writeFileSync(path.join(PUBLIC_DIR, 'icons', 'icon-maskable-512.png'), rasterise(512, tmp, maskableSvg(tmp)));
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { cassaRoutes } from './cassa/routes';
 import { reportRoutes } from './reports/routes';
+import { printAgentRoutes } from './print/routes';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
@@ -107,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onReady', async () => {
     await services.events.start();
     services.sessionStreams.start();
+    services.printWakeups.start();
+    services.printerStatus.start((error) => app.log.warn({ err: error }, 'printer status: check failed, retrying'));
     services.catalog.follow({
       listener: services.listener,
       checkEveryMs: options.catalogueCheckMs ?? 500,
@@ -119,6 +122,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     services.catalog.unfollow();
     await services.events.stop();
     services.sessionStreams.stop();
+    services.printWakeups.stop();
+    services.printerStatus.stop();
+    services.printJobs.stop();
   });
   app.addHook('onReady', async () => services.limits.start());
   app.addHook('onClose', async () => services.limits.stop());
@@ -139,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The order streams send their own heartbeat, which re-checks the session (server/http/sse.ts).
   await app.register(fastifySse, { heartbeatInterval: 0 });
   const httpsOnly = options.appUrl.startsWith('https://');
-  registerAuth(app, services.auth, { httpsOnly });
+  registerAuth(app, services.auth, { httpsOnly, printerForToken: (token) => services.printers.printerForToken(token) });
   await registerSecurityHeaders(app, { httpsOnly });
   const xsrf = createXsrf(await xsrfKey(options.db));
   xsrf.register(app);
@@ -157,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(blogRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(reportRoutes, { services });
+  await app.register(printAgentRoutes, { services });
 
   // The contract itself, and a browsable reference of it.
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => loadContract());

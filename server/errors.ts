@@ -125,6 +125,14 @@ const FIELD_NAMES: Record<string, string> = {
   may_contain: 'può contenere',
   diet: 'indicazioni dietetiche',
   base_dough_id: 'impasto di base',
+  paper_width_mm: 'larghezza carta',
+  copies: 'copie',
+  auto_print: 'stampa automatica',
+  pairing_code: 'codice di abbinamento',
+  reachable: 'raggiungibile',
+  paper: 'carta',
+  reason: 'motivo',
+  detail: 'dettaglio',
 };
 
 /** "Il campo email": a label that fits every message template, whatever the noun's gender. */

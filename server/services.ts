@@ -36,6 +36,10 @@ import { TrackingService } from './ecommerce/tracking';
 import { CassaProgressService } from './cassa/progress.service';
 import { ReportsService } from './reports/reports.service';
 import { ReportExports } from './reports/exports';
+import { PrintWakeups } from './print/print-wakeups';
+import { PrintersService } from './print/printers.service';
+import { PrintJobsService } from './print/print-jobs.service';
+import { PrinterStatusService } from './print/printer-status';
 
 export interface ServiceDeps {
   db: Db;
@@ -75,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
   const sessionStreams = new SessionStreams(db, listener);
   const auth = new AuthService(db, clock, mail, { appUrl: deps.appUrl, shopName }, limits, sessionStreams);
   const cassa = new CassaService({ db, clock, catalog, schedule, quotes, orders });
+  const printWakeups = new PrintWakeups(listener);
   return {
     mail,
     catalog,
@@ -87,7 +92,7 @@ export function createServices(deps: ServiceDeps) {
     sessionStreams,
     limits,
     tracking: new TrackingService({ db, schedule }, limits),
-    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders, appUrl: deps.appUrl }),
+    checkout: new CheckoutService({ db, clock, catalog, schedule, quotes, mail, orders, appUrl: deps.appUrl, printWakeups }),
     auth,
     account: new AccountService(db, schedule),
     cassa,
@@ -110,6 +115,10 @@ export function createServices(deps: ServiceDeps) {
     discountCodes: new DiscountCodesService(db, admin),
     productImages: new ProductImages(deps.mediaDir),
     unusedImages: new UnusedImages(deps.mediaDir, db),
+    printWakeups,
+    printers: new PrintersService(db, clock, admin, printWakeups, limits),
+    printJobs: new PrintJobsService({ db, clock, orders, wakeups: printWakeups, shopName }),
+    printerStatus: new PrinterStatusService(db, clock, listener),
   };
 }
 

@@ -18,7 +18,16 @@ export const STALE_MESSAGE = 'Qualcuno ha modificato questo elemento mentre lo s
 
 /** The tables whose rows carry a `version` the back office checks before a save. */
 export type VersionedTable =
-  'categories' | 'products' | 'variants' | 'special_days' | 'discount_codes' | 'setting_groups' | 'blog_posts' | 'users' | 'zones';
+  | 'categories'
+  | 'products'
+  | 'variants'
+  | 'special_days'
+  | 'discount_codes'
+  | 'setting_groups'
+  | 'blog_posts'
+  | 'users'
+  | 'zones'
+  | 'printers';
 
 /**
  * A save based on an older version: 409 with the record as it is now, so the editor can show it. The
@@ -80,7 +89,8 @@ export interface ChangeScope {
  * Every change of the back office goes through `change`: one transaction holding the change and its
  * audit rows and the growth of the catalogue version; after the commit this process's catalogue cache is
  * dropped and its open cassas told the version (the other processes hear of it), so the menu, checkout and
- * cassa see the change at their next request.
+ * cassa see the change at their next request. A change of what no catalogue holds (a kitchen printer)
+ * says `catalogue: false`: the cassas have nothing to reload.
  */
 export class AdminChanges {
   constructor(
@@ -89,7 +99,7 @@ export class AdminChanges {
     private readonly catalog: CatalogService,
   ) {}
 
-  async change<T>(editor: Editor, work: (scope: ChangeScope) => Promise<T>): Promise<T> {
+  async change<T>(editor: Editor, work: (scope: ChangeScope) => Promise<T>, options: { catalogue?: false } = {}): Promise<T> {
     const at = this.clock.now().toISOString();
     const result = await this.db.transaction().execute(async (tx) => {
       const scope: ChangeScope = {
@@ -124,9 +134,9 @@ export class AdminChanges {
         },
       };
       const value = await work(scope);
-      return { value, version: await bumpCatalogueVersion(tx) };
+      return { value, version: options.catalogue === false ? null : await bumpCatalogueVersion(tx) };
     });
-    this.catalog.changed(result.version);
+    if (result.version !== null) this.catalog.changed(result.version);
     return result.value;
   }
 }

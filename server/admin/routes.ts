@@ -64,8 +64,22 @@ const soldOutDto = async (menu: AdminMenuService, message?: string) => {
  * (server/admin/changes.ts): versioned, audited, one transaction, catalogue cache dropped.
  */
 export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { adminMenu, audit, bulkPrice, specialDays, discountCodes, hours, texts, news, staff, zones, categories, doughs, productImages } =
-    services;
+  const {
+    adminMenu,
+    audit,
+    bulkPrice,
+    specialDays,
+    discountCodes,
+    hours,
+    texts,
+    news,
+    staff,
+    zones,
+    categories,
+    doughs,
+    productImages,
+    printers,
+  } = services;
 
   defineRoute(app, 'getAdminMenu', { access: 'admin' }, async () => {
     const [products, categoryList, doughList] = await Promise.all([adminMenu.allProducts(), categories.list(), doughs.list()]);
@@ -315,4 +329,29 @@ export const adminRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   defineRoute(app, 'listAuditEntries', { access: 'admin' }, async (request) =>
     audit.entries({ date: request.query.date, entity: request.query.entity, entityId: request.query.entity_id }),
   );
+
+  // 'Stampanti': the kitchen printers (owner only); a pairing code is answered once, never stored in clear.
+  // The service's printers are already in the wire's shape, its stale answers too.
+  defineRoute(app, 'listAdminPrinters', { access: 'admin' }, async () => ({ items: await printers.list() }));
+
+  defineRoute(app, 'createAdminPrinter', { access: 'admin' }, async (request, reply) => {
+    const { printer, pairingCode } = await printers.create(await editorOf(request), request.body);
+    reply.status(201);
+    return { message: 'Stampante aggiunta.', printer, pairing_code: pairingCode };
+  });
+
+  defineRoute(app, 'updateAdminPrinter', { access: 'admin' }, async (request) => ({
+    message: 'Stampante salvata.',
+    printer: await printers.update(await editorOf(request), request.params.id, request.body),
+  }));
+
+  defineRoute(app, 'removeAdminPrinter', { access: 'admin' }, async (request) => {
+    await printers.remove(await editorOf(request), request.params.id, request.query.version);
+    return { message: 'Stampante eliminata.' };
+  });
+
+  defineRoute(app, 'newPrinterPairingCode', { access: 'admin' }, async (request) => {
+    const { printer, pairingCode } = await printers.newPairingCode(await editorOf(request), request.params.id);
+    return { message: 'Nuovo codice di abbinamento creato: il precedente non vale più.', printer, pairing_code: pairingCode };
+  });
 };

@@ -10,6 +10,9 @@ import { hashPassword } from '../auth/passwords';
 import { changedFields, type AdminChanges, type Editor, type Tx } from './changes';
 import { FormCheck } from './fields';
 
+/** Staff accounts are in no catalogue: a change of them makes no cassa reload its products. */
+const NOT_IN_CATALOGUE = { catalogue: false } as const;
+
 export interface StaffMember {
   id: number;
   version: number;
@@ -125,16 +128,20 @@ export class StaffService {
     const unusable = await hashPassword(randomBytes(32).toString('hex'));
     const shopName = await this.shopName();
     return refusingTakenEmail(
-      this.changes.change(editor, async ({ tx, audit }) => {
-        const user = await this.auth.createUser(
-          { name, email, password: '', role: 'admin', staffRole: role, verified: true },
-          tx,
-          unusable,
-        );
-        await this.auth.queuePasswordLink(tx, user, 'invite', shopName);
-        await audit({ entity: 'staff', entityId: user.id, action: 'create', label: name, after: registered({ name, email, role }) });
-        return memberOf(user);
-      }),
+      this.changes.change(
+        editor,
+        async ({ tx, audit }) => {
+          const user = await this.auth.createUser(
+            { name, email, password: '', role: 'admin', staffRole: role, verified: true },
+            tx,
+            unusable,
+          );
+          await this.auth.queuePasswordLink(tx, user, 'invite', shopName);
+          await audit({ entity: 'staff', entityId: user.id, action: 'create', label: name, after: registered({ name, email, role }) });
+          return memberOf(user);
+        },
+        NOT_IN_CATALOGUE,
+      ),
     );
   }
 
@@ -146,43 +153,51 @@ export class StaffService {
   async update(editor: Editor, id: number, form: StaffForm & { version: number }): Promise<StaffMember> {
     const { name, email } = checkedDetails(form);
     return refusingTakenEmail(
-      this.changes.change(editor, async ({ tx, at, audit, claim }) => {
-        const before = await this.member(tx, id);
-        await claim('users', id, form.version, async () => memberOf(await this.member(tx, id)));
-        const role = form.role ?? memberOf(before).role;
-        if (losesAnOwner(before, { role, active: true })) await this.keepAnActiveOwner(tx, at, id, LAST_OWNER.demote);
-        await tx.updateTable('users').set({ name, email, staff_role: role }).where('id', '=', id).execute();
-        const changed = changedFields(registered(memberOf(before)), registered({ name, email, role }));
-        if (changed) await audit({ entity: 'staff', entityId: id, action: 'update', label: name, ...changed });
-        return memberOf(await this.member(tx, id));
-      }),
+      this.changes.change(
+        editor,
+        async ({ tx, at, audit, claim }) => {
+          const before = await this.member(tx, id);
+          await claim('users', id, form.version, async () => memberOf(await this.member(tx, id)));
+          const role = form.role ?? memberOf(before).role;
+          if (losesAnOwner(before, { role, active: true })) await this.keepAnActiveOwner(tx, at, id, LAST_OWNER.demote);
+          await tx.updateTable('users').set({ name, email, staff_role: role }).where('id', '=', id).execute();
+          const changed = changedFields(registered(memberOf(before)), registered({ name, email, role }));
+          if (changed) await audit({ entity: 'staff', entityId: id, action: 'update', label: name, ...changed });
+          return memberOf(await this.member(tx, id));
+        },
+        NOT_IN_CATALOGUE,
+      ),
     );
   }
 
   /** Disables (sessions revoked in the same transaction) or re-enables an account; never the last active owner. */
   async setActive(editor: Editor, id: number, active: boolean, version: number): Promise<StaffMember> {
-    const member = await this.changes.change(editor, async ({ tx, at, audit, claim }) => {
-      const before = await this.member(tx, id);
-      await claim('users', id, version, async () => ({ ...memberOf(await this.member(tx, id)) }));
-      if (losesAnOwner(before, { role: memberOf(before).role, active })) await this.keepAnActiveOwner(tx, at, id, LAST_OWNER.disable);
-      await tx
-        .updateTable('users')
-        .set({ disabled_at: active ? null : (before.disabled_at ?? at) })
-        .where('id', '=', id)
-        .execute();
-      if (!active) await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
-      if ((before.disabled_at === null) !== active) {
-        await audit({
-          entity: 'staff',
-          entityId: id,
-          action: 'update',
-          label: before.name,
-          before: { attivo: !active },
-          after: { attivo: active },
-        });
-      }
-      return memberOf(await this.member(tx, id));
-    });
+    const member = await this.changes.change(
+      editor,
+      async ({ tx, at, audit, claim }) => {
+        const before = await this.member(tx, id);
+        await claim('users', id, version, async () => ({ ...memberOf(await this.member(tx, id)) }));
+        if (losesAnOwner(before, { role: memberOf(before).role, active })) await this.keepAnActiveOwner(tx, at, id, LAST_OWNER.disable);
+        await tx
+          .updateTable('users')
+          .set({ disabled_at: active ? null : (before.disabled_at ?? at) })
+          .where('id', '=', id)
+          .execute();
+        if (!active) await tx.deleteFrom('api_tokens').where('user_id', '=', id).execute();
+        if ((before.disabled_at === null) !== active) {
+          await audit({
+            entity: 'staff',
+            entityId: id,
+            action: 'update',
+            label: before.name,
+            before: { attivo: !active },
+            after: { attivo: active },
+          });
+        }
+        return memberOf(await this.member(tx, id));
+      },
+      NOT_IN_CATALOGUE,
+    );
     // Their open streams end with the sessions, once the deletion is committed.
     if (!active) await this.auth.sessionsEnded(id);
     return member;

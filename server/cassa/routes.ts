@@ -37,9 +37,9 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   const { cassa, catalog } = services;
   const streamEvents = orderEventStreams(app, services);
 
-  // The cassa follows every order, and the catalogue's versions (its products' prices, sold-out marks).
+  // The cassa follows every order, the catalogue's versions (its products' prices, sold-out marks) and the kitchen printers.
   defineRoute(app, 'streamCassaEvents', { access: 'admin', stream: true }, (request, reply) =>
-    streamEvents(request, reply, { orders: allOrders, catalogue: true }),
+    streamEvents(request, reply, { orders: allOrders, catalogue: true, printers: true }),
   );
 
   defineRoute(app, 'getCassaInit', { access: 'admin' }, async () => {
@@ -134,6 +134,11 @@ export const cassaRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const { client, lastOrder } = await cassa.suggestClient(request.body.id);
     return { client: clientDto(client), last_order: lastOrder ? cassaOrderDto(lastOrder) : null };
   });
+
+  // The kitchen printers print it (the order turns 'Stampato' when one says done); none paired: 409, the PDF then.
+  defineRoute(app, 'printCassaOrder', { access: 'admin' }, async (request, reply) =>
+    reply.status(202).send({ jobs: await services.printJobs.printOrder(request.params.id) }),
+  );
 
   defineRoute(app, 'getCassaOrderPdf', { access: 'admin' }, async (request, reply) => {
     const order = await cassa.order(request.params.id);

@@ -649,6 +649,59 @@ const reports: Migration = {
   },
 };
 
+/**
+ * Kitchen printers (issue 33): each printer's settings (versioned like the back office's rows), its
+ * one-time pairing code and the agents' tokens (both stored as sha-256), its print queue (one job per
+ * ticket to print, leased by an agent; claimed oldest first per printer) and the state its agent last
+ * reported.
+ */
+function printers(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const create = (name: string) => withId(db.schema.createTable(name) as unknown as Table, dialect);
+      await create('printers')
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('paper_width_mm', 'integer', (c) => c.notNull())
+        .addColumn('copies', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('auto_print', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('pairing_code_hash', 'varchar(64)', (c) => c.unique())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      await create('printer_tokens')
+        .addColumn('printer_id', 'integer', (c) => c.notNull().references('printers.id').onDelete('cascade'))
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+      // No foreign key to printers: a deleted printer's jobs stay, cancelled, beside their orders.
+      await create('print_jobs')
+        .addColumn('printer_id', 'integer', (c) => c.notNull())
+        .addColumn('order_id', 'integer', (c) => c.notNull())
+        .addColumn('state', 'varchar(10)', (c) => c.notNull())
+        .addColumn('reprint', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lease_token_id', 'integer')
+        .addColumn('lease_until', 'varchar(40)')
+        .addColumn('sending_at', 'varchar(40)')
+        .addColumn('possible_double', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+        .addColumn('done_at', 'varchar(40)')
+        .execute();
+      await db.schema.createIndex('print_jobs_claim').on('print_jobs').columns(['printer_id', 'state', 'id']).execute();
+      await db.schema.createIndex('print_jobs_order').on('print_jobs').column('order_id').execute();
+      await db.schema
+        .createTable('printer_status')
+        .addColumn('printer_id', 'integer', (c) => c.primaryKey().references('printers.id').onDelete('cascade'))
+        .addColumn('reachable', 'integer', (c) => c.notNull())
+        .addColumn('paper', 'varchar(10)', (c) => c.notNull())
+        .addColumn('detail', 'varchar(255)')
+        .addColumn('since', 'varchar(40)', (c) => c.notNull())
+        .addColumn('reported_at', 'varchar(40)', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 class InlineMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -672,6 +725,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_10_0017_allergens': allergens,
       '2026_12_11_0018_order_tracking': orderTracking,
       '2026_12_12_0019_staff_roles': staffRoles,
+      '2026_12_13_0020_printers': printers(this.dialect),
       '2026_12_14_0021_reports': reports,
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));

@@ -340,6 +340,57 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A kitchen printer ('Stampanti'): its agent pairs with the one-time code, whose sha-256 is kept until used. */
+export interface PrintersTable {
+  id: Generated<number>;
+  name: string;
+  paper_width_mm: 58 | 80;
+  copies: number;
+  auto_print: Flag;
+  pairing_code_hash: string | null;
+  version: Generated<number>;
+  created_at: string;
+}
+
+/** A print agent's token (its sha-256): it reads and acknowledges its printer's jobs, nothing else. */
+export interface PrinterTokensTable {
+  id: Generated<number>;
+  printer_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+export type PrintJobState = 'waiting' | 'leased' | 'done' | 'cancelled';
+
+/** One ticket to print on one printer, leased to an agent until `lease_until`. */
+export interface PrintJobsTable {
+  id: Generated<number>;
+  printer_id: number;
+  order_id: number;
+  state: PrintJobState;
+  /** asked again at the cassa ('Ristampa'): a deliberate reprint */
+  reprint: Generated<Flag>;
+  lease_token_id: number | null;
+  lease_until: string | null;
+  /** the current lease's agent said it was writing to the printer */
+  sending_at: string | null;
+  /** a lease was lost after its agent said `sending`: the ticket may have printed already */
+  possible_double: Generated<Flag>;
+  attempts: Generated<number>;
+  created_at: string;
+  done_at: string | null;
+}
+
+/** What a printer's agent last reported; `since` is when the current reachable state began. */
+export interface PrinterStatusTable {
+  printer_id: number;
+  reachable: Flag;
+  paper: 'ok' | 'near_end' | 'out' | 'unknown';
+  detail: string | null;
+  since: string;
+  reported_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -368,6 +419,10 @@ export interface Database {
   meta: MetaTable;
   cassa_request_keys: CassaRequestKeysTable;
   rate_limits: RateLimitsTable;
+  printers: PrintersTable;
+  printer_tokens: PrinterTokensTable;
+  print_jobs: PrintJobsTable;
+  printer_status: PrinterStatusTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,6 +25,7 @@ import { newTrackingToken, trackingPath } from '../orders/tracking-tokens';
 import type { CatalogService, CatalogSnapshot } from './catalog';
 import { pricedOrder, type QuoteService } from './quote';
 import type { ScheduleService } from './schedule';
+import type { PrintWakeups } from '../print/print-wakeups';
 
 export const ORDER_CONFIRMED = 'Ordine confermato con successo!';
 
@@ -121,7 +122,7 @@ export interface OrderTaking {
 }
 
 export class CheckoutService {
-  constructor(private readonly deps: OrderTaking & { mail: MailQueue; appUrl: string }) {}
+  constructor(private readonly deps: OrderTaking & { mail: MailQueue; appUrl: string; printWakeups: PrintWakeups }) {}
 
   /** The order an earlier request with this key placed; a key of another request is refused. */
   private async existing({ key, fingerprint }: StoredKey): Promise<OrderSummary | undefined> {
@@ -213,6 +214,8 @@ export class CheckoutService {
         // Committed with the order: a crash right after still sends the confirmation.
         mail: (orderNum) => confirmationMail(user, shopName, orderNum, draft, trackingUrl),
         trackingHash: tracking.hash,
+        // The kitchen's printers that print new online orders by themselves get the ticket with the order.
+        autoPrint: true,
       });
       if (inserted === NOT_OWN_ADDRESS) throw invalidField('addressSelector', ADDRESS_REQUIRED);
       if (inserted === SLOT_FULL) {
@@ -221,6 +224,7 @@ export class CheckoutService {
         throw new AppError('conflict', message, { code: 'slot.full', errors: { fascia: [message] } });
       }
       this.deps.mail.soon();
+      this.deps.printWakeups.committed();
       // Everything the answer tells is what was just written: no need to read it back.
       const order: OrderSummary = {
         id: inserted.id,

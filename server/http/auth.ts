@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_TTL_MINUTES, type AuthService, type AuthUser, type Session } from '../auth/auth.service';
 import { OWNER_ONLY_MESSAGE, staffRoleAllows, type StaffRole } from '../../src/domain';
 import { AppError } from '../errors';
+import type { AgentPrinter } from '../print/printers.service';
 
 export const AUTH_COOKIE = 'auth_token';
 
@@ -14,11 +15,19 @@ declare module 'fastify' {
     authUser(): Promise<AuthUser | null>;
     /** https: the public address is https (APP_URL), or a trusted proxy says the request came over it */
     servedOverHttps(): boolean;
+    /** The print agent's printer, from `Authorization: Bearer` only (never a cookie), resolved at most once. */
+    agentPrinter(): Promise<AgentPrinter | null>;
   }
 }
 
+const UNAUTHENTICATED = 'Devi accedere per continuare.';
+
 /** Which requests carry a user: `Authorization: Bearer …`, or the auth_token cookie for the print frame. */
-export function registerAuth(app: FastifyInstance, auth: AuthService, options: { httpsOnly: boolean }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  auth: AuthService,
+  options: { httpsOnly: boolean; printerForToken: (token: string) => Promise<AgentPrinter | null> },
+): void {
   app.decorateRequest('servedOverHttps', function (this: FastifyRequest) {
     // request.protocol reads X-Forwarded-Proto only from an address TRUST_PROXY names.
     return options.httpsOnly || this.protocol === 'https';
@@ -45,17 +54,37 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, options: {
   app.decorateRequest('authUser', async function (this: FastifyRequest) {
     return (await this.authSession())?.user ?? null;
   });
+
+  const printers = new WeakMap<FastifyRequest, Promise<AgentPrinter | null>>();
+  app.decorateRequest('agentPrinter', function (this: FastifyRequest) {
+    let pending = printers.get(this);
+    if (!pending) {
+      const header = this.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      pending = token ? options.printerForToken(token) : Promise.resolve(null);
+      printers.set(this, pending);
+    }
+    return pending;
+  });
 }
 
-/** Who may call an operation (each route of the contract names one). */
-export type Access = 'public' | 'user' | 'verified' | 'admin';
+/** Who may call an operation (each route of the contract names one); 'printer' is a print agent's token, nothing else. */
+export type Access = 'public' | 'user' | 'verified' | 'admin' | 'printer';
 
 /** The guard of an operation: `staffRole` is the role a staff operation needs (the contract's `x-staff-role`). */
 export function accessGuard(access: Access, staffRole?: StaffRole): ((request: FastifyRequest) => Promise<void>) | undefined {
   if (access === 'public') return undefined;
+  if (access === 'printer') {
+    return async (request: FastifyRequest) => {
+      if (await request.agentPrinter()) return;
+      // Logged without the token: the route and the address tell enough.
+      request.log.warn({ route: request.routeOptions.url, address: request.ip }, 'print agent: wrong or revoked printer token');
+      throw new AppError('unauthenticated', UNAUTHENTICATED);
+    };
+  }
   return async (request: FastifyRequest) => {
     const user = await request.authUser();
-    if (!user) throw new AppError('unauthenticated', 'Devi accedere per continuare.');
+    if (!user) throw new AppError('unauthenticated', UNAUTHENTICATED);
     if (access === 'verified' && !user.verified) {
       throw new AppError('forbidden', 'Conferma il tuo indirizzo email prima di ordinare.', {
         code: 'email.unverified',
@@ -85,8 +114,15 @@ export function clearAuthCookie(reply: FastifyReply): void {
 /** The current session, for handlers behind a guard that already proved there is one. */
 export async function requireSession(request: FastifyRequest): Promise<Session> {
   const session = await request.authSession();
-  if (!session) throw new AppError('unauthenticated', 'Devi accedere per continuare.');
+  if (!session) throw new AppError('unauthenticated', UNAUTHENTICATED);
   return session;
+}
+
+/** The print agent's printer, for handlers behind the 'printer' guard. */
+export async function requirePrinter(request: FastifyRequest): Promise<AgentPrinter> {
+  const printer = await request.agentPrinter();
+  if (!printer) throw new AppError('unauthenticated', UNAUTHENTICATED);
+  return printer;
 }
 
 /** The current user, for handlers behind a guard that already proved there is one. */

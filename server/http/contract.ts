@@ -173,6 +173,8 @@ export interface RouteOptions {
   stream?: boolean;
   /** the access log's level for this route (e.g. 'warn' for the balancer's probes, every second) */
   logLevel?: LogLevel;
+  /** no anti-forgery token: the route reads no cookie, only its bearer token or body (the print agent) */
+  bearerOnly?: true;
 }
 
 /** Whether a value holds a number that is not finite anywhere inside it. Iterative: bodies may nest deeply. */
@@ -221,6 +223,7 @@ async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
 declare module 'fastify' {
   interface FastifyContextConfig {
     tooLargeMessage?: string;
+    bearerOnly?: true;
   }
   interface FastifyInstance {
     /** The operationIds that have a handler in this app (the contract coverage test reads it). */
@@ -263,7 +266,7 @@ export function defineRoute<K extends OperationId>(
     // 'manual': no Accept negotiation (whatever a client sends, past the guard it gets the stream).
     ...(options.stream ? { sse: 'manual' as const } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    config: { tooLargeMessage: options.tooLargeMessage },
+    config: { tooLargeMessage: options.tooLargeMessage, bearerOnly: options.bearerOnly },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -4,6 +4,7 @@ import type { CatalogService } from '../ecommerce/catalog';
 import type { SessionStreams } from '../auth/session-streams';
 import type { OrderEvents } from '../orders/order-events';
 import { oneOrder, type OrderEventFilter, type OrderEventStream, type StreamMessage } from '../orders/order-event-stream';
+import type { PrinterState, PrinterStatusService } from '../print/printer-status';
 import { requireSession } from './auth';
 
 /** What one event tells the client: which order, what happened, which day's list it belongs to. */
@@ -17,6 +18,12 @@ const eventMessage = ({ event }: Extract<StreamMessage, { type: 'event' }>) => (
  * client's Last-Event-ID stays the last order event's.
  */
 const catalogueMessage = ({ version }: Extract<StreamMessage, { type: 'catalogue' }>) => ({ event: 'catalogue', data: version });
+
+/** A kitchen printer's state: its own event name and no id either (the cassa's header shows it). */
+const printerMessage = ({ state }: Extract<StreamMessage, { type: 'printer' }>) => ({ event: 'printer', data: state });
+
+const messageOf = (message: Exclude<StreamMessage, { type: 'heartbeat' }>) =>
+  message.type === 'event' ? eventMessage(message) : message.type === 'catalogue' ? catalogueMessage(message) : printerMessage(message);
 
 /** The client's Last-Event-ID as an id, or null when it sent none (or none of ours). */
 function lastEventIdOf(reply: FastifyReply): number | null {
@@ -55,17 +62,18 @@ function serve(reply: FastifyReply, stream: OrderEventStream, open: Set<OrderEve
     for await (const message of stream) {
       if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
       else {
-        await Promise.race([reply.sse.send(message.type === 'event' ? eventMessage(message) : catalogueMessage(message)), stream.ended]);
+        await Promise.race([reply.sse.send(messageOf(message)), stream.ended]);
         if (isOver && (await isOver())) stream.close();
       }
     }
   })().catch(() => stream.close());
 }
 
-/** What a stream route follows: the orders of its filter, and whether the catalogue's versions too. */
+/** What a stream route follows: the orders of its filter, and whether the catalogue's versions and the printers' states too. */
 export interface StreamSubject {
   orders: OrderEventFilter;
   catalogue: boolean;
+  printers?: boolean;
 }
 
 /**
@@ -75,7 +83,13 @@ export interface StreamSubject {
  */
 export function orderEventStreams(
   app: FastifyInstance,
-  services: { events: OrderEvents; auth: AuthService; sessionStreams: SessionStreams; catalog: CatalogService },
+  services: {
+    events: OrderEvents;
+    auth: AuthService;
+    sessionStreams: SessionStreams;
+    catalog: CatalogService;
+    printerStatus: PrinterStatusService;
+  },
 ): (request: FastifyRequest, reply: FastifyReply, subject: StreamSubject) => Promise<void> {
   const open = openStreams(app);
   return async (request, reply, subject) => {
@@ -84,6 +98,7 @@ export function orderEventStreams(
     const stream = services.events.stream(lastEventIdOf(reply), subject.orders, {
       stillValid: async () => (await services.auth.sessionForToken(token))?.id === session.id,
       ...(subject.catalogue && { catalogue: (listener: (version: number) => void) => services.catalog.onVersion(listener) }),
+      ...(subject.printers && { printers: (listener: (state: PrinterState) => void) => services.printerStatus.follow(listener) }),
     });
     const unbind = services.sessionStreams.bind(
       { id: session.id, userId: session.user.id },

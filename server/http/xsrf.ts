@@ -71,6 +71,8 @@ export function createXsrf(key: string) {
       app.addHook('onRequest', (request, _reply, done) => {
         // Every unsafe method, whatever the path: a percent-encoded "/%61pi/" reaches the same routes.
         if (SAFE_METHODS.has(request.method)) return done();
+        // The print agent's routes read no cookie, so no other site can borrow one there.
+        if (request.routeOptions.config?.bearerOnly) return done();
         const cookie = request.cookies[XSRF_COOKIE];
         const header = request.headers[XSRF_HEADER];
         if (!isGenuine(cookie, sessionTag(request.authToken())) || typeof header !== 'string' || header !== cookie) {

@@ -1,4 +1,5 @@
 import type { OrderEventsTable } from '../db/schema';
+import type { PrinterState } from '../print/printer-status';
 
 /** One change of an order as a stream sends it: ids and small facts, nothing personal. */
 export interface OrderEvent {
@@ -18,10 +19,14 @@ export const matchesFilter = (filter: OrderEventFilter, event: OrderEvent): bool
   filter.orders === 'all' || event.orderId === filter.orderId;
 
 /**
- * What a stream hands its client, in order: an event, a new catalogue version (the cassa's stream), or a
- * heartbeat that keeps a quiet connection open.
+ * What a stream hands its client, in order: an event, a new catalogue version or a kitchen printer's
+ * state (the cassa's stream), or a heartbeat that keeps a quiet connection open.
  */
-export type StreamMessage = { type: 'event'; event: OrderEvent } | { type: 'catalogue'; version: number } | { type: 'heartbeat' };
+export type StreamMessage =
+  | { type: 'event'; event: OrderEvent }
+  | { type: 'catalogue'; version: number }
+  | { type: 'printer'; state: PrinterState }
+  | { type: 'heartbeat' };
 
 /** Why a stream ended: its client left or the server closed, the client fell too far behind, the session ended. */
 export type StreamEnd = 'closed' | 'overflow' | 'revoked';
@@ -40,6 +45,8 @@ export interface StreamOptions {
    * Only the newest waits for a slow client, and none is replayed: a client that reconnects reloads anyway.
    */
   catalogue?: (listener: (version: number) => void) => () => void;
+  /** Subscribes to the printers' states the stream tells too (current ones first); only each printer's newest waits. */
+  printers?: (listener: (state: PrinterState) => void) => () => void;
 }
 
 /** Where a stream reads from: the process's fan-out and the table. */
@@ -66,9 +73,12 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
   #heartbeatDue = false;
   /** a catalogue version heard and not yet given */
   #catalogueVersion: number | null = null;
+  /** per printer, the state heard and not yet given */
+  readonly #printerStates = new Map<number, PrinterState>();
   #wake: (() => void) | null = null;
   readonly #unsubscribe: () => void;
   readonly #unsubscribeCatalogue: () => void;
+  readonly #unsubscribePrinters: () => void;
   readonly #heartbeat: NodeJS.Timeout;
   readonly #ended: Promise<StreamEnd>;
   #resolveEnded: (reason: StreamEnd) => void = () => undefined;
@@ -92,6 +102,11 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
         this.#catalogueVersion = version;
         this.#signal();
       }) ?? (() => undefined);
+    this.#unsubscribePrinters =
+      options.printers?.((state) => {
+        this.#printerStates.set(state.printer_id, state);
+        this.#signal();
+      }) ?? (() => undefined);
     this.#heartbeat = setInterval(() => void this.#beat(), options.heartbeatMs);
     this.#heartbeat.unref();
   }
@@ -108,6 +123,7 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
     clearInterval(this.#heartbeat);
     this.#unsubscribe();
     this.#unsubscribeCatalogue();
+    this.#unsubscribePrinters();
     this.#live.length = 0;
     this.#resolveEnded(reason);
     this.#signal();
@@ -137,6 +153,10 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
           const version = this.#catalogueVersion;
           this.#catalogueVersion = null;
           yield { type: 'catalogue', version };
+        } else if (this.#printerStates.size > 0) {
+          const [id, state] = this.#printerStates.entries().next().value!;
+          this.#printerStates.delete(id);
+          yield { type: 'printer', state };
         } else if (this.#heartbeatDue) {
           this.#heartbeatDue = false;
           yield { type: 'heartbeat' };

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { paramsOf, prepared } from '../db/prepared';
 import type { OrderLineAdditionsTable, OrderLinesTable, OrderRow } from '../db/schema';
 import { insertMail } from '../mail/queue';
+import { queuePrintJobs } from '../print/print-queue';
 import type { PricedLine } from '../ecommerce/pricing';
 import { delayOrder, moveOrderProgress } from './order-progress';
 import { lockOrderRow, type OrderDraft, type OrderEventKind } from './order-store';
@@ -315,6 +316,7 @@ export async function writeNewOrder(
   if (address && 'typed' in address) await rememberAddress(tx, address.typed);
   if (options.mail) await insertMail(tx, options.mail(String(orderNum)), now);
   if (options.trackingHash) await tx.insertInto('order_tracking').values({ token_hash: options.trackingHash, order_id: id }).execute();
+  if (options.autoPrint) await queuePrintJobs(tx, id, now, { autoPrintOnly: true });
   return { id, orderNum };
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { MailMessage } from '../mail/mailer';
+import { isPaired, PRINT_JOBS_CHANNEL } from '../print/print-queue';
 import { ORDER_EVENTS_CHANNEL } from './order-store';
 import {
   ADDITION_COLUMN_TYPES,
@@ -67,8 +68,9 @@ export class PostgresOrderWriter implements OrderWriter {
       address: saved ? 'saved' : typed ? 'typed' : 'none',
       mail: options.mail !== undefined,
       tracking: options.trackingHash !== undefined,
+      print: options.autoPrint === true,
     };
-    const key = `${shape.address}:${shape.mail}:${shape.tracking}`;
+    const key = `${shape.address}:${shape.mail}:${shape.tracking}:${shape.print}`;
     let statement = orderStatements.get(key);
     if (!statement) orderStatements.set(key, (statement = orderStatement(shape)));
     const lines = draft.lines.map(lineValues);
@@ -85,6 +87,7 @@ export class PostgresOrderWriter implements OrderWriter {
       capacity: options.capacity,
       event_channel: ORDER_EVENTS_CHANNEL,
       event_lock: EVENT_ORDER_LOCK,
+      print_channel: PRINT_JOBS_CHANNEL,
       ...columnArrays('line', lines, LINE_COLUMN_TYPES),
       ...columnArrays('addition', additions, { position: 'int', ...ADDITION_COLUMN_TYPES }),
       saved_address_id: saved?.id ?? null,
@@ -151,6 +154,7 @@ type StatementArgs = NewOrder &
     capacity: number;
     event_channel: string;
     event_lock: string;
+    print_channel: string;
     saved_address_id: number | null;
     tracking_hash: string | null;
     mail_to: string | null;
@@ -159,7 +163,7 @@ type StatementArgs = NewOrder &
     mail_html: string[];
   };
 
-type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean; tracking: boolean };
+type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean; tracking: boolean; print: boolean };
 
 /**
  * A new order in one statement, generated from the shared rules' column descriptions: every write
@@ -170,7 +174,7 @@ type StatementShape = { address: 'none' | 'saved' | 'typed'; mail: boolean; trac
  * the whole statement back. The event's id is drawn after EVENT_ORDER_LOCK (its CTE joins the lock's,
  * so no row reaches the insert before the lock is held); the NOTIFY is delivered at commit.
  */
-function orderStatement({ address, mail, tracking }: StatementShape) {
+function orderStatement({ address, mail, tracking, print }: StatementShape) {
   return prepared<StatementArgs, { id: number; order_num: number }>((db, param) => {
     const p = (name: string) => sql`${param(name as keyof StatementArgs)}`;
     const typed = (name: string, type: ColumnType, array = '') => sql`${p(name)}::${sql.raw(type + array)}`;
@@ -247,8 +251,20 @@ function orderStatement({ address, mail, tracking }: StatementShape) {
         insert into order_tracking (token_hash, order_id) select ${p('tracking_hash')}::text, placed.id from placed
       )`);
     }
+    // The print jobs of queuePrintJobs (print-queue.ts), and their agents' wake-up at commit.
+    if (print) {
+      ctes.push(sql`printing as (
+        insert into print_jobs (printer_id, order_id, state, reprint, created_at)
+        select printers.id, placed.id, 'waiting', 0, ${p('created_at')}::text from placed, printers
+        where printers.auto_print = 1 and ${isPaired}
+        returning printer_id
+      )`);
+    }
+    const wakePrinters = print
+      ? sql`, (select pg_notify(${p('print_channel')}::text, string_agg(printer_id::text, ',')) from printing having count(*) > 0)`
+      : sql``;
     const statement = sql<{ id: number; order_num: number }>`with ${sql.join(ctes)}
-      select placed.id, placed.order_num, pg_notify(${p('event_channel')}::text, event.id::text) from placed, event`;
+      select placed.id, placed.order_num, pg_notify(${p('event_channel')}::text, event.id::text)${wakePrinters} from placed, event`;
     return { compile: () => statement.compile(db) };
   });
 }

@@ -41,6 +41,8 @@ export interface NewOrderOptions {
   mail?: (orderNum: string) => MailMessage;
   /** the sha-256 of the order's tracking token (online orders), stored with the order */
   trackingHash?: string;
+  /** a print job for each paired printer that prints new online orders by itself, written with the order */
+  autoPrint?: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ import { DiscountCodesAdmin } from './DiscountCodesAdmin';
 import { HoursAdmin } from './HoursAdmin';
 import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
+import { PrintersAdmin } from './PrintersAdmin';
 import './admin.css';
 
 // The reports bring the charting library: their own chunk, loaded when the owner opens one.
@@ -46,6 +47,7 @@ export function AdminArea() {
           <Route path="notizie/*" element={<NewsAdmin />} />
           <Route path="testi" element={<TextsAdmin />} />
           <Route path="staff/*" element={<StaffAdmin />} />
+          <Route path="stampanti" element={<PrintersAdmin />} />
           <Route path="registro" element={<AuditAdmin />} />
           <Route path="incassi" element={<EveningReportPage />} />
           <Route path="andamento" element={<PeriodReportPage />} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate } from 'react-router-dom';
 import { BLANK_STAFF, createStaffEditorActors, createStaffListActors, type StaffRow } from '../api/adminStaffActors';
@@ -6,7 +6,7 @@ import { useAppActors } from '../actors/AppActors';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '../domain';
 import { QuestionDialog } from '../ui/QuestionDialog';
 import { usePageTitle } from '../ui/usePageTitle';
-import { AdminSelect, AdminTextField, RecordForm, useListEditor, useRecordEditor } from './ui/editor';
+import { AdminSelect, AdminTextField, RecordForm, useListEditor, useOnCreated, useRecordEditor } from './ui/editor';
 import { AdminListScreen, EditLink, ListWithEditor, RecordTable, RowButton, useRecordList, type Column } from './ui/list';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ id: role, label: STAFF_ROLE_LABELS[role] }));
@@ -101,11 +101,7 @@ function NewStaffForm({ onCreated, onNext }: { onCreated: () => void; onNext: ()
   const { api } = useAppActors();
   const actors = useMemo(() => createStaffEditorActors(api), [api]);
   const view = useRecordEditor(actors, { id: null, blank: BLANK_STAFF });
-  const created = useRef(onCreated);
-  created.current = onCreated;
-  useEffect(() => {
-    if (!view.isNew) created.current();
-  }, [view.isNew]);
+  useOnCreated(view, onCreated);
   // Once created, the form gives way to what happened and the next step: no 'Salva' is left to press.
   if (!view.isNew) {
     return (

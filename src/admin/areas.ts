@@ -13,6 +13,7 @@ export const ADMIN_AREAS = [
   { path: 'notizie', label: 'Notizie', role: 'owner' },
   { path: 'testi', label: 'Testi', role: 'owner' },
   { path: 'staff', label: 'Staff', role: 'owner' },
+  { path: 'stampanti', label: 'Stampanti', role: 'owner' },
   { path: 'registro', label: 'Registro modifiche', role: 'owner' },
   { path: 'incassi', label: 'Incassi', role: 'owner' },
   { path: 'andamento', label: 'Andamento', role: 'owner' },

@@ -3,7 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { cassaOrderMachine } from '../../machines/cassaOrder.machine';
 import type { CassaCatalog, LoadOrderOutcome, OpenedOrder, SaveOrderInput, SaveOrderOutcome } from '../../machines/cassaOrder.types';
-import { cassaScreenMachine, screenDelay, screenEditor, screenOrders } from '../../machines/cassaScreen.machine';
+import { cassaScreenMachine, screenDelay, screenEditor, screenOrders, screenPrinter } from '../../machines/cassaScreen.machine';
 import type { cassaDayListMachine } from '../../machines/cassaDayList.machine';
 import type { CassaDay, ChangeResult, LiveOrderEvent, OrderChange, CassaDayListEvent } from '../../machines/cassaDayList.types';
 import { cassaOutboxMachine, type OrderSummary, type OutboxWrite } from '../../machines/cassaOutbox.machine';
@@ -20,7 +20,10 @@ import {
 } from '../domain';
 import type { CassaEffects } from '../actors/AppActors';
 import { lineFromWire, lineToWire } from './cartActors';
+import type { OfflineCopy } from '../../machines/cassaStart.machine';
 import { createCassaDelayActors } from './cassaDelayActors';
+import { createCassaPrinterActors, printerReportFromWire, type WirePrinterEvent } from './cassaPrinterActors';
+import { keptCatalog } from './cassaStartActors';
 import { createCassaOutboxActors, orderSummary, refusedWrite, request, writeOrQueue } from './cassaOutboxActors';
 import { answer, unwrap, type ApiClient, type Schemas } from './client';
 import type { ActorsOf } from './machineActors';
@@ -79,11 +82,11 @@ interface WireOrderEvent {
 
 /**
  * Follows the cassa's stream with the browser's EventSource: its unnamed events are the orders' changes,
- * its `catalogue` events the back office's new catalogue versions. A failure closes it and says so: the
+ * its `catalogue` events the back office's new catalogue versions, its `printer` events the kitchen printers' state. A failure closes it and says so: the
  * list's machine decides when to open it again (EventSource would retry on its own, unseen). Without
  * EventSource (jsdom) there is no stream and the list only polls.
  */
-export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
+export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack, system }) => {
   if (typeof EventSource === 'undefined') return;
   const source = new EventSource(CASSA_EVENTS_URL, { withCredentials: true });
   source.onopen = () => sendBack({ type: 'live.opened' });
@@ -93,6 +96,12 @@ export const followOrders = fromCallback<CassaDayListEvent>(({ sendBack }) => {
   };
   source.addEventListener('catalogue', (message: MessageEvent<string>) => {
     sendBack({ type: 'catalogue.changed', version: Number(message.data) });
+  });
+  // The kitchen printers' state is the header's (the screen's `cassaPrinter`), not the list's.
+  source.addEventListener('printer', (message: MessageEvent<string>) => {
+    system
+      .get('cassaPrinter')
+      ?.send({ type: 'printer.reported', report: printerReportFromWire(JSON.parse(message.data) as WirePrinterEvent) });
   });
   source.onerror = () => {
     source.close();
@@ -202,10 +211,14 @@ const text = (value: string) => value.trim() || null;
  * Init, one order, and the save (with the cart's lines and code as the editor last heard them);
  * a stale edit (409 'order.stale': another cash desk saved first), an order no longer editable (409, 404) and
  * refused fields (422) are refusals the widget shows; unreachable, the save is queued; a 5xx has failed.
+ * Given the catalogue this browser kept (an offline start), the widget falls back on it.
  */
-export function createCassaOrderActors(api: ApiClient) {
+export function createCassaOrderActors(api: ApiClient, kept?: OfflineCopy['catalog']) {
   return {
-    loadCatalog: fromPromise<CassaCatalog>(async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')))),
+    loadCatalog: fromPromise<CassaCatalog>(async () => {
+      const load = async () => cassaCatalogFromWire(unwrap(await api.GET('/api/v1/ecommerce/cassa/init')));
+      return kept ? load().catch(() => keptCatalog(kept)) : load();
+    }),
     loadOrder: fromPromise<LoadOrderOutcome, { id: number }>(async ({ input }) => {
       const result = await api.GET('/api/v1/ecommerce/cassa/orders/{id}', { params: { path: { id: input.id } } });
       const loaded = answer(result, [404], (_status, body) => ({
@@ -303,6 +316,8 @@ export interface CassaScreenEdge {
   cart: typeof cartMachine;
   showOrder(id: number | null, options: { replace: boolean }): void;
   scrollToTop(): void;
+  /** an offline start: the catalogue this browser kept, if the server does not answer */
+  copy?: OfflineCopy | null;
 }
 
 /** The cassa screen with its I/O and effects provided: built once, when the screen opens. */
@@ -318,8 +333,9 @@ export function cassaScreenLogic(api: ApiClient, edge: CassaScreenEdge) {
           printTicket: (_, { id }) => effects.printTicket(id),
         },
       }),
-      editor: screenEditor.provide({ actors: createCassaOrderActors(api) }),
+      editor: screenEditor.provide({ actors: createCassaOrderActors(api, edge.copy?.catalog) }),
       delay: screenDelay.provide({ actors: createCassaDelayActors(api) }),
+      printer: screenPrinter.provide({ actors: createCassaPrinterActors(api) }),
       outbox: cassaOutboxMachine.provide(createCassaOutboxActors(api, (id) => currentOrderSummary(api, id), edge.outboxStore)),
       cart: edge.cart,
     },

@@ -49,6 +49,9 @@ const CODES: Record<RefusalCode, true> = {
   'order.progress_end': true,
   'order.not_delayable': true,
   'order.not_followable': true,
+  'print.lease_lost': true,
+  'print.no_printer': true,
+  'pairing.throttled': true,
 };
 
 const isCode = (value: unknown): value is RefusalCode => typeof value === 'string' && Object.hasOwn(CODES, value);

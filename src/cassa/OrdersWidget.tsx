@@ -5,8 +5,8 @@ import { DateField } from '../ui/DateField';
 import { Icon, SOURCE_ICONS } from './icons';
 import { RowSteps } from './RowSteps';
 
-/** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order. */
-export function OrdersWidget({ view }: { view: CassaDayListView }) {
+/** 'Nuovi ordini': the day's totals, the slot strip, the date and one row per order (printed through `onPrint`). */
+export function OrdersWidget({ view, onPrint }: { view: CassaDayListView; onPrint: (id: number) => void }) {
   return (
     <section className="cassa-orders" aria-labelledby="cassa-orders-title">
       <div className="cassa-orders-head">
@@ -21,6 +21,7 @@ export function OrdersWidget({ view }: { view: CassaDayListView }) {
         </ToggleButton>
       </div>
       <div role="status" className="cassa-messages">
+        {view.offlineNotice && <p className="cassa-offline">{view.offlineNotice}</p>}
         {view.failure && <p className="cassa-failure">{view.failure}</p>}
         {view.notice && <p className="cassa-failure">{view.notice}</p>}
         {view.liveNotice && <p className="cassa-failure">{view.liveNotice}</p>}
@@ -31,7 +32,7 @@ export function OrdersWidget({ view }: { view: CassaDayListView }) {
       {view.emptyMessage && <p>{view.emptyMessage}</p>}
       <ul className="cassa-list" aria-label="Ordini del giorno">
         {view.rows.map((row) => (
-          <OrderRow key={row.id} row={row} />
+          <OrderRow key={row.id} row={row} onPrint={onPrint} />
         ))}
       </ul>
     </section>
@@ -69,7 +70,7 @@ type Row = CassaDayListView['rows'][number];
  */
 export const OrderRow = memo(OrderRowView, (before, after) => JSON.stringify(before.row) === JSON.stringify(after.row));
 
-function OrderRowView({ row }: { row: Row }) {
+function OrderRowView({ row, onPrint }: { row: Row; onPrint: (id: number) => void }) {
   const className = ['cassa-row', row.isNew && 'is-new', row.isDelivered && 'is-delivered'].filter(Boolean).join(' ');
   const reasonId = `cassa-row-${row.id}-reason`;
   return (
@@ -120,7 +121,7 @@ function OrderRowView({ row }: { row: Row }) {
         <span className="checkbox-box" aria-hidden="true" />
         {row.deliveredCheckbox.label}
       </Checkbox>
-      <Button className="cassa-print" aria-label={row.printButton.label} onPress={row.printButton.onPress}>
+      <Button className="cassa-print" aria-label={row.printLabel} onPress={() => onPrint(row.id)}>
         <Icon name="print" />
       </Button>
       <RowSteps row={row} />

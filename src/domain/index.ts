@@ -23,3 +23,4 @@ export * from './reportPeriod';
 export * from './reports';
 export * from './reportFigures';
 export * from './staff';
+export * from './printers';

@@ -2,14 +2,31 @@
  * The cassa when the network drops, against the real server: three phone orders confirmed offline
  * wait in 'Da inviare' and reach the server once each when it is back; a reload in the middle of a
  * phone order keeps it; an edit made offline that another cash desk overtook is shown with both
- * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order. Every
- * order here is for a day two weeks ahead (no other file looks at it) and is cancelled at the end.
+ * versions, not applied; 'Ripeti ultimo ordine' fills the cart with a client's last order; visited
+ * once, the cassa opens again without network (its service worker) with its draft, 'Da inviare' and
+ * the last list it showed; a new deployment's worker waits for 'ricarica'. Every order here is for a
+ * day two weeks ahead (no other file looks at it) and is cancelled at the end.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, shownDate, typeDate, url, useBrowser } from './browser';
-import { cartLine, DAY_API, editor, logInAsAdmin, nameBox, noteBox, openEditor, productBox, readDay, type WireDay } from './cassa-helpers';
+import { DIST } from '../../scripts/real-server';
+import { apiCall, DESKTOP, expectNoA11yViolations, shownDate, typeDate, url, useBrowser } from './browser';
+import {
+  cartLine,
+  DAY_API,
+  editor,
+  logInAsAdmin,
+  nameBox,
+  noteBox,
+  openEditor,
+  ordersList,
+  productBox,
+  readDay,
+  type WireDay,
+} from './cassa-helpers';
 
 const orderApi = (id: number) => `/api/v1/ecommerce/cassa/orders/${id}`;
 const QUEUED = "Server non raggiungibile: l'ordine è in 'Da inviare' e partirà appena il server risponde.";
@@ -85,6 +102,48 @@ const margheritaId = async (page: Page) =>
   ((await apiCall(page, 'GET', '/api/ecommerce/products')).body!.products as { id: number; name: string }[]).find(
     (p) => p.name === 'Margherita',
   )!.id;
+
+/** The page is controlled by a service worker (null: none, as on every customer page). */
+const workerScope = (page: Page) =>
+  page.evaluate(async () => (navigator.serviceWorker.controller ? (await navigator.serviceWorker.ready).scope : null));
+
+/** When the cassa kept its last list for an offline start (read from its IndexedDB copy), or null. */
+const keptAt = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'pizzeria-cassa-copy')) return null;
+    return new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('pizzeria-cassa-copy');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const read = open.result.transaction('copy').objectStore('copy').get('day');
+        read.onsuccess = () => resolve((read.result as { savedAt?: string } | undefined)?.savedAt ?? null);
+        read.onerror = () => resolve(null);
+      };
+    });
+  });
+
+/**
+ * Runs `during` while the served build has a new service worker (its bytes changed, as by a
+ * deployment), then puts the build back as it was.
+ */
+async function withNewWorker(mark: string, during: () => Promise<void>) {
+  const worker = path.join(DIST, 'cassa-sw.js');
+  const served = [worker, `${worker}.br`, `${worker}.gz`]
+    .filter((file) => fs.existsSync(file))
+    .map((file) => [file, fs.readFileSync(file)] as const);
+  try {
+    // The precompressed copies would still be the old worker.
+    for (const [file] of served.slice(1)) fs.rmSync(file);
+    fs.writeFileSync(worker, `${served[0]![1].toString()}\n// ${mark}\n`);
+    await during();
+  } finally {
+    for (const [file, bytes] of served) fs.writeFileSync(file, bytes);
+  }
+}
+
+/** 'HH:MM' on the shop's clock. */
+const romeTime = (iso: string) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 describe('cassa offline', () => {
   const browser = useBrowser();
@@ -226,5 +285,86 @@ describe('cassa offline', () => {
     await line.waitFor();
     await expect.poll(() => line.getByRole('group', { name: 'Quantità di Margherita' }).locator('output').textContent()).toBe('2');
     await cancel(page, order.id);
+  });
+
+  it('visited once, the cassa opens again without network: its draft, Da inviare and the last list, marked Offline', async () => {
+    const { page, context, allowErrors } = await browser.open({ viewport: DESKTOP });
+    allowErrors(OFFLINE);
+    await openEditor(page);
+    // The cassa's worker is installed and controls the page (it claims it on its first install).
+    await expect.poll(() => workerScope(page), { timeout: 15_000 }).toBe(url('/cassa'));
+    await ordersList(page).getByRole('listitem').first().waitFor();
+    await expect.poll(() => keptAt(page)).not.toBeNull();
+    const date = await farDay(page);
+    const run = randomUUID().slice(0, 6);
+    const queuedName = `Senza Rete Avvio ${run}`;
+
+    await context.setOffline(true);
+    const savedAt = (await keptAt(page))!;
+    await typeOrder(page, { name: queuedName, note: 'Ordine prima del riavvio', date, time: '22:15' });
+    await confirm(page, 'Conferma ordine');
+    await headerCounter(page).filter({ hasText: 'Da inviare: 1' }).waitFor();
+    await typeOrder(page, { name: `Bozza Avvio ${run}`, note: 'Scritta senza rete', date, time: '22:30' });
+
+    // The tablet restarts without network: the page itself comes from the worker.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
+    await page.getByText(`Offline: dati delle ${romeTime(savedAt)}`, { exact: true }).waitFor();
+    await ordersList(page).getByRole('listitem').first().waitFor();
+    await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+    expect(await nameBox(page).inputValue()).toBe(`Bozza Avvio ${run}`);
+    expect(await noteBox(page).inputValue()).toBe('Scritta senza rete');
+    await cartLine(page, 'Margherita').waitFor();
+    expect(await outbox(page).getByRole('list', { name: 'Ordini da inviare' }).getByRole('listitem').allTextContents()).toEqual([
+      `Nuovo ordine: ${queuedName}, 22:15`,
+    ]);
+    await headerCounter(page).filter({ hasText: 'Da inviare: 1' }).waitFor();
+    await expectNoA11yViolations(page, 'cassa, offline start');
+
+    // The network is back: the order is sent, and the list is the server's again.
+    await context.setOffline(false);
+    await expect.poll(() => headerCounter(page).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByText(/^Offline: dati delle/).count(), { timeout: 15_000 }).toBe(0);
+    const stored = (await dayList(page, date)).orders.data.filter((o) => o.name === queuedName);
+    expect(stored).toHaveLength(1);
+    await cancel(page, stored[0]!.id);
+
+    // A customer page is never controlled by the cassa's worker (it can never serve stale prices).
+    const customer = await context.newPage();
+    await customer.goto(url('/ecommerce'));
+    await customer.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await workerScope(customer)).toBeNull();
+  });
+
+  it("a new deployment's worker waits: 'Nuova versione disponibile: ricarica' keeps what is being typed, and reloads only when pressed", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openEditor(page);
+    await expect.poll(() => workerScope(page), { timeout: 15_000 }).toBe(url('/cassa'));
+    const run = randomUUID().slice(0, 6);
+    await nameBox(page).fill(`Bozza Aggiornamento ${run}`);
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+
+    await withNewWorker(run, async () => {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/cassa'))?.update());
+      const offer = page.getByRole('status').filter({ hasText: 'Nuova versione disponibile: ricarica' });
+      await offer.waitFor({ timeout: 15_000 });
+      // Offered, never forced: the page and what is typed stay.
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+      expect(await nameBox(page).inputValue()).toBe(`Bozza Aggiornamento ${run}`);
+      await expectNoA11yViolations(page, 'cassa, new version offered');
+
+      await offer.getByRole('button', { name: 'ricarica' }).click();
+      await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window).catch(() => true), { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => noteBox(page).isEnabled()).toBe(true);
+      expect(await nameBox(page).inputValue()).toBe(`Bozza Aggiornamento ${run}`);
+      expect(await page.getByText(/^Nuova versione disponibile/).count()).toBe(0);
+      // The new worker controls the cassa; none waits any more.
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/cassa');
+          return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+        }),
+      ).toEqual({ waiting: null, controlled: true });
+    });
   });
 });

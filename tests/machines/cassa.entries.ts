@@ -9,6 +9,7 @@ import { cassaOutboxMachine, type OutboxEntry, type SendOutcome } from '../../ma
 import { cassaLinesMachine } from '../../machines/cassaLines.machine';
 import { cassaScreenMachine } from '../../machines/cassaScreen.machine';
 import { cassaDelayMachine } from '../../machines/cassaDelay.machine';
+import { cassaPrinterMachine, type PrinterReport } from '../../machines/cassaPrinter.machine';
 import { cassaDayListMachine, type CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import { suggestBoxMachine } from '../../machines/suggestBox.machine';
 import {
@@ -483,6 +484,7 @@ export const cassaScreenEntry: MachineEntry<typeof cassaScreenMachine> = {
     { type: 'editor.cart', command: { type: 'cart.empty' } },
     { type: 'editor.saved' },
     { type: 'delay.applied' },
+    { type: 'printer.pdf', id: phoneOrder.id },
     { type: 'editor.show', id: null },
     // A print the server could not be reached for (the editor's queued saves arrive the same way).
     { type: 'write.queued', entry: queuedPrint },
@@ -592,6 +594,52 @@ export const cassaDelayEntry: MachineEntry<typeof cassaDelayMachine> = {
   serializeState: (s) => JSON.stringify({ value: s.value, minutes: s.context.minutes, notice: s.context.notice }),
 };
 
+// --- the kitchen printers in the header, and the rows' print requests ---------------------------
+
+const printerEvents = internalEvents(cassaPrinterMachine);
+/** The page's clock in the path tests: 20:41 on the test evening. */
+export const PRINTER_NOW = Date.parse('2026-11-18T20:41:00+01:00');
+const kitchen = (report: Partial<PrinterReport>): PrinterReport => ({
+  printerId: 1,
+  name: 'Cucina',
+  reachable: true,
+  paper: 'ok',
+  since: PRINTER_NOW - 3_600_000,
+  ...report,
+});
+export const printerReports = {
+  ready: kitchen({}),
+  nearEnd: kitchen({ paper: 'near_end' }),
+  paperOut: kitchen({ paper: 'out' }),
+  /** off for two and a half minutes, for one, just now */
+  offTwoMinutes: kitchen({ reachable: false, paper: 'unknown', since: PRINTER_NOW - 150_000 }),
+  offOneMinute: kitchen({ reachable: false, paper: 'unknown', since: PRINTER_NOW - 61_000 }),
+  offJustNow: kitchen({ reachable: false, paper: 'unknown', since: PRINTER_NOW - 10_000 }),
+  bar: kitchen({ printerId: 2, name: 'Bar' }),
+};
+
+export const cassaPrinterEntry: MachineEntry<typeof cassaPrinterMachine> = {
+  name: 'cassaPrinter',
+  machine: cassaPrinterMachine,
+  input: { clock: () => PRINTER_NOW },
+  // Reports and requests in any order make the simple paths explode; one path per edge covers it.
+  maxSimplePathStates: 0,
+  events: [
+    ...Object.values(printerReports).map((report) => ({ type: 'printer.reported' as const, report })),
+    (s) => (s.context.requests.length < 2 ? { type: 'order.print', id: phoneOrder.id } : null),
+    { type: printerEvents.done('requestPrint'), output: { kind: 'queued' } },
+    { type: printerEvents.done('requestPrint'), output: { kind: 'pdf' } },
+    { type: printerEvents.error('requestPrint'), error: new TypeError('Failed to fetch') },
+    { type: printerEvents.after('cassaPrinter.clock.running', 'PRINTER_CLOCK') },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      printers: s.context.printers.map((p) => `${p.printerId} ${p.reachable} ${p.paper} ${p.since}`),
+      requests: s.context.requests.length,
+    }),
+};
+
 export const cassaEntries = [
   cassaDayListEntry,
   cassaOrderEntry,
@@ -600,4 +648,5 @@ export const cassaEntries = [
   cassaScreenEntry,
   cassaOutboxEntry,
   cassaDelayEntry,
+  cassaPrinterEntry,
 ];

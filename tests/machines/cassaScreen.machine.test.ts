@@ -159,6 +159,10 @@ describe('cassa screen machine: path coverage', () => {
             // The outbox hears it from the screen, its parent: no channel outside the actor system.
             expect(last).toEqual({ to: 'outbox', event: { type: 'outbox.add', entry: queuedPrint } });
             break;
+          case 'printer.pdf':
+            // No kitchen printer took the ticket: the list prints its PDF as before.
+            expect(told.filter((t) => t.to === 'orders').at(-1)).toEqual({ to: 'orders', event: { type: 'order.print', id: event.id } });
+            break;
           case 'editor.show':
             // The editor corrects the URL (no history entry): after an update, or an order that could not be opened.
             expect(effects.showOrder).toHaveBeenLastCalledWith(event.id, true);

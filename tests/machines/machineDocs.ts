@@ -29,6 +29,7 @@ const SCREENS: Record<string, string> = {
   cassaLines: '/cassa: the order widget’s product search and gifts',
   cassaOrder: '/cassa: the order widget (a new order, or the one in ?ordine=)',
   cassaScreen: '/cassa: the screen, parent of the day list, the order widget and its cart',
+  cassaStart: '/cassa: how it opens (online, on the copy kept for offline, or not) and the new version offer',
   changePassword: '/auth/change-password',
   checkout: '/ecommerce/checkout: the six steps (five for pickup)',
   checkoutConfirmation: '/ecommerce/ordine-confermato: the placed order read back',

@@ -23,6 +23,7 @@ import { menuEntries } from './menu.entries';
 import { internalEvents, invokeInput, type EventSpec } from './pathCoverage';
 import { authEntries } from './auth.entries';
 import { cassaEntries } from './cassa.entries';
+import { cassaStartEntry } from './cassaStart.entries';
 import { adminEntries } from './admin.entries';
 import { orderTrackingEntry } from './tracking.entries';
 import { reportEntries } from './reports.entries';
@@ -268,6 +269,7 @@ export const machineRegistry: readonly MachineEntry<any>[] = [
   checkoutConfirmationEntry,
   ...authEntries,
   ...cassaEntries,
+  cassaStartEntry,
   ...adminEntries,
   orderTrackingEntry,
   ...reportEntries,

@@ -10,6 +10,7 @@ import {
   type ApiResponse,
   type TestServer,
 } from './harness';
+import { createPrinter, pairedAgent } from './print-helpers';
 
 /**
  * Who may call what, for EVERY operation of openapi.yaml, and how the server answers rubbish.
@@ -30,6 +31,8 @@ const hasBody = (op: ContractOperation) => 'body' in op.schema;
 const isCassa = (op: ContractOperation) => op.tags.includes('cassa');
 /** The cassa and the back office: staff only. */
 const isStaffOnly = (op: ContractOperation) => isCassa(op) || op.tags.includes('admin');
+/** The print agent's operations: its printer token only, no user's. */
+const isPrinterOnly = (op: ContractOperation) => op.secured && op.tags.includes('print-agent');
 
 /** Words that only show up when a framework's or parser's English message leaks through. */
 const ENGLISH = /must have|should be|Unexpected token|Bad Request|\brequest\b|\bbody\b|\bmust\b|\bexpected\b/i;
@@ -47,7 +50,11 @@ function expectItalianError(response: ApiResponse) {
 let server: TestServer;
 let clients: Record<Role, ApiClient>;
 const accounts: Partial<Record<Role, { email: string; password: string }>> = {};
-const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0, staffId: 0, zoneId: 0 };
+const fixture = { orderId: 0, ownerAddressId: 0, postId: 0, margherita: 0, staffId: 0, zoneId: 0, printerId: 0 };
+/** A print agent paired with the fixture's printer: its token only. */
+let printerAgent: ApiClient;
+/** Each operation's answer to the printer token, filled once in beforeAll. */
+const printerAnswers = new Map<string, ApiResponse>();
 /** The answer each role got from each operation, filled once in beforeAll. */
 const matrix = new Map<string, Record<Role, ApiResponse>>();
 
@@ -70,6 +77,9 @@ function urlOf(op: ContractOperation, id?: number | string): string {
   else if (op.path.startsWith('/api/v1/admin/categories/')) existing = 7;
   // The seed's 'Impasto integrale': products offer it, so even staff's removal is refused.
   else if (op.path.startsWith('/api/v1/admin/doughs/')) existing = 1;
+  else if (op.path.startsWith('/api/v1/admin/printers/')) existing = fixture.printerId;
+  // No print job exists in the fixture: the agent gets a 404, never a 401.
+  else if (op.path.startsWith('/api/v1/print-agent/jobs/')) existing = 1;
   else throw new Error(`No fixture id for ${label(op)}: add one to urlOf`);
   const url = op.path.replace('{id}', String(id ?? existing));
   // A removal names the version the page showed.
@@ -80,6 +90,7 @@ function urlOf(op: ContractOperation, id?: number | string): string {
     'removeAdminCategory',
     'removeAdminDough',
     'removeNewsPost',
+    'removeAdminPrinter',
   ].includes(op.operationId)
     ? `${url}?version=0`
     : url;
@@ -151,6 +162,11 @@ beforeAll(async () => {
   if (stored.status !== 201) throw new Error(`cassa order failed: ${JSON.stringify(stored.body)}`);
   fixture.orderId = stored.body.order.id;
 
+  const printer = await createPrinter(admin.client, { name: 'Cucina del controllo' });
+  fixture.printerId = printer.id;
+  printerAgent = new ApiClient(server.baseUrl);
+  printerAgent.token = (await pairedAgent(server.baseUrl, printer.code)).token;
+
   for (const op of OPERATIONS) {
     const answers = {} as Record<Role, ApiResponse>;
     for (const role of ROLES) {
@@ -158,14 +174,19 @@ beforeAll(async () => {
       answers[role] = await client.request(op.method, urlOf(op), hasBody(op) ? {} : undefined);
     }
     matrix.set(op.operationId, answers);
+    printerAnswers.set(op.operationId, await printerAgent.request(op.method, urlOf(op), hasBody(op) ? {} : undefined));
   }
+  // The sweep gave the printer a new pairing code (revoking the agent's token) and deleted it: a new one for what follows.
+  const next = await createPrinter(admin.client, { name: 'Cucina dopo il controllo' });
+  fixture.printerId = next.id;
+  printerAgent.token = (await pairedAgent(server.baseUrl, next.code)).token;
 });
 afterAll(() => server?.close());
 
 describe('access matrix over every operation of the contract', () => {
   it('covers the whole contract, cassa included', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(35);
-    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(14);
+    expect(OPERATIONS.filter(isCassa).map((o) => o.operationId)).toHaveLength(15);
   });
 
   it('every staff operation names the role it needs: the cassa and the sold-outs a cashier, the rest of the back office the owner', () => {
@@ -199,6 +220,25 @@ describe('access matrix over every operation of the contract', () => {
       const anonymous = matrix.get(op.operationId)!.anonymous;
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.message).toBe(UNAUTHENTICATED);
+    });
+
+    if (isPrinterOnly(op)) {
+      it(`${name}: no user's token, staff's included → 401; the printer token is let through`, () => {
+        const answers = matrix.get(op.operationId)!;
+        for (const role of ['customer', 'otherCustomer', 'admin'] as const) {
+          expect(answers[role].status, role).toBe(401);
+          expect(answers[role].body.message).toBe(UNAUTHENTICATED);
+        }
+        expect([401, 403]).not.toContain(printerAnswers.get(op.operationId)!.status);
+      });
+      continue;
+    }
+
+    it(`${name}: the printer token reaches nothing but the print agent's operations → 401`, () => {
+      const answer = printerAnswers.get(op.operationId);
+      if (!answer) return;
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe(UNAUTHENTICATED);
     });
 
     if (isStaffOnly(op)) {
@@ -330,7 +370,8 @@ describe('every operation with a body answers rubbish with a 4xx and an Italian 
     it(`${label(op)}: malformed JSON, a JSON array, wrong types`, async () => {
       const url = urlOf(op);
       for (const role of ['anonymous', 'admin'] as const) {
-        const caller = clients[role];
+        // Past the print agent's guard is its printer token, not staff.
+        const caller = role === 'admin' && isPrinterOnly(op) ? printerAgent : clients[role];
         const malformed = await caller.request(op.method, url, undefined, { raw: '{"data": {"nomeCliente": "Mario",' });
         expect(malformed.status, `${role} malformed → ${malformed.status}`).toBeGreaterThanOrEqual(400);
         expect(malformed.status).toBeLessThan(500);
@@ -368,12 +409,15 @@ describe('every operation with a body answers rubbish with a 4xx and an Italian 
 });
 
 describe('path ids that are not ids', () => {
+  const callerPastGuard = (op: ContractOperation) => (isPrinterOnly(op) ? printerAgent : clients.admin);
   /** A body that passes validation, so that only the id can be wrong. */
   const validBody = (op: ContractOperation) => {
     if (op.method === 'PATCH') return { status: 1 };
     if (op.operationId === 'setSoldOut') return { sold_out: true, version: 0 };
     if (op.operationId === 'moveCassaOrderProgress') return { direction: 'next' };
     if (op.operationId === 'delayCassaOrder') return { minutes: 10 };
+    if (op.operationId === 'releasePrintJob') return { reason: 'ECONNREFUSED' };
+    if (op.operationId === 'updateAdminPrinter') return { name: 'Cucina', paper_width_mm: 80, copies: 1, auto_print: true, version: 0 };
     if (op.operationId === 'updateDiscountCode') return discountCodeForm({ code: 'PROVA-ID', label: 'Prova', active: false, version: 0 });
     if (op.operationId === 'setStaffActive') return { active: true, version: 0 };
     if (op.operationId === 'updateStaffMember') return { name: 'Prova Staff', email: 'prova.staff@pizzeria.test', version: 0 };
@@ -420,13 +464,13 @@ describe('path ids that are not ids', () => {
     it(`${label(op)}: 'abc', 0, -1, 1.5 and ids past 32 bits → 422; an unknown id → 404; never 5xx`, async () => {
       // 2147483648 would not fit PostgreSQL's integer column: the contract refuses it as an id.
       for (const bad of ['abc', '0', '-1', '1.5', '2147483648', '99999999999']) {
-        const response = await clients.admin.request(op.method, urlOf(op, bad), validBody(op));
+        const response = await callerPastGuard(op).request(op.method, urlOf(op, bad), validBody(op));
         expect(response.status, `${bad} → ${response.status}`).toBe(422);
         expectItalianError(response);
         expect(Object.keys(response.body.errors)).toEqual(['id']);
       }
       for (const unknownId of [987654, 2_147_483_647]) {
-        const unknown = await clients.admin.request(op.method, urlOf(op, unknownId), validBody(op));
+        const unknown = await callerPastGuard(op).request(op.method, urlOf(op, unknownId), validBody(op));
         expect(unknown.status, `${unknownId} → ${unknown.status}`).toBe(404);
         expectItalianError(unknown);
       }

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /**
  * A stand-in for `vite build`: public/ as Vite copies it, an index.html loading a hashed entry, and a
  * build manifest whose blog chunk imports one chunk of its own and one the entry already loads, and
- * the cassa's chunk.
+ * the cassa's chunk; the cassa's service worker.
  */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-dist-'));
@@ -26,6 +26,7 @@ function fakeBuild(): string {
   for (const file of ['index-E1.js', 'react-R1.js', 'BlogPages-B1.js', 'markdown-M1.js', 'LegalPages-L1.js', 'CassaPage-C1.js']) {
     fs.writeFileSync(path.join(dir, 'assets', file), 'export {};\n');
   }
+  fs.writeFileSync(path.join(dir, 'cassa-sw.js'), 'self.addEventListener("fetch", () => {});\n');
   fs.mkdirSync(path.join(dir, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'], dynamicImports: ['src/blog/BlogPages.tsx'] },
@@ -102,6 +103,32 @@ describe('files', () => {
       expect(response.status, icon.src).toBe(200);
       expect(response.headers.get('content-type'), icon.src).toMatch(new RegExp(`^${icon.type.replace('+', '\\+')}`));
     }
+  });
+
+  it("serves the cassa's own manifest (an app of its own at /cassa, maskable icon) and its service worker, revalidated on every check", async () => {
+    const manifest = await fetch(`${server.baseUrl}/cassa.webmanifest`);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const { name, start_url, scope, display, icons } = (await manifest.json()) as {
+      name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect({ name, start_url, scope, display }).toEqual({
+      name: 'Cassa — Pizzeria Da Romolo',
+      start_url: '/cassa',
+      scope: '/cassa',
+      display: 'standalone',
+    });
+    expect(icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes)).toEqual(['512x512']);
+    for (const icon of icons) expect((await fetch(server.baseUrl + icon.src)).status, icon.src).toBe(200);
+
+    // A new deployment's worker is found at the next check: never served from an HTTP cache.
+    const worker = await fetch(`${server.baseUrl}/cassa-sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers a missing file with a small plain 404 that nobody caches, never with the page', async () => {

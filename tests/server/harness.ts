@@ -549,6 +549,11 @@ export function openTrackingStream(baseUrl: string, token: string, lastEventId?:
   return openStreamAt(`${baseUrl}/api/v1/ecommerce/orders/track/${token}/events`, {}, lastEventId);
 }
 
+/** Opens a print agent's wake-up stream with its printer token. */
+export function openPrintAgentStream(baseUrl: string, token: string): Promise<EventStream> {
+  return openStreamAt(`${baseUrl}/api/v1/print-agent/events`, { authorization: `Bearer ${token}` });
+}
+
 async function openStreamAt(url: string, credentials: Record<string, string>, lastEventId?: string): Promise<EventStream> {
   const abort = new AbortController();
   const headers: Record<string, string> = { ...credentials, accept: 'text/event-stream' };

@@ -9,6 +9,7 @@ import type { RefusalCode } from '../../server/errors';
 import { loadContract } from '../../server/http/contract';
 import { refusalFrom } from '../../src/api/refusal';
 import { ApiClient, freezeDate, loggedInClient, productId, startTestServer, type ApiResponse, type TestServer } from './harness';
+import { AgentClient, createPrinter, pairedAgent } from './print-helpers';
 
 let server: TestServer;
 let customer: ApiClient;
@@ -474,6 +475,50 @@ const SCENARIOS: Scenario[] = [
     send: async () => {
       for (let i = 0; i < 60; i++) expect((await anonymous().get('/api/v1/ecommerce/orders/track/sbagliato')).status).toBe(404);
       return anonymous().get('/api/v1/ecommerce/orders/track/sbagliato');
+    },
+  },
+  {
+    code: 'print.no_printer',
+    what: "the cassa's print with no kitchen printer paired",
+    status: 409,
+    message: 'Nessuna stampante abbinata: stampa dal PDF.',
+    send: () =>
+      cassaOrder(
+        'Pina Senza Stampante',
+        async () => undefined,
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/print`),
+      ),
+  },
+  {
+    code: 'print.lease_lost',
+    what: "an agent's 'done' for a job another claim holds now",
+    status: 409,
+    message: "Questo lavoro di stampa non è più tuo: un altro l'ha preso o è concluso. Non stamparlo.",
+    send: async () => {
+      const printer = await createPrinter(admin, { name: 'Cucina rifiuti' });
+      const agent = await pairedAgent(server.baseUrl, printer.code);
+      await cassaOrder(
+        'Lino Lease',
+        async () => undefined,
+        (order) => admin.post(`/api/v1/ecommerce/cassa/orders/${order.id}/print`),
+      );
+      const job = (await agent.claim()).body.job;
+      expect((await agent.release(job.id)).status).toBe(204);
+      return agent.done(job.id);
+    },
+  },
+  {
+    code: 'pairing.throttled',
+    what: 'an eleventh pairing attempt from one address within 15 minutes',
+    status: 429,
+    message: 'Troppi tentativi di abbinamento: riprova tra 15 minuti.',
+    retryAfter: '900',
+    send: async () => {
+      const agent = new AgentClient(server.baseUrl);
+      const pair = () => agent.request('POST', '/api/v1/print-agent/pair', { pairing_code: 'SBAG-LIAT-O000' });
+      // The lease scenario paired once from this address.
+      for (let i = 0; i < 9; i++) expect((await pair()).status).toBe(401);
+      return pair();
     },
   },
   {

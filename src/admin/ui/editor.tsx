@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField, type Key } from 'react-aria-components';
 import {
@@ -46,6 +46,15 @@ export function useSettingsEditor<V extends RecordValues>(actors: RecordEditorAc
 }
 
 /** An editor screen of a list: its actors made from the app's client, its actor (for an image upload), and the way back to the list. */
+/** Calls `onCreated` once the form beside a list has created its record (the list then reloads). */
+export function useOnCreated(view: { isNew: boolean }, onCreated: () => void): void {
+  const created = useRef(onCreated);
+  created.current = onCreated;
+  useEffect(() => {
+    if (!view.isNew) created.current();
+  }, [view.isNew]);
+}
+
 export function useListEditor<V extends RecordValues>(
   createActors: (api: ApiClient) => RecordEditorActors<V>,
   input: RecordEditorInput<V>,

@@ -1,0 +1,82 @@
+/**
+ * 'Stampanti' against the real server (issue 33): the owner adds a kitchen printer and reads its
+ * one-time pairing code with the command that starts the agent; an agent pairs with it; a new code
+ * (asked first) revokes that agent; 'Elimina' (asked first) removes the printer. The printer's name
+ * is this run's own, so other tests never see it.
+ */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+import { logInAsAdmin } from './cassa-helpers';
+
+/** What the print agent does first: exchanges the code for its token, with no cookie. */
+async function pair(code: string): Promise<{ status: number; token?: string }> {
+  const response = await fetch(url('/api/v1/print-agent/pair'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pairing_code: code }),
+  });
+  return { status: response.status, token: response.ok ? ((await response.json()) as { token: string }).token : undefined };
+}
+
+const claimWith = async (token: string) =>
+  (
+    await fetch(url('/api/v1/print-agent/jobs/claim'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).status;
+
+describe('back office: printers', () => {
+  const browser = useBrowser();
+
+  it('add a printer, read its code once, pair an agent, revoke it with a new code, delete the printer', async () => {
+    const { page: owner } = await browser.open({ viewport: DESKTOP });
+    await logInAsAdmin(owner);
+    const name = `Cucina e2e ${Date.now().toString(36)}`;
+
+    await owner.goto(url('/admin/stampanti'));
+    const form = owner.getByRole('form', { name: 'Nuova stampante' });
+    await form.getByRole('textbox', { name: 'Nome' }).fill(name);
+    await form.getByRole('combobox', { name: 'Larghezza carta' }).selectOption('58');
+    await form.getByRole('combobox', { name: 'Copie' }).selectOption('2');
+    await form.getByRole('button', { name: 'Salva' }).click();
+
+    const dialog = owner.getByRole('alertdialog', { name: `Codice di abbinamento per ${name}` });
+    await dialog.waitFor();
+    const code = (await dialog.locator('.pairing-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await dialog.getByText(`npm run print-agent -- --server ${url('').replace(/\/$/, '')} --code ${code} --printer HOST:PORTA`).waitFor();
+    await expectNoA11yViolations(owner, '/admin/stampanti pairing code');
+    await dialog.getByRole('button', { name: 'Ho annotato il codice' }).click();
+
+    const table = owner.getByRole('table', { name: 'Stampanti della cucina' });
+    const row = table.getByRole('row', { name: new RegExp(name) });
+    await row.getByText('Non abbinata').waitFor();
+    await row.getByText('58 mm').waitFor();
+    // Shown once: the page holds the code no more.
+    expect(await owner.getByText(code).count()).toBe(0);
+
+    const agent = await pair(code);
+    expect(agent.status).toBe(200);
+    await owner.reload();
+    await row.getByText('Abbinata, in attesa del primo contatto').waitFor();
+
+    await row.getByRole('button', { name: `Nuovo codice di abbinamento per ${name}` }).click();
+    const ask = owner.getByRole('alertdialog', { name: `Nuovo codice per ${name}?` });
+    await expectNoA11yViolations(owner, '/admin/stampanti new code question');
+    await ask.getByRole('button', { name: 'Crea nuovo codice' }).click();
+    const told = owner.getByText(new RegExp(`Nuovo codice di abbinamento per ${name}: [A-Z0-9-]{14}`));
+    await told.waitFor();
+    expect(await claimWith(agent.token!)).toBe(401);
+    await row.getByText('Non abbinata').waitFor();
+
+    await row.getByRole('button', { name: `Elimina ${name}` }).click();
+    await owner
+      .getByRole('alertdialog', { name: `Eliminare ${name}?` })
+      .getByRole('button', { name: 'Elimina' })
+      .click();
+    await expect.poll(() => table.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
+    await expectNoA11yViolations(owner, '/admin/stampanti');
+  });
+});

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentApi } from '../../server/print-agent/api';
+import { startAgent, type AgentTiming } from '../../server/print-agent/agent';
+import { renderTicket } from '../../server/print-agent/ticket';
+import { CUT, decodeCp858, fakePrinter, fakeServer, ticket, until, type FakePrinter, type FakeServer } from './print-agent-fakes';
+
+const FAST: Partial<AgentTiming> = { statusEveryMs: 200, pollEveryMs: 200, confirmTimeoutMs: 1_000, backoffMinMs: 100, backoffMaxMs: 400 };
+const layout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' } as const;
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function setUp() {
+  const server = await fakeServer();
+  const printer = await fakePrinter();
+  cleanup.push(server.close, printer.stop);
+  return { server, printer };
+}
+
+function agent(server: FakeServer, printer: FakePrinter, timing: Partial<AgentTiming> = FAST, lines: string[] = []) {
+  const running = startAgent({
+    api: agentApi(server.url, server.token),
+    printer: printer.address,
+    layout,
+    timing,
+    log: (l) => lines.push(l),
+  });
+  cleanup.push(running.stop);
+  return running;
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the kitchen ticket in ESC/POS', () => {
+  it('decodes in cp858 to the ticket with its euro signs and accents, the allergy line first in bold and large, and a cut', async () => {
+    const { server, printer } = await setUp();
+    agent(server, printer);
+    server.addJob({ note: 'Più mozzarella, però niente sale' });
+    await until(() => server.jobs[0]!.state === 'done');
+
+    const bytes = printer.bytes();
+    const text = decodeCp858(bytes);
+    expect(text).toContain('ALLERGIE: noci, latte');
+    expect(text).toContain('Ordine #123');
+    expect(text).toContain('Ore 20:15');
+    expect(text).toContain('Niccolò Bàrberi');
+    expect(text).toContain('Via della Città 5');
+    expect(text).toContain('Note: Più mozzarella, però niente sale');
+    expect(text).toMatch(/2 x\s+Margherita\s+12,50 €/);
+    expect(text).toMatch(/Costo di consegna\s+2,00 €/);
+    expect(text).toContain('Totale: 23,50 €');
+    expect(text).toContain('Pagamento: Contanti');
+    expect(text).not.toContain('?');
+    // ESC t 19: Epson's number for cp858; then the allergies before the order number, bold (ESC E 1) and double size (GS ! 0x11).
+    expect(Buffer.from(bytes).indexOf(Buffer.from([0x1b, 0x74, 19]))).toBeGreaterThanOrEqual(0);
+    const allergies = text.indexOf('ALLERGIE');
+    expect(allergies).toBeLessThan(text.indexOf('Ordine #123'));
+    expect(text.slice(0, allergies)).toContain('\x1bE\x01\x1d!\x11');
+    expect(Buffer.from(bytes).indexOf(CUT)).toBeGreaterThan(text.indexOf('Pagamento'));
+  });
+
+  it("writes each copy with its own cut, 'MODIFICATO' on an edited order, and 32 columns on 58 mm paper", () => {
+    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2 }));
+    expect(occurrences(twice, 'Ordine #123')).toBe(2);
+    expect(occurrences(twice, '\x1dV')).toBe(2);
+    expect(twice).toContain('MODIFICATO');
+
+    const narrow = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm: 58 }));
+    expect(narrow).toContain('─'.repeat(32));
+    expect(narrow).not.toContain('─'.repeat(33));
+    expect(narrow).toMatch(/2 x Margherita\s+12,50 €/);
+  });
+
+  it("prints 'RISTAMPA - possibile doppione' at the top of a job that may be a double, the dash transliterated", () => {
+    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1 }));
+    expect(text).toContain('RISTAMPA - possibile doppione');
+    expect(text.indexOf('RISTAMPA')).toBeLessThan(text.indexOf('ALLERGIE'));
+    expect(text).not.toContain('?');
+    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }))).not.toContain('RISTAMPA');
+  });
+
+  it('prints control bytes of customer texts as nothing: a note with ESC and GS commands is only its text', async () => {
+    const { server, printer } = await setUp();
+    agent(server, printer);
+    server.addJob({ note: 'Suonare\x1b@ due\x1dV\x00 volte\x1bp\x00\x19\x19', name: 'Ada\x9b2J Neri', allergy_note: 'latte\x07' });
+    await until(() => server.jobs[0]!.state === 'done');
+
+    const text = printer.text();
+    expect(text).toContain('Note: Suonare@ dueV volte');
+    expect(text).toContain('Ada2J Neri');
+    expect(text).toContain('ALLERGIE: latte');
+    const bytes = Buffer.from(printer.bytes());
+    // One initialisation (ESC @), one cut (GS V), no drawer pulse (ESC p): the note's commands never reach the printer.
+    expect(occurrences(bytes.toString('latin1'), '\x1b@')).toBe(1);
+    expect(occurrences(bytes.toString('latin1'), '\x1dV')).toBe(1);
+    expect(bytes.indexOf(Buffer.from([0x1b, 0x70]))).toBe(-1);
+  });
+});
+
+describe('the agent and its printer', () => {
+  it('prints a ticket once when the printer comes back after 60 s off, never retrying in a tight loop', { timeout: 120_000 }, async () => {
+    const { server, printer } = await setUp();
+    await printer.stop();
+    const lines: string[] = [];
+    agent(server, printer, {}, lines);
+    server.addJob();
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+    expect(server.jobs[0]!.state).toBe('waiting');
+    // Backoff from 1 s doubling to 30 s: a handful of job attempts; a probe every 5 s.
+    const attempts = server.count(/release$/);
+    expect(attempts).toBeGreaterThanOrEqual(4);
+    expect(attempts).toBeLessThanOrEqual(8);
+    // Each attempt also reports the printer unreachable.
+    expect(server.reports.length).toBeLessThanOrEqual(13 + attempts);
+    expect(server.reports.at(-1)).toMatchObject({ reachable: false, paper: 'unknown' });
+
+    await printer.start();
+    await until(() => server.jobs[0]!.state === 'done', 10_000);
+    await until(() => server.reports.at(-1)?.reachable === true);
+    expect(occurrences(printer.text(), 'Ordine #123')).toBe(1);
+    expect(printer.text()).not.toContain('RISTAMPA');
+    expect(server.reports.at(-1)).toEqual({ reachable: true, paper: 'ok' });
+  });
+
+  it('does not print a job whose lease another agent holds by the time it would send', async () => {
+    const { server, printer } = await setUp();
+    server.state.leasesLost = true;
+    const lines: string[] = [];
+    agent(server, printer, FAST, lines);
+    server.addJob();
+    await until(() => server.count(/sending$/) === 1);
+    await until(() => lines.some((line) => line.includes('preso da un altro agente')));
+    expect(printer.text()).not.toContain('Ordine #123');
+  });
+
+  it('stops, saying in Italian to pair again, when its token is revoked', async () => {
+    const { server, printer } = await setUp();
+    server.state.revoked = true;
+    const running = agent(server, printer);
+    await expect(running.finished).rejects.toThrow(/abbina di nuovo/);
+    expect(printer.text()).not.toContain('Ordine');
+  });
+});

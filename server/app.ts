@@ -16,6 +16,7 @@ import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
 import { trackingRoutes } from './ecommerce/tracking-routes';
 import { frontend } from './frontend';
+import type { RenderPage } from './pageRenderer';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -38,6 +39,8 @@ export interface AppOptions {
   trustProxy?: string[] | false;
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
+  /** renders the public pages (tests give src/entry-server.tsx's); by default the one built into frontendDir */
+  renderPage?: RenderPage;
   /** where uploaded images are written, served at /media */
   mediaDir: string;
   /** PostgreSQL's connection string: order events and catalogue changes are LISTENed for on a connection of their own */
@@ -174,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 
-  await app.register(frontend, { dir: options.frontendDir });
+  await app.register(frontend, { dir: options.frontendDir, renderPage: options.renderPage });
 
   return { app, services };
 }

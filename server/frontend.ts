@@ -4,25 +4,19 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
+import { isPossibleId } from '../src/domain/ids';
 import { acceptedCodings } from './http/compression';
+import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
+import { cachedRenderer, loadRenderer, type InitialAnswers, type RenderPage } from './pageRenderer';
 import { ROOT } from './root';
 
 const gzip = promisify(gzipCallback);
+/** Where index.html's page goes: the server's HTML inside it, or nothing for the browser to render. */
+const ROOT_ELEMENT = '<div id="root">';
 
 /** A request for a file (the last segment has an extension), as opposed to a client route. */
 const FILE_PATH = /\/[^/]*\.[a-z][a-z0-9]{0,15}$/i;
-
-/**
- * The lazy area each client route shows first, as the build manifest names its source (src/app/routes.tsx).
- * Never the cassa: the page is the same for whoever asks, and only staff may download the cassa's chunk.
- */
-const ROUTE_CHUNKS: [RegExp, string][] = [
-  [/^\/blog(\/|$)/, 'src/blog/BlogPages.tsx'],
-  [/^\/ecommerce(\/(categories|products))?\/?$/, 'src/menu/MenuPages.tsx'],
-  [/^\/ecommerce\/cart\/?$/, 'src/cart/CartPage.tsx'],
-  [/^\/ecommerce\/(termini-e-condizioni|privacy-policy|domande-frequenti)\/?$/, 'src/legal/LegalPages.tsx'],
-  [/^\/auth\/verify-message\/?$/, 'src/auth/AuthPages.tsx'],
-];
 
 interface ManifestChunk {
   file: string;
@@ -39,7 +33,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** Per source entry, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
+/** Per first screen's chunk, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
 function preloadTags(dir: string): Map<string, string> {
   const file = path.join(dir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return new Map();
@@ -47,7 +41,7 @@ function preloadTags(dir: string): Map<string, string> {
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, loaded);
   return new Map(
-    ROUTE_CHUNKS.map(([, source]) => [
+    Object.values(CHUNK_SOURCES).map((source) => [
       source,
       [...closure(manifest, source)]
         .filter((key) => !loaded.has(key))
@@ -60,6 +54,13 @@ function preloadTags(dir: string): Map<string, string> {
 const WEBAPP = '/api/v1/ecommerce/webapp';
 const POSTS = '/api/v1/blog/posts';
 const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+const POST_PAGE = /^\/blog\/([^/]+)\/[^/]+\/?$/;
+
+/** The post a post's URL names, as the API is asked for it; undefined for another page or an id no post can have. */
+function postRequest(pathname: string): string | undefined {
+  const id = POST_PAGE.exec(pathname)?.[1];
+  return id && CANONICAL_ID.test(id) ? `${POSTS}/${id}` : undefined;
+}
 
 /**
  * The public API GETs whose bodies the first screen of `pathname?search` shows, keyed exactly as the
@@ -72,8 +73,8 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
     const page = search.get('page') ?? '1';
     if (CANONICAL_ID.test(page)) requests.push(`${POSTS}?page=${page}`);
   }
-  const post = /^\/blog\/(\d+)\/[^/]+\/?$/.exec(pathname)?.[1];
-  if (post && CANONICAL_ID.test(post)) requests.push(`${POSTS}/${post}`);
+  const post = postRequest(pathname);
+  if (post) requests.push(post);
   return requests;
 }
 
@@ -82,15 +83,36 @@ function escapeForScript(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * A post's page names no post that exists: the page says 'Articolo non trovato' with status 404. So
+ * does an id no post can have (the page knows without asking).
+ */
+function isMissingPost(pathname: string, answers: InitialAnswers): boolean {
+  const id = POST_PAGE.exec(pathname)?.[1];
+  if (id === undefined) return false;
+  const post = postRequest(pathname);
+  return !isPossibleId(Number(id)) || (post !== undefined && (JSON.parse(answers.missing) as string[]).includes(post));
+}
+
+/** React's own resource hints (`<link rel="preload">` for the page's first images) lead its HTML: they belong in the head. */
+function splitHints(html: string): { hints: string; body: string } {
+  const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
+  return { hints, body: html.slice(hints.length) };
+}
+
 interface FrontendOptions {
   /** the built site (index.html, assets/, .vite/manifest.json); public/ alone (API only) when absent */
   dir?: string;
+  /** renders the public pages; by default the renderer built with the site, if any */
+  renderPage?: RenderPage;
 }
 
 /**
  * Serves the built front end: its files, a plain 404 for a missing one (a stale tab asking for an old
  * chunk must not get HTML), and index.html for client routes with the first screen's API data inlined
- * and its lazy chunk preloaded, so the page needs no second round trip to paint.
+ * and its lazy chunk preloaded, so the page needs no second round trip to paint. The public pages
+ * come rendered (src/entry-server.tsx) for the browser to hydrate; the others are the empty shell the
+ * browser renders, and so is a page whose render failed: never an error page for a customer.
  */
 export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options) => {
   const dir = options.dir && fs.existsSync(path.join(options.dir, 'index.html')) ? options.dir : undefined;
@@ -100,7 +122,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     index: false,
     preCompressed: true,
     cacheControl: false,
-    // The build manifest is for the server, not the world.
+    // The build manifest and the server's renderer are for the server, not the world.
     dotfiles: 'ignore',
     // Hashed build assets never change under the same name; everything else is revalidated.
     setHeaders: (res, filePath) => {
@@ -114,19 +136,35 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
   const index = dir && fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const headEnd = index ? index.indexOf('</head>') : -1;
   if (index && headEnd < 0) throw new Error(`${dir}/index.html has no </head>: is it a Vite build?`);
+  const rootStart = index ? index.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length : -1;
+  if (index && rootStart < headEnd) throw new Error(`${dir}/index.html has no ${ROOT_ELEMENT} in its body`);
   const preloads = dir ? preloadTags(dir) : new Map<string, string>();
+  const render = options.renderPage ?? (dir ? await loadRenderer(dir, app.log) : undefined);
+  const renderCached = render && cachedRenderer(render, app.log);
 
-  /** The inlined data block: each wanted GET that answers 200, answered as the API itself answers it. */
-  async function dataBlock(requests: string[]): Promise<string> {
-    const answers = await Promise.all(
-      requests.map(async (url) => {
-        const response = await app.inject({ method: 'GET', url }).catch(() => undefined);
-        const json = response?.statusCode === 200 && /json/.test(String(response.headers['content-type']));
-        return json ? `${JSON.stringify(url)}:${response.body}` : undefined;
-      }),
+  /**
+   * Each wanted GET that answers 200, as the API answers it, and those answered 404 (a post's page says
+   * 'Articolo non trovato' from that), each a JSON text for its data block.
+   */
+  async function initialAnswers(requests: string[]): Promise<InitialAnswers> {
+    const responses = await Promise.all(
+      requests.map(async (url) => ({ url, response: await app.inject({ method: 'GET', url }).catch(() => undefined) })),
     );
-    const entries = answers.filter((entry) => entry !== undefined).join(',');
-    return `<script type="application/json" id="initial-data">${escapeForScript(`{${entries}}`)}</script>`;
+    const json = responses.filter(({ response }) => response && /json/.test(String(response.headers['content-type'])));
+    const answers = json.filter(({ response }) => response!.statusCode === 200);
+    return {
+      data: `{${answers.map(({ url, response }) => `${JSON.stringify(url)}:${response!.body}`).join(',')}}`,
+      missing: JSON.stringify(json.filter(({ response }) => response!.statusCode === 404).map(({ url }) => url)),
+    };
+  }
+
+  /** What the page adds to index.html's <head>: the one place every head addition goes. */
+  function headAdditions(page: { chunk?: string; hints: string; answers: InitialAnswers }): string {
+    const preload = page.chunk ? (preloads.get(page.chunk) ?? '') : '';
+    const { data, missing } = page.answers;
+    const missingBlock =
+      missing === '[]' ? '' : `<script type="application/json" id="${INITIAL_MISSING_ID}">${escapeForScript(missing)}</script>`;
+    return `${preload}${page.hints}<script type="application/json" id="${INITIAL_DATA_ID}">${escapeForScript(data)}</script>${missingBlock}`;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -135,13 +173,22 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const api = pathname.startsWith('/api/');
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
-      const chunk = ROUTE_CHUNKS.find(([route]) => route.test(pathname))?.[1];
+      const screen = firstScreen(pathname);
+      const answers = await initialAnswers(initialRequests(pathname, new URLSearchParams(query)));
+      const rendered = renderCached && screen.serverRendered ? await renderCached(request.url, answers) : null;
+      const { hints, body } = splitHints(rendered ?? '');
+      const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
       const html =
         index.slice(0, headEnd) +
-        (chunk ? (preloads.get(chunk) ?? '') : '') +
-        (await dataBlock(initialRequests(pathname, new URLSearchParams(query)))) +
-        index.slice(headEnd);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+        headAdditions({ chunk, hints, answers }) +
+        index.slice(headEnd, rootStart) +
+        body +
+        index.slice(rootStart);
+      reply
+        .status(isMissingPost(pathname, answers) ? 404 : 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
       // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
       const codings = acceptedCodings(request.headers['accept-encoding']);
       if (!codings.has('gzip') && !codings.has('*')) return reply.send(html);

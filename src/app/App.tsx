@@ -3,15 +3,24 @@ import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AppActorsProvider, FIRST_LOCATION_KEY, useAppActors, type AppActors } from '../actors/AppActors';
 import { AppRoutes } from './routes';
 
-/** The whole site: app-wide actors around the router. Tests render `AppRoutes` in a memory router. */
+/** The whole site in the browser: app-wide actors around the router. Tests render `AppRoutes` in a memory router. */
 export function App({ actors }: { actors: AppActors }) {
   return (
     <AppActorsProvider actors={actors}>
       <BrowserRouter>
-        <ForgetInitialDataOnNavigation />
-        <AppRoutes />
+        <Site />
       </BrowserRouter>
     </AppActorsProvider>
+  );
+}
+
+/** The site inside whichever router serves it (the server renders it in a StaticRouter, src/entry-server.tsx). */
+export function Site() {
+  return (
+    <>
+      <ForgetInitialDataOnNavigation />
+      <AppRoutes />
+    </>
   );
 }
 

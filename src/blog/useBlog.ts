@@ -42,5 +42,5 @@ export function useBlogList(page: number, showPage: (page: number) => void = () 
 export function useBlogPost(id: number): ActorRefFrom<typeof blogPostMachine> {
   const { io } = useAppActors();
   const initialData = useInitialData();
-  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, primed: primedBlogPost(initialData, id) } });
+  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, ...primedBlogPost(initialData, id) } });
 }

@@ -107,6 +107,21 @@ describe('server-rendered public pages in the browser', () => {
     await expectNoA11yViolations(page, 'product dialog after hydration');
   });
 
+  it("this tab's menu filter, which the server cannot know, applies right after hydration without a warning", async () => {
+    const { page, problems } = await browser.open({ viewport: PHONE });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    await page.goto(url('/ecommerce?senza=gluten'));
+    await hydrated(page);
+    // A new load of the bare menu: the server renders it whole, the tab still remembers 'Senza glutine'.
+    await page.goto(url('/ecommerce'));
+    await hydrated(page);
+    await page.getByText(/^\d+ prodott[io] nascost[io] dal filtro$/).waitFor();
+    expect(new URL(page.url()).searchParams.get('senza')).toBe('gluten');
+    expect(logged.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('a missing post is the not-found page, with status 404', async () => {
     const { page, allowErrors } = await browser.open({ viewport: PHONE });
     allowErrors(/status of 404 \(Not Found\)/);

@@ -25,7 +25,7 @@ function BlogList({ page }: { page: number }) {
       <h1>Ultime notizie</h1>
       <div className="post-grid" aria-busy={view.isLoading}>
         {view.posts.map((post) => (
-          <PostCard key={post.id} post={post} headingLevel={2} />
+          <PostCard key={post.id} post={post} headingLevel={2} isFirstScreen={post === view.posts[0]} />
         ))}
       </div>
       {view.emptyMessage && <p>{view.emptyMessage}</p>}
@@ -77,7 +77,7 @@ function BlogPost({ id }: { id: number }) {
       {post ? (
         <>
           <h1>{post.title}</h1>
-          {post.image_url && <img className="post__image" src={post.image_url} alt="" width="800" height="450" />}
+          {post.image_url && <img className="post__image" src={post.image_url} alt="" width="800" height="450" fetchPriority="high" />}
           {/* The server sanitises post HTML (server/blog/blog.service.ts) before it leaves. */}
           <div className="post__body" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post__date">

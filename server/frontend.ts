@@ -136,11 +136,12 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
   const index = dir && fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const headEnd = index ? index.indexOf('</head>') : -1;
   if (index && headEnd < 0) throw new Error(`${dir}/index.html has no </head>: is it a Vite build?`);
-  const rootStart = index ? index.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length : -1;
-  if (index && rootStart < headEnd) throw new Error(`${dir}/index.html has no ${ROOT_ELEMENT} in its body`);
+  // Where the server's HTML goes; without a #root there is nothing to hydrate, so nothing is rendered.
+  const rootAt = index ? index.indexOf(ROOT_ELEMENT, headEnd) : -1;
+  const bodyAt = rootAt < 0 ? headEnd : rootAt + ROOT_ELEMENT.length;
   const preloads = dir ? preloadTags(dir) : new Map<string, string>();
   const render = options.renderPage ?? (dir ? await loadRenderer(dir, app.log) : undefined);
-  const renderCached = render && cachedRenderer(render, app.log);
+  const renderCached = render && rootAt >= 0 && cachedRenderer(render, app.log);
 
   /**
    * Each wanted GET that answers 200, as the API answers it, and those answered 404 (a post's page says
@@ -179,11 +180,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
       const { hints, body } = splitHints(rendered ?? '');
       const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
       const html =
-        index.slice(0, headEnd) +
-        headAdditions({ chunk, hints, answers }) +
-        index.slice(headEnd, rootStart) +
-        body +
-        index.slice(rootStart);
+        index.slice(0, headEnd) + headAdditions({ chunk, hints, answers }) + index.slice(headEnd, bodyAt) + body + index.slice(bodyAt);
       reply
         .status(isMissingPost(pathname, answers) ? 404 : 200)
         .type('text/html; charset=utf-8')

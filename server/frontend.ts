@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
 import { isPossibleId } from '../src/domain/ids';
 import { acceptedCodings } from './http/compression';
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
-import { cachedRenderer, loadRenderer, type InitialAnswers, type RenderPage } from './pageRenderer';
+import { cachedPages, loadRenderer, safeRender, type InitialAnswers, type RenderPage } from './pageRenderer';
 import { ROOT } from './root';
 
 const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 /** Where index.html's page goes: the server's HTML inside it, or nothing for the browser to render. */
 const ROOT_ELEMENT = '<div id="root">';
 
@@ -141,7 +142,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
   const bodyAt = rootAt < 0 ? headEnd : rootAt + ROOT_ELEMENT.length;
   const preloads = dir ? preloadTags(dir) : new Map<string, string>();
   const render = options.renderPage ?? (dir ? await loadRenderer(dir, app.log) : undefined);
-  const renderCached = render && rootAt >= 0 && cachedRenderer(render, app.log);
+  const renderSafely = render && rootAt >= 0 ? safeRender(render, app.log) : undefined;
 
   /**
    * Each wanted GET that answers 200, as the API answers it, and those answered 404 (a post's page says
@@ -168,28 +169,33 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     return `${preload}${page.hints}<script type="application/json" id="${INITIAL_DATA_ID}">${escapeForScript(data)}</script>${missingBlock}`;
   }
 
+  /**
+   * A page as sent: made once per URL and data (the render and the gzip are the costly parts), kept
+   * gzipped only (a few hundred of them stay small; the rare client without gzip gets it unzipped).
+   */
+  const pageFor = cachedPages(async (url, answers) => {
+    const [pathname = '/'] = url.split('?', 1);
+    const screen = firstScreen(pathname);
+    const rendered = renderSafely && screen.serverRendered ? await renderSafely(url, answers) : null;
+    const { hints, body } = splitHints(rendered ?? '');
+    const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
+    const html =
+      index!.slice(0, headEnd) + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+    // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
+    return { status: isMissingPost(pathname, answers) ? 404 : 200, gzipped: await gzip(html) };
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '/', query = ''] = request.url.split('?', 2);
     const readable = request.method === 'GET' || request.method === 'HEAD';
     const api = pathname.startsWith('/api/');
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
-      const screen = firstScreen(pathname);
-      const answers = await initialAnswers(initialRequests(pathname, new URLSearchParams(query)));
-      const rendered = renderCached && screen.serverRendered ? await renderCached(request.url, answers) : null;
-      const { hints, body } = splitHints(rendered ?? '');
-      const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
-      const html =
-        index.slice(0, headEnd) + headAdditions({ chunk, hints, answers }) + index.slice(headEnd, bodyAt) + body + index.slice(bodyAt);
-      reply
-        .status(isMissingPost(pathname, answers) ? 404 : 200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding');
-      // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
+      const page = await pageFor(request.url, await initialAnswers(initialRequests(pathname, new URLSearchParams(query))));
+      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       const codings = acceptedCodings(request.headers['accept-encoding']);
-      if (!codings.has('gzip') && !codings.has('*')) return reply.send(html);
-      return reply.header('content-encoding', 'gzip').send(await gzip(html));
+      if (!codings.has('gzip') && !codings.has('*')) return reply.send(await gunzip(page.gzipped));
+      return reply.header('content-encoding', 'gzip').send(page.gzipped);
     }
     if (readable && !api && file) {
       // Not cached anywhere: the file may well exist after the next deploy.

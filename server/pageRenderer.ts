@@ -38,27 +38,31 @@ export async function loadRenderer(dir: string, log: FastifyBaseLogger): Promise
 const CACHED_PAGES = 500;
 
 /**
- * Rendered pages, kept per URL and the exact API answers they were rendered from: a price change, a
- * sold-out mark, the shop's state turning with the hour or the day, a new post each change those
- * answers, so the next request renders anew. Never by time. A render that failed is remembered as
- * failed (logged once, and the browser renders that page) until its data change.
+ * Pages kept per URL and the exact API answers they were made from: a price change, a sold-out mark,
+ * the shop's state turning with the hour or the day, a new post each change those answers, so the
+ * next request makes the page anew. Never by time; bounded, least recently used out first.
  */
-export function cachedRenderer(render: RenderPage, log: FastifyBaseLogger, limit = CACHED_PAGES) {
-  const pages = new Map<string, Promise<string | null>>();
-  return (url: string, { data, missing }: InitialAnswers): Promise<string | null> => {
-    const key = `${url}\n${createHash('sha256').update(data).update(missing).digest('base64')}`;
-    let page = pages.get(key);
-    if (page) {
-      // Most recently used last: the first key is the one to drop.
-      pages.delete(key);
-    } else {
-      page = render(url, JSON.parse(data) as Record<string, unknown>, JSON.parse(missing) as string[]).catch((error: unknown) => {
-        log.error({ err: error, url }, 'A page failed to render on the server: the browser renders it');
-        return null;
-      });
-      if (pages.size >= limit) pages.delete(pages.keys().next().value!);
-    }
+export function cachedPages<T>(make: (url: string, answers: InitialAnswers) => Promise<T>, limit = CACHED_PAGES) {
+  const pages = new Map<string, Promise<T>>();
+  return (url: string, answers: InitialAnswers): Promise<T> => {
+    const key = `${url}\n${createHash('sha256').update(answers.data).update(answers.missing).digest('base64')}`;
+    const page = pages.get(key) ?? make(url, answers);
+    // Most recently used last: the first key is the one to drop.
+    pages.delete(key);
+    if (pages.size >= limit) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
     return page;
   };
+}
+
+/**
+ * The page's HTML, or null when its render failed: logged (once per page and data, as the page is
+ * cached), and the browser renders that page instead.
+ */
+export function safeRender(render: RenderPage, log: FastifyBaseLogger) {
+  return (url: string, { data, missing }: InitialAnswers): Promise<string | null> =>
+    render(url, JSON.parse(data) as Record<string, unknown>, JSON.parse(missing) as string[]).catch((error: unknown) => {
+      log.error({ err: error, url }, 'A page failed to render on the server: the browser renders it');
+      return null;
+    });
 }

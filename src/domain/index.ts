@@ -19,3 +19,4 @@ export * from './images';
 export * from './allergens';
 export * from './allergyNote';
 export * from './tracking';
+export * from './pageMeta';

@@ -5,7 +5,9 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { acceptedCodings } from './http/compression';
+import { escapeForScript } from './http/script-json';
 import { ROOT } from './root';
+import type { DocumentHeadOf } from './seo/documentHead';
 
 const gzip = promisify(gzipCallback);
 
@@ -77,14 +79,11 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
   return requests;
 }
 
-/** JSON that cannot end the <script> element it sits in, nor break a JavaScript parser reading it. */
-function escapeForScript(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 interface FrontendOptions {
   /** the built site (index.html, assets/, .vite/manifest.json); public/ alone (API only) when absent */
   dir?: string;
+  /** each page's title, description, canonical link and structured data, and its status */
+  documentHead: DocumentHeadOf;
 }
 
 /**
@@ -136,12 +135,14 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
       const chunk = ROUTE_CHUNKS.find(([route]) => route.test(pathname))?.[1];
+      const head = await options.documentHead(pathname, new URLSearchParams(query));
       const html =
         index.slice(0, headEnd) +
+        head.tags +
         (chunk ? (preloads.get(chunk) ?? '') : '') +
         (await dataBlock(initialRequests(pathname, new URLSearchParams(query)))) +
         index.slice(headEnd);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
       const codings = acceptedCodings(request.headers['accept-encoding']);
       if (!codings.has('gzip') && !codings.has('*')) return reply.send(html);

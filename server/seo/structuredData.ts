@@ -6,6 +6,7 @@ import {
   addressParts,
   formatDecimalComma,
   fromMinutes,
+  menuSections,
   parseWeeklyHours,
   postPath,
   shopNameOf,
@@ -87,10 +88,11 @@ export function restaurant(snapshot: CatalogSnapshot, appUrl: string): JsonLd {
   const forSale = snapshot.products.filter((p) => p.forSale);
   const address = addressParts(settings.shop_address ?? '');
   const telephone = [settings.shop_phone_1, settings.shop_phone_2].map((phone) => phone?.trim()).filter(Boolean);
-  const sections = snapshot.categories
-    .filter((category) => category.visible)
-    .map((category) => ({ category, items: forSale.filter((p) => p.categoryId === category.id) }))
-    .filter(({ items }) => items.length > 0);
+  // The sections the menu page shows, by the same rule.
+  const sections = menuSections(
+    snapshot.categories.map((category) => ({ ...category, visibility: category.visible })),
+    snapshot.products.map((product) => ({ ...product, category_id: product.categoryId, visibility: product.forSale })),
+  );
   const range = priceRange(forSale);
   return {
     '@context': 'https://schema.org',
@@ -119,10 +121,10 @@ export function restaurant(snapshot: CatalogSnapshot, appUrl: string): JsonLd {
       name: 'Menu',
       url: absolute(appUrl, '/ecommerce'),
       inLanguage: 'it',
-      hasMenuSection: sections.map(({ category, items }) => ({
+      hasMenuSection: sections.map(({ category, products }) => ({
         '@type': 'MenuSection',
         name: category.name,
-        hasMenuItem: items.map((product) => menuItem(product, appUrl)),
+        hasMenuItem: products.map((product) => menuItem(product, appUrl)),
       })),
     },
   };

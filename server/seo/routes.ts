@@ -4,17 +4,12 @@ import { escapeHtml } from '../mail/templates';
 import type { Services } from '../services';
 import { absolute } from './structuredData';
 
-/** Pages for one visitor (cart, checkout, account, tracking links, staff desks): no crawler needs them. */
-const CLOSED_TO_CRAWLERS = [
-  '/cassa',
-  '/admin',
-  '/auth/',
-  '/ordine/',
-  '/ecommerce/cart',
-  '/ecommerce/checkout',
-  '/ecommerce/ordine-confermato',
-  '/api/',
-];
+/**
+ * The staff desk, the account pages and the API. The cart, checkout and tracking pages stay crawlable:
+ * every page links the cart, and only a crawler that may read a page sees its noindex (a blocked URL
+ * can still be listed, bare, from the links to it).
+ */
+const CLOSED_TO_CRAWLERS = ['/cassa', '/admin', '/auth/', '/api/'];
 
 /** A sitemap entry; `lastmod` an ISO instant, which is a W3C datetime. */
 const entry = (loc: string, lastmod?: string) =>
@@ -24,7 +19,7 @@ const entry = (loc: string, lastmod?: string) =>
 export const seoRoutes: FastifyPluginAsync<{ services: Services; appUrl: string }> = async (app, { services, appUrl }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const lines = [
-      "# The public site is open to crawlers; the staff desk, visitors' own pages and the API are not.",
+      '# The public site is open to crawlers; the staff desk, the account pages and the API are not.',
       'User-agent: *',
       'Allow: /',
     ];

@@ -303,14 +303,14 @@ describe('the restaurant as structured data', () => {
 });
 
 describe('sitemap and robots.txt', () => {
-  it('robots.txt names the sitemap by its full address and keeps crawlers out of private pages', async () => {
+  it('robots.txt names the sitemap by its full address and keeps crawlers out of the staff and account pages', async () => {
     const robots = await visitor.get('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(robots.body).toContain(`\nSitemap: ${SITE}/sitemap.xml\n`);
-    for (const closed of ['/cassa', '/admin', '/auth/', '/ordine/', '/ecommerce/cart', '/ecommerce/checkout']) {
-      expect(robots.body).toContain(`Disallow: ${closed}\n`);
-    }
+    for (const closed of ['/cassa', '/admin', '/auth/', '/api/']) expect(robots.body).toContain(`Disallow: ${closed}\n`);
+    // Crawlable, so that their noindex is read.
+    expect(robots.body).not.toMatch(/Disallow: \/(ecommerce|ordine)/);
   });
 
   it('lists the public pages and every published post with its date, never a draft nor a private page', async () => {

@@ -27,6 +27,8 @@ import { createXsrf } from './http/xsrf';
 import { Lifecycle, registerHealth } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
+import { documentHeads } from './seo/documentHead';
+import { seoRoutes } from './seo/routes';
 
 export interface AppOptions {
   db: Db;
@@ -177,7 +179,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 
-  await app.register(frontend, { dir: options.frontendDir, renderPage: options.renderPage });
+  await app.register(seoRoutes, { services, appUrl: options.appUrl });
+  await app.register(frontend, {
+    dir: options.frontendDir,
+    renderPage: options.renderPage,
+    documentHead: documentHeads({ catalog: services.catalog, blog: services.blog, appUrl: options.appUrl }),
+  });
 
   return { app, services };
 }

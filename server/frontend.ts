@@ -5,11 +5,12 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
-import { isPossibleId } from '../src/domain/ids';
 import { acceptedCodings } from './http/compression';
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
+import { escapeForScript } from './http/script-json';
 import { cachedPages, loadRenderer, safeRender, type InitialAnswers, type RenderPage } from './pageRenderer';
 import { ROOT } from './root';
+import type { DocumentHeadOf } from './seo/documentHead';
 
 const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
@@ -79,22 +80,6 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
   return requests;
 }
 
-/** JSON that cannot end the <script> element it sits in, nor break a JavaScript parser reading it. */
-function escapeForScript(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/**
- * A post's page names no post that exists: the page says 'Articolo non trovato' with status 404. So
- * does an id no post can have (the page knows without asking).
- */
-function isMissingPost(pathname: string, answers: InitialAnswers): boolean {
-  const id = POST_PAGE.exec(pathname)?.[1];
-  if (id === undefined) return false;
-  const post = postRequest(pathname);
-  return !isPossibleId(Number(id)) || (post !== undefined && (JSON.parse(answers.missing) as string[]).includes(post));
-}
-
 /** React's own resource hints (`<link rel="preload">` for the page's first images) lead its HTML: they belong in the head. */
 function splitHints(html: string): { hints: string; body: string } {
   const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
@@ -106,6 +91,8 @@ interface FrontendOptions {
   dir?: string;
   /** renders the public pages; by default the renderer built with the site, if any */
   renderPage?: RenderPage;
+  /** each page's title, description, canonical link and structured data, and its status */
+  documentHead: DocumentHeadOf;
 }
 
 /**
@@ -174,15 +161,16 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
    * gzipped only (a few hundred of them stay small; the rare client without gzip gets it unzipped).
    */
   const pageFor = cachedPages(async (url, answers) => {
-    const [pathname = '/'] = url.split('?', 1);
+    const [pathname = '/', query = ''] = url.split('?', 2);
+    const head = await options.documentHead(pathname, new URLSearchParams(query));
     const screen = firstScreen(pathname);
     const rendered = renderSafely && screen.serverRendered ? await renderSafely(url, answers) : null;
     const { hints, body } = splitHints(rendered ?? '');
     const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
     const html =
-      index!.slice(0, headEnd) + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+      index!.slice(0, headEnd) + head.tags + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
     // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
-    return { status: isMissingPost(pathname, answers) ? 404 : 200, gzipped: await gzip(html) };
+    return { status: head.status, gzipped: await gzip(html) };
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -20,3 +20,4 @@ export * from './allergens';
 export * from './allergyNote';
 export * from './tracking';
 export * from './ids';
+export * from './pageMeta';

@@ -1,4 +1,4 @@
-import { pageMeta, routeOf, shopNameOf, type PageMeta, type PostFacts } from '../../src/domain';
+import { isPossibleId, pageMeta, routeOf, shopNameOf, type PageMeta, type PostFacts } from '../../src/domain';
 import type { BlogService } from '../blog/blog.service';
 import type { CatalogService } from '../ecommerce/catalog';
 import { AppError } from '../errors';
@@ -60,7 +60,7 @@ export function documentHeads(deps: { catalog: CatalogService; blog: BlogService
     const route = routeOf(pathname);
     const snapshot = await catalog.snapshot();
     const shop = { name: snapshot.settings.shop_name ?? '', address: snapshot.settings.shop_address ?? '' };
-    const post = route.page === 'post' ? await publishedPost(blog, route.id) : undefined;
+    const post = route.page === 'post' && isPossibleId(route.id) ? await publishedPost(blog, route.id) : undefined;
     const page = pageMeta(route, shop, { post, search });
     const data = route.page === 'home' || route.page === 'menu' ? [restaurant(snapshot, appUrl)] : [];
     if (post) data.push(blogPosting(post, shop.name, appUrl));

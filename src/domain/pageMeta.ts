@@ -59,7 +59,7 @@ export function addressParts(address: string): { street: string; postalCode: str
   return { street: parts.slice(0, -1).join(', '), postalCode: last[1]!, town: last[2]!.replace(/\s*\([A-Z]{2}\)$/, '') };
 }
 
-const POST_PATH = /^\/blog\/([1-9]\d{0,15})\/[^/]+\/?$/;
+const POST_PATH = /^\/blog\/([^/]+)\/[^/]+\/?$/;
 
 /** The route a path shows; anything not public (or unknown) is private. */
 export function routeOf(pathname: string): PageRoute {
@@ -67,7 +67,8 @@ export function routeOf(pathname: string): PageRoute {
   const page = (Object.keys(PUBLIC_PAGES) as PublicPage[]).find((key) => PUBLIC_PAGES[key] === path);
   if (page) return { page };
   const post = POST_PATH.exec(pathname)?.[1];
-  return post ? { page: 'post', id: Number(post) } : { page: 'private' };
+  // A post's address whose id no post can have ('abc', 0) is still a post's page: one not found.
+  return post ? { page: 'post', id: /^[1-9]\d{0,15}$/.test(post) ? Number(post) : 0 } : { page: 'private' };
 }
 
 export const postPath = (post: Pick<PostFacts, 'id' | 'slug'>) => `/blog/${post.id}/${encodeURIComponent(post.slug)}`;

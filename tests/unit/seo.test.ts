@@ -23,7 +23,10 @@ describe('routes and page meta', () => {
     expect(routeOf('/ecommerce/')).toEqual({ page: 'menu' });
     expect(routeOf('/ecommerce/allergeni')).toEqual({ page: 'allergens' });
     expect(routeOf('/blog/7/pizza-e-fichi')).toEqual({ page: 'post', id: 7 });
-    for (const path of ['/blog/0/x', '/blog/7', '/ecommerce/cart', '/auth/login', '/ordine/abc', '/cassa', '/admin/menu', '/qualcosa']) {
+    // A post's address with an id no post has is a post not found (404), not a private page.
+    expect(routeOf('/blog/0/x')).toEqual({ page: 'post', id: 0 });
+    expect(routeOf('/blog/abc/x')).toEqual({ page: 'post', id: 0 });
+    for (const path of ['/blog/7', '/ecommerce/cart', '/auth/login', '/ordine/abc', '/cassa', '/admin/menu', '/qualcosa']) {
       expect(routeOf(path), path).toEqual({ page: 'private' });
     }
   });

@@ -2,8 +2,9 @@
  * Lighthouse 13 (mobile, its default simulated throttling) on the home page, the blog, one post and
  * the shop, served by the real server over the production build; prints every run's scores and
  * metrics, each page's median of LIGHTHOUSE_RUNS runs (default 3) and a pass/fail line against
- * issue 16's bar, met by EVERY run: performance >= 95, CLS <= 0.05, accessibility 100. Exits 1 when
- * a run misses. Lighthouse is fetched by npx, not a dependency.
+ * issue 16's bar, met by EVERY run: performance >= 95, CLS <= 0.05, accessibility 100, and issue
+ * 31's, met by the median: performance >= 95, LCP <= 1.2 s, SEO 100, accessibility 100. Exits 1 when
+ * a run or a median misses. Lighthouse is fetched by npx, not a dependency.
  *
  *   npx vite build && npm run bench:lighthouse
  *   LIGHTHOUSE_PAGES=post,ecommerce LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse
@@ -29,6 +30,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** Issue 16, point 9: what every run of every page must reach. */
 const BAR = { performance: 95, cls: 0.05, accessibility: 100 };
+/** Issue 31, point 6: what each page's median must reach (server-rendered pages paint before their scripts run). */
+const MEDIAN_BAR = { performance: 95, lcpMs: 1200, seo: 100, accessibility: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
   { audit: 'cumulative-layout-shift', label: 'CLS', format: (v: number) => v.toFixed(3) },
@@ -142,6 +145,18 @@ function misses(result: LighthouseResult): string[] {
   return found;
 }
 
+/** What a page's medians miss of issue 31's bar, in words (empty when they pass). */
+function medianMisses(results: LighthouseResult[]): string[] {
+  const found = [];
+  for (const category of ['performance', 'seo', 'accessibility'] as const) {
+    const value = median(results.map((r) => score(r, category)));
+    if (value < MEDIAN_BAR[category]) found.push(`median ${category} ${value} < ${MEDIAN_BAR[category]}`);
+  }
+  const lcp = median(results.map((r) => metric(r, 'largest-contentful-paint')));
+  if (!(lcp <= MEDIAN_BAR.lcpMs)) found.push(`median LCP ${(lcp / 1000).toFixed(1)} s > ${MEDIAN_BAR.lcpMs / 1000} s`);
+  return found;
+}
+
 function printTable(title: string, header: string[], rows: string[][]): void {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
@@ -165,6 +180,8 @@ try {
   const allPages = { home: '/', blog: '/blog', post: `/blog/${post.id}/${post.slug}`, ecommerce: '/ecommerce' };
   const wanted = process.env.LIGHTHOUSE_PAGES?.split(',') ?? Object.keys(allPages);
   const pages = Object.entries(allPages).filter(([name]) => wanted.includes(name));
+  // Untimed: a fresh process compiles its renderer on the first requests, which no visitor after them waits for.
+  for (const [, page] of pages) for (let i = 0; i < 3; i++) await (await fetch(server.baseUrl + page)).arrayBuffer();
   const chromePort = await startChrome();
 
   const perRun: string[][] = [];
@@ -193,7 +210,7 @@ try {
         (audit) => median(results.map((r) => metric(r, audit))),
       ),
     ]);
-    const missed = results.flatMap((result, i) => misses(result).map((miss) => `run ${i + 1}: ${miss}`));
+    const missed = [...results.flatMap((result, i) => misses(result).map((miss) => `run ${i + 1}: ${miss}`)), ...medianMisses(results)];
     failed ||= missed.length > 0;
     verdicts.push(`${missed.length ? 'FAIL' : 'PASS'} ${page}${missed.length ? ` — ${missed.join('; ')}` : ''}`);
   }
@@ -202,10 +219,11 @@ try {
   printTable(`Lighthouse 13, mobile, every run:`, ['page', 'run', ...CATEGORIES, ...metricLabels, 'bar'], perRun);
   printTable(`Median of ${RUNS} run(s) per page:`, ['page', ...CATEGORIES, ...metricLabels], medians);
   console.log(
-    `\nBar, in every run: performance >= ${BAR.performance}, CLS <= ${BAR.cls}, accessibility ${BAR.accessibility} (load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')})`,
+    `\nBar, in every run: performance >= ${BAR.performance}, CLS <= ${BAR.cls}, accessibility ${BAR.accessibility}; in the median: ` +
+      `performance >= ${MEDIAN_BAR.performance}, LCP <= ${MEDIAN_BAR.lcpMs / 1000} s, SEO ${MEDIAN_BAR.seo}, accessibility ${MEDIAN_BAR.accessibility} (load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')})`,
   );
   for (const verdict of verdicts) console.log(verdict);
 } finally {

@@ -10,7 +10,7 @@ import { migrate } from '../server/db/migrations';
 import { isSeeded, seedCatalog } from '../server/db/seed';
 
 /** `file`: a SQLite file path or a PostgreSQL URL, as openDatabase takes it. */
-export async function seededApp(file: string, options: { mediaDir: string; settings?: Record<string, string> }) {
+export async function seededApp(file: string, options: { mediaDir: string; settings?: Record<string, string>; frontendDir?: string }) {
   const handle = openDatabase(file);
   await migrate(handle.db, handle.dialect);
   const clock = fixedClock('2026-11-18T17:00:00+01:00');
@@ -27,6 +27,7 @@ export async function seededApp(file: string, options: { mediaDir: string; setti
     // As main.ts: on PostgreSQL the order events come by LISTEN.
     postgresUrl: handle.postgresUrl,
     mediaDir: options.mediaDir,
+    frontendDir: options.frontendDir,
   });
   return { app, services, handle };
 }

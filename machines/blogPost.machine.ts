@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../openapi/schema';
+import { isPossibleId } from '../src/domain/ids';
 
 export type Post = components['schemas']['Post'];
 
@@ -11,10 +12,9 @@ export interface BlogPostInput {
   id: number;
   /** the post as the server rendered it into the HTML, when it did */
   primed?: Post | null;
+  /** the server answered, with the HTML, that there is no such post */
+  primedMissing?: boolean;
 }
-
-/** Ids are 32-bit in the contract. */
-const MAX_POST_ID = 2 ** 31 - 1;
 
 export type BlogPostEvent = { type: 'post.retry' };
 
@@ -22,7 +22,7 @@ export type BlogPostEvent = { type: 'post.retry' };
 export const blogPostMachine = setup({
   types: {
     input: {} as BlogPostInput,
-    context: {} as { id: number; post: Post | null },
+    context: {} as { id: number; post: Post | null; knownMissing: boolean },
     events: {} as BlogPostEvent,
     tags: {} as 'loading',
   },
@@ -33,17 +33,21 @@ export const blogPostMachine = setup({
   },
   guards: {
     hasPost: ({ context }) => context.post !== null,
-    /** /blog/abc/… or /blog/0/…: no post can have that id, so no request */
-    isImpossibleId: ({ context }) => !Number.isInteger(context.id) || context.id < 1 || context.id > MAX_POST_ID,
+    /** /blog/abc/… or /blog/0/… (no post can have that id), or the server said so with the page: no request */
+    isKnownMissing: ({ context }) => context.knownMissing,
     isFound: (_, lookup: PostLookup) => lookup.found,
   },
 }).createMachine({
   id: 'blogPost',
-  context: ({ input }) => ({ id: input.id, post: input.primed?.id === input.id ? input.primed : null }),
+  context: ({ input }) => ({
+    id: input.id,
+    post: input.primed?.id === input.id ? input.primed : null,
+    knownMissing: input.primedMissing === true || !isPossibleId(input.id),
+  }),
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasPost', target: 'shown' }, { guard: 'isImpossibleId', target: 'missing' }, { target: 'loading' }],
+      always: [{ guard: 'hasPost', target: 'shown' }, { guard: 'isKnownMissing', target: 'missing' }, { target: 'loading' }],
     },
     loading: {
       tags: ['loading'],

@@ -18,6 +18,7 @@ import type { Db } from './db/database';
 import { ecommerceRoutes } from './ecommerce/routes';
 import { trackingRoutes } from './ecommerce/tracking-routes';
 import { frontend } from './frontend';
+import type { RenderPage } from './pageRenderer';
 import { registerAuth } from './http/auth';
 import { defineRoute, loadContract, registerContractSchemas } from './http/contract';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -28,6 +29,8 @@ import { createXsrf } from './http/xsrf';
 import { Lifecycle, registerHealth } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
+import { documentHeads } from './seo/documentHead';
+import { seoRoutes } from './seo/routes';
 
 export interface AppOptions {
   db: Db;
@@ -40,6 +43,8 @@ export interface AppOptions {
   trustProxy?: string[] | false;
   /** folder with the built front end (index.html + assets); API only when absent */
   frontendDir?: string;
+  /** renders the public pages (tests give src/entry-server.tsx's); by default the one built into frontendDir */
+  renderPage?: RenderPage;
   /** where uploaded images are written, served at /media */
   mediaDir: string;
   /** PostgreSQL's connection string: order events and catalogue changes are LISTENed for on a connection of their own */
@@ -183,7 +188,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
 
-  await app.register(frontend, { dir: options.frontendDir });
+  await app.register(seoRoutes, { services, appUrl: options.appUrl });
+  await app.register(frontend, {
+    dir: options.frontendDir,
+    renderPage: options.renderPage,
+    documentHead: documentHeads({ catalog: services.catalog, blog: services.blog, appUrl: options.appUrl }),
+  });
 
   return { app, services };
 }

@@ -1,28 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
 import { acceptedCodings } from './http/compression';
+import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
+import { escapeForScript } from './http/script-json';
+import { cachedPages, loadRenderer, safeRender, type InitialAnswers, type RenderPage } from './pageRenderer';
 import { ROOT } from './root';
+import type { DocumentHeadOf } from './seo/documentHead';
 
 const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+/** Where index.html's page goes: the server's HTML inside it, or nothing for the browser to render. */
+const ROOT_ELEMENT = '<div id="root">';
 
 /** A request for a file (the last segment has an extension), as opposed to a client route. */
 const FILE_PATH = /\/[^/]*\.[a-z][a-z0-9]{0,15}$/i;
-
-/**
- * The lazy area each client route shows first, as the build manifest names its source (src/app/routes.tsx).
- * Never the cassa: the page is the same for whoever asks, and only staff may download the cassa's chunk.
- */
-const ROUTE_CHUNKS: [RegExp, string][] = [
-  [/^\/blog(\/|$)/, 'src/blog/BlogPages.tsx'],
-  [/^\/ecommerce(\/(categories|products))?\/?$/, 'src/menu/MenuPages.tsx'],
-  [/^\/ecommerce\/cart\/?$/, 'src/cart/CartPage.tsx'],
-  [/^\/ecommerce\/(termini-e-condizioni|privacy-policy|domande-frequenti)\/?$/, 'src/legal/LegalPages.tsx'],
-  [/^\/auth\/verify-message\/?$/, 'src/auth/AuthPages.tsx'],
-];
 
 interface ManifestChunk {
   file: string;
@@ -39,7 +35,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** Per source entry, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
+/** Per first screen's chunk, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
 function preloadTags(dir: string): Map<string, string> {
   const file = path.join(dir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return new Map();
@@ -47,7 +43,7 @@ function preloadTags(dir: string): Map<string, string> {
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, loaded);
   return new Map(
-    ROUTE_CHUNKS.map(([, source]) => [
+    Object.values(CHUNK_SOURCES).map((source) => [
       source,
       [...closure(manifest, source)]
         .filter((key) => !loaded.has(key))
@@ -60,6 +56,13 @@ function preloadTags(dir: string): Map<string, string> {
 const WEBAPP = '/api/v1/ecommerce/webapp';
 const POSTS = '/api/v1/blog/posts';
 const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+const POST_PAGE = /^\/blog\/([^/]+)\/[^/]+\/?$/;
+
+/** The post a post's URL names, as the API is asked for it; undefined for another page or an id no post can have. */
+function postRequest(pathname: string): string | undefined {
+  const id = POST_PAGE.exec(pathname)?.[1];
+  return id && CANONICAL_ID.test(id) ? `${POSTS}/${id}` : undefined;
+}
 
 /**
  * The public API GETs whose bodies the first screen of `pathname?search` shows, keyed exactly as the
@@ -72,25 +75,32 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
     const page = search.get('page') ?? '1';
     if (CANONICAL_ID.test(page)) requests.push(`${POSTS}?page=${page}`);
   }
-  const post = /^\/blog\/(\d+)\/[^/]+\/?$/.exec(pathname)?.[1];
-  if (post && CANONICAL_ID.test(post)) requests.push(`${POSTS}/${post}`);
+  const post = postRequest(pathname);
+  if (post) requests.push(post);
   return requests;
 }
 
-/** JSON that cannot end the <script> element it sits in, nor break a JavaScript parser reading it. */
-function escapeForScript(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** React's own resource hints (`<link rel="preload">` for the page's first images) lead its HTML: they belong in the head. */
+function splitHints(html: string): { hints: string; body: string } {
+  const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
+  return { hints, body: html.slice(hints.length) };
 }
 
 interface FrontendOptions {
   /** the built site (index.html, assets/, .vite/manifest.json); public/ alone (API only) when absent */
   dir?: string;
+  /** renders the public pages; by default the renderer built with the site, if any */
+  renderPage?: RenderPage;
+  /** each page's title, description, canonical link and structured data, and its status */
+  documentHead: DocumentHeadOf;
 }
 
 /**
  * Serves the built front end: its files, a plain 404 for a missing one (a stale tab asking for an old
  * chunk must not get HTML), and index.html for client routes with the first screen's API data inlined
- * and its lazy chunk preloaded, so the page needs no second round trip to paint.
+ * and its lazy chunk preloaded, so the page needs no second round trip to paint. The public pages
+ * come rendered (src/entry-server.tsx) for the browser to hydrate; the others are the empty shell the
+ * browser renders, and so is a page whose render failed: never an error page for a customer.
  */
 export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options) => {
   const dir = options.dir && fs.existsSync(path.join(options.dir, 'index.html')) ? options.dir : undefined;
@@ -100,7 +110,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     index: false,
     preCompressed: true,
     cacheControl: false,
-    // The build manifest is for the server, not the world.
+    // The build manifest and the server's renderer are for the server, not the world.
     dotfiles: 'ignore',
     // Hashed build assets never change under the same name; everything else is revalidated.
     setHeaders: (res, filePath) => {
@@ -114,20 +124,54 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
   const index = dir && fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const headEnd = index ? index.indexOf('</head>') : -1;
   if (index && headEnd < 0) throw new Error(`${dir}/index.html has no </head>: is it a Vite build?`);
+  // Where the server's HTML goes; without a #root there is nothing to hydrate, so nothing is rendered.
+  const rootAt = index ? index.indexOf(ROOT_ELEMENT, headEnd) : -1;
+  const bodyAt = rootAt < 0 ? headEnd : rootAt + ROOT_ELEMENT.length;
   const preloads = dir ? preloadTags(dir) : new Map<string, string>();
+  const render = options.renderPage ?? (dir ? await loadRenderer(dir, app.log) : undefined);
+  const renderSafely = render && rootAt >= 0 ? safeRender(render, app.log) : undefined;
 
-  /** The inlined data block: each wanted GET that answers 200, answered as the API itself answers it. */
-  async function dataBlock(requests: string[]): Promise<string> {
-    const answers = await Promise.all(
-      requests.map(async (url) => {
-        const response = await app.inject({ method: 'GET', url }).catch(() => undefined);
-        const json = response?.statusCode === 200 && /json/.test(String(response.headers['content-type']));
-        return json ? `${JSON.stringify(url)}:${response.body}` : undefined;
-      }),
+  /**
+   * Each wanted GET that answers 200, as the API answers it, and those answered 404 (a post's page says
+   * 'Articolo non trovato' from that), each a JSON text for its data block.
+   */
+  async function initialAnswers(requests: string[]): Promise<InitialAnswers> {
+    const responses = await Promise.all(
+      requests.map(async (url) => ({ url, response: await app.inject({ method: 'GET', url }).catch(() => undefined) })),
     );
-    const entries = answers.filter((entry) => entry !== undefined).join(',');
-    return `<script type="application/json" id="initial-data">${escapeForScript(`{${entries}}`)}</script>`;
+    const json = responses.filter(({ response }) => response && /json/.test(String(response.headers['content-type'])));
+    const answers = json.filter(({ response }) => response!.statusCode === 200);
+    return {
+      data: `{${answers.map(({ url, response }) => `${JSON.stringify(url)}:${response!.body}`).join(',')}}`,
+      missing: JSON.stringify(json.filter(({ response }) => response!.statusCode === 404).map(({ url }) => url)),
+    };
   }
+
+  /** What the page adds to index.html's <head>: the one place every head addition goes. */
+  function headAdditions(page: { chunk?: string; hints: string; answers: InitialAnswers }): string {
+    const preload = page.chunk ? (preloads.get(page.chunk) ?? '') : '';
+    const { data, missing } = page.answers;
+    const missingBlock =
+      missing === '[]' ? '' : `<script type="application/json" id="${INITIAL_MISSING_ID}">${escapeForScript(missing)}</script>`;
+    return `${preload}${page.hints}<script type="application/json" id="${INITIAL_DATA_ID}">${escapeForScript(data)}</script>${missingBlock}`;
+  }
+
+  /**
+   * A page as sent: made once per URL and data (the render and the gzip are the costly parts), kept
+   * gzipped only (a few hundred of them stay small; the rare client without gzip gets it unzipped).
+   */
+  const pageFor = cachedPages(async (url, answers) => {
+    const [pathname = '/', query = ''] = url.split('?', 2);
+    const head = await options.documentHead(pathname, new URLSearchParams(query));
+    const screen = firstScreen(pathname);
+    const rendered = renderSafely && screen.serverRendered ? await renderSafely(url, answers) : null;
+    const { hints, body } = splitHints(rendered ?? '');
+    const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
+    const html =
+      index!.slice(0, headEnd) + head.tags + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+    // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
+    return { status: head.status, gzipped: await gzip(html) };
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '/', query = ''] = request.url.split('?', 2);
@@ -135,17 +179,11 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const api = pathname.startsWith('/api/');
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
-      const chunk = ROUTE_CHUNKS.find(([route]) => route.test(pathname))?.[1];
-      const html =
-        index.slice(0, headEnd) +
-        (chunk ? (preloads.get(chunk) ?? '') : '') +
-        (await dataBlock(initialRequests(pathname, new URLSearchParams(query)))) +
-        index.slice(headEnd);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
+      const page = await pageFor(request.url, await initialAnswers(initialRequests(pathname, new URLSearchParams(query))));
+      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       const codings = acceptedCodings(request.headers['accept-encoding']);
-      if (!codings.has('gzip') && !codings.has('*')) return reply.send(html);
-      return reply.header('content-encoding', 'gzip').send(await gzip(html));
+      if (!codings.has('gzip') && !codings.has('*')) return reply.send(await gunzip(page.gzipped));
+      return reply.header('content-encoding', 'gzip').send(page.gzipped);
     }
     if (readable && !api && file) {
       // Not cached anywhere: the file may well exist after the next deploy.

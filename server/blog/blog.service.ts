@@ -76,6 +76,17 @@ export class BlogService {
     return { posts, total: Number(total), lastPage };
   }
 
+  /** Every published post's address and date, newest first: what the sitemap lists. */
+  async published(): Promise<Pick<PostRow, 'id' | 'slug' | 'published_at'>[]> {
+    return this.db
+      .selectFrom('blog_posts')
+      .select(['id', 'slug', 'published_at'])
+      .where('published', '=', 1)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   /** A published post; a draft is 'not found' to customers. */
   async post(id: number): Promise<PostRow> {
     const post = await this.db

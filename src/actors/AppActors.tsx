@@ -142,14 +142,30 @@ export interface AppActors extends AppSystem {
   stop(): void;
 }
 
-/** The router's key of the page the browser loaded (react-router names it "default"). */
+/** The router's key of the page the browser loaded, when it made that entry itself ("default"). */
 export const FIRST_LOCATION_KEY = 'default';
 const NO_INITIAL_DATA = createInitialData();
+
+/**
+ * The key of the entry the page was loaded with: "default", or, on a reload of an entry the app
+ * pushed, that entry's own key (the browser keeps it in the history state).
+ */
+const FirstLocationContext = createContext(FIRST_LOCATION_KEY);
+
+export function FirstLocationProvider({ children }: { children: ReactNode }) {
+  const [key] = useState(useLocation().key);
+  return <FirstLocationContext.Provider value={key}>{children}</FirstLocationContext.Provider>;
+}
+
+/** Whether the router still shows the page the browser loaded (the server rendered it, with its data). */
+export function useIsFirstScreen(): boolean {
+  return useLocation().key === useContext(FirstLocationContext);
+}
 
 /** The server's data for the first screen, on that screen only (later screens load their own). */
 export function useInitialData(): InitialData {
   const { initialData } = useAppActors();
-  return useLocation().key === FIRST_LOCATION_KEY ? initialData : NO_INITIAL_DATA;
+  return useIsFirstScreen() ? initialData : NO_INITIAL_DATA;
 }
 
 /** The shop's facts as every screen shows them. */

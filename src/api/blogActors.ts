@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { blogListMachine, PostPage } from '../../machines/blogList.machine';
-import type { blogPostMachine, Post, PostLookup } from '../../machines/blogPost.machine';
+import type { BlogPostInput, blogPostMachine, Post, PostLookup } from '../../machines/blogPost.machine';
 import { answer, unwrap, type ApiClient } from './client';
 import { initialPaths, type InitialData } from './initialData';
 import type { ActorsOf } from './machineActors';
@@ -25,4 +25,9 @@ export function createBlogPostActors(api: ApiClient) {
 }
 
 export const primedBlogPage = (initial: InitialData, page: number) => initial.get<PostPage>(initialPaths.blogPage(page));
-export const primedBlogPost = (initial: InitialData, id: number) => initial.get<{ data: Post }>(initialPaths.blogPost(id))?.data ?? null;
+
+/** The post the page came with, or the server's word that there is none. */
+export function primedBlogPost(initial: InitialData, id: number): Pick<BlogPostInput, 'primed' | 'primedMissing'> {
+  const path = initialPaths.blogPost(id);
+  return { primed: initial.get<{ data: Post }>(path)?.data ?? null, primedMissing: initial.isMissing(path) };
+}

@@ -1,26 +1,35 @@
 import { useEffect } from 'react';
-import { BrowserRouter, useLocation } from 'react-router-dom';
-import { AppActorsProvider, FIRST_LOCATION_KEY, useAppActors, type AppActors } from '../actors/AppActors';
+import { BrowserRouter } from 'react-router-dom';
+import { AppActorsProvider, FirstLocationProvider, useAppActors, useIsFirstScreen, type AppActors } from '../actors/AppActors';
 import { AppRoutes } from './routes';
 
-/** The whole site: app-wide actors around the router. Tests render `AppRoutes` in a memory router. */
+/** The whole site in the browser: app-wide actors around the router. Tests render `AppRoutes` in a memory router. */
 export function App({ actors }: { actors: AppActors }) {
   return (
     <AppActorsProvider actors={actors}>
       <BrowserRouter>
-        <ForgetInitialDataOnNavigation />
-        <AppRoutes />
+        <Site />
       </BrowserRouter>
     </AppActorsProvider>
+  );
+}
+
+/** The site inside whichever router serves it (the server renders it in a StaticRouter, src/entry-server.tsx). */
+export function Site() {
+  return (
+    <FirstLocationProvider>
+      <ForgetInitialDataOnNavigation />
+      <AppRoutes />
+    </FirstLocationProvider>
   );
 }
 
 /** The data the server rendered into the page describes the first screen only: forget it at the first navigation. */
 function ForgetInitialDataOnNavigation() {
   const { initialData } = useAppActors();
-  const { key } = useLocation();
+  const isFirstScreen = useIsFirstScreen();
   useEffect(() => {
-    if (key !== FIRST_LOCATION_KEY) initialData.clear();
-  }, [initialData, key]);
+    if (!isFirstScreen) initialData.clear();
+  }, [initialData, isFirstScreen]);
   return null;
 }

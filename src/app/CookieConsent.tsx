@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { connectCookieConsent } from '../../machines/cookieConsent.machine';
 import { useAppActors, useView } from '../actors/AppActors';
 import { PlainButton } from '../ui/PlainButton';
+import { useHydrated } from '../ui/useHydrated';
 
 // The blocking overlay is rare (only after Rifiuta): its dialog code loads only then.
 const ConsentOverlay = lazy(() => import('./ConsentOverlay'));
@@ -10,8 +11,10 @@ const ConsentOverlay = lazy(() => import('./ConsentOverlay'));
 /** Banner with Accetta/Rifiuta; refusing covers the page until the visitor accepts or leaves. */
 export function CookieConsent() {
   const view = useView(useAppActors().consent, connectCookieConsent);
+  // Only the browser knows whether the visitor has chosen: the server's HTML has no banner.
+  const hydrated = useHydrated();
 
-  if (view.isBannerOpen) {
+  if (view.isBannerOpen && hydrated) {
     return (
       <section className="cookie-banner" aria-labelledby="cookie-banner-title">
         <h2 id="cookie-banner-title">Cookie</h2>
@@ -30,7 +33,7 @@ export function CookieConsent() {
       </section>
     );
   }
-  return view.isOverlayOpen ? (
+  return view.isOverlayOpen && hydrated ? (
     <Suspense fallback={null}>
       <ConsentOverlay view={view} />
     </Suspense>

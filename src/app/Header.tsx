@@ -4,12 +4,17 @@ import { cartItemCount } from '../../machines/cart.machine';
 import { useAppActors, useSession, useShop } from '../actors/AppActors';
 import { loginHref } from '../ui/returnTo';
 import { HeaderSlot } from '../ui/HeaderSlot';
+import { useHydrated } from '../ui/useHydrated';
+
+/** What the server's HTML shows: it knows neither the browser's remembered user nor its cart. */
+const VISITOR = { userName: null, isAdmin: false, isOwner: false, itemCount: 0 };
 
 /** Top bar: the shop's name, the main sections and what the visitor's role allows. */
 export function Header() {
-  const { userName, isAdmin, isOwner } = useSession();
+  const session = useSession();
   const shopName = useShop().name ?? 'Pizzeria';
-  const itemCount = useSelector(useAppActors().cart, cartItemCount);
+  const cartCount = useSelector(useAppActors().cart, cartItemCount);
+  const { userName, isAdmin, isOwner, itemCount } = useHydrated() ? { ...session, itemCount: cartCount } : VISITOR;
   const { pathname, search } = useLocation();
   return (
     <header className="site-header">

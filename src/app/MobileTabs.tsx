@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { useSession } from '../actors/AppActors';
+import { useHydrated } from '../ui/useHydrated';
 
 interface Tab {
   to: string;
@@ -19,7 +20,9 @@ const ICONS = {
 
 /** Phone navigation, always at thumb's reach: Account once logged in, Registrati before. */
 export function MobileTabs() {
-  const { isLoggedIn } = useSession();
+  // The server's HTML knows no user: Registrati, until the browser's remembered one shows.
+  const hydrated = useHydrated();
+  const isLoggedIn = useSession().isLoggedIn && hydrated;
   const tabs: Tab[] = [
     { to: '/', label: 'Home', icon: ICONS.home, end: true },
     { to: '/blog', label: 'Notizie', icon: ICONS.news },

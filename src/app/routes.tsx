@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { AdminOnly } from './AdminOnly';
 import { AdminGate } from './StaffOnly';
 import { Layout } from './Layout';
-import { lazyChunk } from '../ui/lazyChunk';
+import { lazyChunk, lazyPage } from '../ui/lazyChunk';
+import { firstScreen, type FirstScreenChunk } from './firstScreens';
 import { RouteErrorBoundary } from './RouteError';
 
 /**
@@ -24,29 +25,42 @@ const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
 const allergens = lazyChunk('allergens', () => import('../menu/AllergenPage'));
 const tracking = lazyChunk('tracking', () => import('../tracking/TrackingPage'));
 
-const BlogListPage = lazy(() => blog().then((m) => ({ default: m.BlogListPage })));
-const BlogPostPage = lazy(() => blog().then((m) => ({ default: m.BlogPostPage })));
-const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
-const FaqPage = lazy(() => legal().then((m) => ({ default: m.FaqPage })));
-const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
-const ConfirmRequiredPage = lazy(() => auth().then((m) => ({ default: m.ConfirmRequiredPage })));
-const VerifyMessagePage = lazy(() => auth().then((m) => ({ default: m.VerifyMessagePage })));
-const MenuPage = lazy(() => menu().then((m) => ({ default: m.MenuPage })));
-const CategoriesPage = lazy(() => menu().then((m) => ({ default: m.CategoriesPage })));
-const ProductsPage = lazy(() => menu().then((m) => ({ default: m.ProductsPage })));
-const AllergenPage = lazy(allergens);
-const CartPage = lazy(() => cart().then((m) => ({ default: m.CartPage })));
-const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
-const ConfirmationPage = lazy(() => checkout().then((m) => ({ default: m.ConfirmationPage })));
-const AccountPage = lazy(() => auth().then((m) => ({ default: m.AccountPage })));
-const ChangePasswordPage = lazy(() => auth().then((m) => ({ default: m.ChangePasswordPage })));
-const CassaPage = lazy(() => cassa().then((m) => ({ default: m.CassaPage })));
-const TrackingPage = lazy(() => tracking().then((m) => ({ default: m.TrackingPage })));
-const AdminArea = lazy(() => admin().then((m) => ({ default: m.AdminArea })));
+const BlogListPage = lazyPage(blog, (m) => m.BlogListPage);
+const BlogPostPage = lazyPage(blog, (m) => m.BlogPostPage);
+const TermsPage = lazyPage(legal, (m) => m.TermsPage);
+const PrivacyPage = lazyPage(legal, (m) => m.PrivacyPage);
+const FaqPage = lazyPage(legal, (m) => m.FaqPage);
+const LoginPage = lazyPage(auth, (m) => m.LoginPage);
+const RegisterPage = lazyPage(auth, (m) => m.RegisterPage);
+const ForgotPasswordPage = lazyPage(auth, (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyPage(auth, (m) => m.ResetPasswordPage);
+const ConfirmRequiredPage = lazyPage(auth, (m) => m.ConfirmRequiredPage);
+const VerifyMessagePage = lazyPage(auth, (m) => m.VerifyMessagePage);
+const MenuPage = lazyPage(menu, (m) => m.MenuPage);
+const CategoriesPage = lazyPage(menu, (m) => m.CategoriesPage);
+const ProductsPage = lazyPage(menu, (m) => m.ProductsPage);
+const AllergenPage = lazyPage(allergens, (m) => m.default);
+const CartPage = lazyPage(cart, (m) => m.CartPage);
+const CheckoutPage = lazyPage(checkout, (m) => m.CheckoutPage);
+const ConfirmationPage = lazyPage(checkout, (m) => m.ConfirmationPage);
+const AccountPage = lazyPage(auth, (m) => m.AccountPage);
+const ChangePasswordPage = lazyPage(auth, (m) => m.ChangePasswordPage);
+const CassaPage = lazyPage(cassa, (m) => m.CassaPage);
+const TrackingPage = lazyPage(tracking, (m) => m.TrackingPage);
+const AdminArea = lazyPage(admin, (m) => m.AdminArea);
+
+const FIRST_SCREEN_CHUNKS: Record<FirstScreenChunk, () => Promise<unknown>> = { blog, menu, allergens, legal, cart, auth };
+
+/** Loads the chunk of the page `pathname` shows first, so hydration finds it loaded (no fallback over the server's HTML). */
+export async function loadFirstScreen(pathname: string): Promise<void> {
+  const { chunk } = firstScreen(pathname);
+  if (chunk) await FIRST_SCREEN_CHUNKS[chunk]();
+}
+
+/** Loads every chunk of the pages the server renders: it renders them whole, never a fallback. */
+export async function loadServerRenderedChunks(): Promise<void> {
+  await Promise.all([blog(), menu(), allergens(), legal()]);
+}
 
 /**
  * The site's routes. The only Suspense boundary is around the whole layout: the first screen

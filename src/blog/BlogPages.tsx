@@ -4,15 +4,17 @@ import { connectBlogList } from '../../machines/blogList.machine';
 import { connectBlogPost } from '../../machines/blogPost.machine';
 import { useView } from '../actors/AppActors';
 import { formatLongDate } from '../ui/format';
+import { usePageHead } from '../ui/usePageHead';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';
-import { blogPageHref, parsePageParam, useBlogList, useBlogPost, useReplacePageInUrl } from './useBlog';
+import { blogPageHref, parsePageParam } from '../domain';
+import { useBlogList, useBlogPost, useReplacePageInUrl } from './useBlog';
 
 /** /blog?page=N — ten posts a page, newest first. The URL owns the page; a URL naming none is corrected in place. */
 export function BlogListPage() {
   const param = useSearchParams()[0].get('page');
   const { page, isCanonical } = parsePageParam(param);
-  usePageTitle('Ultime notizie');
+  usePageHead({ page: 'blog' });
   if (!isCanonical) return <Navigate to={blogPageHref(page)} replace />;
   return <BlogList page={page} />;
 }
@@ -25,7 +27,7 @@ function BlogList({ page }: { page: number }) {
       <h1>Ultime notizie</h1>
       <div className="post-grid" aria-busy={view.isLoading}>
         {view.posts.map((post) => (
-          <PostCard key={post.id} post={post} headingLevel={2} />
+          <PostCard key={post.id} post={post} headingLevel={2} isFirstScreen={post === view.posts[0]} />
         ))}
       </div>
       {view.emptyMessage && <p>{view.emptyMessage}</p>}
@@ -72,12 +74,14 @@ function BlogPost({ id }: { id: number }) {
   const view = useView(useBlogPost(id), connectBlogPost);
   usePageTitle(view.pageTitle);
   const { post } = view;
+  // The same title once the post is here, with its description and canonical link.
+  usePageHead(post ? { page: 'post', id } : null, post);
   return (
     <article className="page page--narrow post">
       {post ? (
         <>
           <h1>{post.title}</h1>
-          {post.image_url && <img className="post__image" src={post.image_url} alt="" width="800" height="450" />}
+          {post.image_url && <img className="post__image" src={post.image_url} alt="" width="800" height="450" fetchPriority="high" />}
           {/* The server sanitises post HTML (server/blog/blog.service.ts) before it leaves. */}
           <div className="post__body" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post__date">

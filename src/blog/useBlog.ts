@@ -5,18 +5,7 @@ import { blogListMachine } from '../../machines/blogList.machine';
 import { blogPostMachine } from '../../machines/blogPost.machine';
 import { primedBlogPage, primedBlogPost } from '../api/blogActors';
 import { useAppActors, useInitialData, useScreenActor } from '../actors/AppActors';
-
-/** `?page=N` as the blog writes it: absent for page 1, a plain whole number otherwise. */
-export function blogPageHref(page: number): string {
-  return page > 1 ? `/blog?page=${page}` : '/blog';
-}
-
-/** The page a `page` query parameter names (1 for nonsense), and whether the URL already says it that way. */
-export function parsePageParam(param: string | null): { page: number; isCanonical: boolean } {
-  const parsed = Number.parseInt(param ?? '1', 10);
-  const page = Number.isSafeInteger(parsed) && parsed >= 1 ? parsed : 1;
-  return { page, isCanonical: param === (page > 1 ? String(page) : null) };
-}
+import { blogPageHref } from '../domain';
 
 /** The list screen's correction of its URL: replaced in place, so Back never leads to a page that isn't there. */
 export function useReplacePageInUrl(): (page: number) => void {
@@ -42,5 +31,5 @@ export function useBlogList(page: number, showPage: (page: number) => void = () 
 export function useBlogPost(id: number): ActorRefFrom<typeof blogPostMachine> {
   const { io } = useAppActors();
   const initialData = useInitialData();
-  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, primed: primedBlogPost(initialData, id) } });
+  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, ...primedBlogPost(initialData, id) } });
 }

@@ -24,3 +24,5 @@ export * from './reports';
 export * from './reportFigures';
 export * from './staff';
 export * from './printers';
+export * from './ids';
+export * from './pageMeta';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { connectBlogList } from '../../machines/blogList.machine';
 import { useShop, useView } from '../actors/AppActors';
 import { PostCard, useBlogList } from '../blog';
-import { usePageTitle } from '../ui/usePageTitle';
+import { usePageHead } from '../ui/usePageHead';
 
 const QUALITY = { title: 'Prodotti di qualità', text: 'Farine macinate a pietra, pomodoro San Marzano e mozzarella fresca ogni giorno.' };
 const PINSA = { title: 'Pinsa romana', text: "L'impasto leggero della tradizione romana, lievitato a lungo e cotto nel forno a pietra." };
@@ -17,7 +17,7 @@ export const RECENT_POSTS = 3;
 export function HomePage() {
   const shop = useShop();
   const news = useView(useBlogList(1), connectBlogList);
-  usePageTitle('Home');
+  usePageHead({ page: 'home' });
 
   return (
     <div className="home">

@@ -124,7 +124,7 @@ function faqs(shop: ShopInfo): Faq[] {
 export function FaqPage() {
   const shop = useShopInfo();
   return (
-    <LegalPage title="Domande frequenti" className="faq">
+    <LegalPage page="faq" title="Domande frequenti" className="faq">
       {faqs(shop).map((faq) => (
         <Disclosure key={faq.id} id={faq.id} className="faq__item">
           <Heading level={2} className="faq__question">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { PhoneLink } from '../../machines/shop.machine';
 import { useShop } from '../actors/AppActors';
 import { UNCOVERED_ZONE } from '../domain';
+import { usePageHead } from '../ui/usePageHead';
 
 /** Shop data the static pages quote, with neutral wording while the settings are still loading. */
 export type ShopInfo = ReturnType<typeof useShopInfo>;
@@ -61,13 +62,16 @@ export function AllergenSources() {
 }
 
 interface LegalPageProps {
+  /** which page it is, for the document's title and description */
+  page: 'terms' | 'privacy' | 'faq';
   title: string;
   children: ReactNode;
   className?: string;
 }
 
 /** Common frame of the terms, privacy and FAQ pages: one h1, the revision date, then the sections. */
-export function LegalPage({ title, children, className }: LegalPageProps) {
+export function LegalPage({ page, title, children, className }: LegalPageProps) {
+  usePageHead({ page });
   return (
     <article className={className ? `legal ${className}` : 'legal'} aria-labelledby="legal-title">
       <h1 id="legal-title">{title}</h1>

@@ -4,7 +4,7 @@ import { LegalPage, ShopPhones, useShopInfo } from './LegalPage';
 export function PrivacyPage() {
   const shop = useShopInfo();
   return (
-    <LegalPage title="Privacy policy">
+    <LegalPage page="privacy" title="Privacy policy">
       <p>
         Questa informativa, resa ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR), spiega quali dati personali
         raccogliamo quando usi il sito, per quali scopi e quali sono i tuoi diritti.

@@ -6,7 +6,7 @@ import { AllergenSources, LegalPage, ShopPhones, ShopSlots, useShopInfo, zoneCos
 export function TermsPage() {
   const shop = useShopInfo();
   return (
-    <LegalPage title="Termini e condizioni">
+    <LegalPage page="terms" title="Termini e condizioni">
       <section>
         <h2>1. Oggetto</h2>
         <p>

@@ -5,7 +5,7 @@ import { FROZEN_LEGEND } from '../../machines/allergenText';
 import type { Product } from '../../machines/shop.machine';
 import { useAppActors } from '../actors/AppActors';
 import { ALLERGEN_LABELS, ALLERGENS, lineAllergens, menuSections, type AllergenFacts } from '../domain';
-import { usePageTitle } from '../ui/usePageTitle';
+import { usePageHead } from '../ui/usePageHead';
 
 interface TableRow extends AllergenFacts {
   id: number;
@@ -77,7 +77,7 @@ function AllergenTable({ caption, itemHeader, rows }: { caption: string; itemHea
 
 /** /ecommerce/allergeni — the 'tabella allergeni' of Reg. (EU) 1169/2011, printable (print CSS drops the page frame). */
 export default function AllergenPage() {
-  usePageTitle('Tabella degli allergeni');
+  usePageHead({ page: 'allergens' });
   const { products, doughs, additions, anyFrozen } = useAllergenTables();
   return (
     <section className="page allergen-page">

@@ -7,7 +7,7 @@ import type { Product } from '../../machines/shop.machine';
 import { ClosedShopNotice } from '../ui/ClosedShopNotice';
 import { useAppActors, useShop, useView } from '../actors/AppActors';
 import { formatEuro, menuSections } from '../domain';
-import { usePageTitle } from '../ui/usePageTitle';
+import { usePageHead } from '../ui/usePageHead';
 import { CategoryBar, sectionId } from './CategoryBar';
 import { ProductDialog } from './LazyProductDialog';
 import { MenuFilter } from './MenuFilter';
@@ -37,7 +37,7 @@ function useFilteredMenu() {
 
 /** /ecommerce — the menu: category bar, the allergen filter, one section per category, the product dialog. */
 export function MenuPage() {
-  usePageTitle('Menu');
+  usePageHead({ page: 'menu' });
   const { filter, sections, hiddenMessage, anyFrozen } = useFilteredMenu();
   const { isLoading } = useShop();
   const dialog = useProductDialog();
@@ -98,7 +98,7 @@ function ProductCard({ product, onPress }: { product: Product; onPress: () => vo
 
 /** /ecommerce/categories — the visible categories, in menu order. */
 export function CategoriesPage() {
-  usePageTitle('Categorie');
+  usePageHead({ page: 'categories' });
   const sections = useMenu();
   return (
     <section className="page page--narrow">
@@ -116,7 +116,7 @@ export function CategoriesPage() {
 
 /** /ecommerce/products — every product on sale, with its price. */
 export function ProductsPage() {
-  usePageTitle('Prodotti');
+  usePageHead({ page: 'products' });
   const sections = useMenu();
   return (
     <section className="page page--narrow">

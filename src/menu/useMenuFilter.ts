@@ -4,6 +4,7 @@ import { filterChoiceFrom, menuFilterMachine, NO_FILTER, type MenuFilterChoice }
 import { useScreenActor } from '../actors/AppActors';
 import { storage } from '../actors/storage';
 import { SAME_PAGE } from '../ui/samePage';
+import { useHydrated } from '../ui/useHydrated';
 
 /** The URL's names: ?senza=gluten,milk&solo=vegan. */
 const WITHOUT = 'senza';
@@ -38,7 +39,16 @@ function withChoice(params: URLSearchParams, { without, only }: MenuFilterChoice
  */
 export function useMenuFilter() {
   const [params, setParams] = useSearchParams();
-  const actor = useScreenActor(menuFilterMachine, { input: startingChoice(params) });
+  // Hydrating, the menu starts as the server rendered it (the URL's choice: it cannot know this tab's);
+  // the tab's own follows at once.
+  const hydrated = useHydrated();
+  const actor = useScreenActor(menuFilterMachine, { input: hydrated ? startingChoice(params) : urlChoice(params) });
+  const [remembered] = useState(() => (hydrated ? null : startingChoice(params)));
+  useEffect(() => {
+    if (!remembered) return;
+    actor.send({ type: 'allergens.choose', allergens: remembered.without });
+    actor.send({ type: 'diet.choose', marks: remembered.only });
+  }, [actor, remembered]);
   // What the address showed on arrival: written again only when the choice differs from it.
   const [arrivedWith] = useState(() => JSON.stringify(urlChoice(params)));
   useEffect(() => {

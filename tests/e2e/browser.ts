@@ -32,6 +32,8 @@ export interface PageOptions {
   viewport?: ViewportSize;
   /** pre-seed the cookie consent, so the banner stays away (default true) */
   consented?: boolean;
+  /** false: a browser without JavaScript (a crawler, a phone before the scripts run) */
+  javaScriptEnabled?: boolean;
 }
 
 export interface E2EPage {
@@ -57,6 +59,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     baseURL: inject('baseUrl'),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   if (options.consented ?? true) {
     await context.addInitScript(

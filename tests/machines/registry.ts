@@ -239,8 +239,16 @@ const blogPostEvents = internalEvents(blogPostMachine);
 export const blogPostEntry = defineEntry({
   name: 'blogPost',
   machine: blogPostMachine,
-  // A post that exists (rendered into the page or not), one that was deleted, and URLs naming no possible post.
-  inputs: [{ id: posts[0]!.id }, { id: posts[0]!.id, primed: posts[0]! }, { id: 404 }, { id: Number.NaN }, { id: 0 }],
+  // A post that exists (rendered into the page or not), one that was deleted (found so by the server
+  // with the page or not), and URLs naming no possible post.
+  inputs: [
+    { id: posts[0]!.id },
+    { id: posts[0]!.id, primed: posts[0]! },
+    { id: 404 },
+    { id: 404, primedMissing: true },
+    { id: Number.NaN },
+    { id: 0 },
+  ],
   events: [
     { type: 'post.retry' },
     (snapshot) => {

@@ -222,8 +222,11 @@ describe('the first screen inlined in the page', () => {
       const html: string = (await api.get(route)).body;
       expect(html, route).not.toContain('<script>alert');
       expect(html, route).not.toMatch(/[\u2028\u2029]/);
-      // The page's own module script and the data block are the only elements closed.
-      expect(html.match(/<\/script>/g), route).toHaveLength(2);
+      // The page's own module script, the data block and the structured data (issue 31, where `[^<]*` proves
+      // no `<` made it in) are the only elements closed.
+      const structured = html.match(/<script type="application\/ld\+json">[^<]*<\/script>/g) ?? [];
+      expect(structured.length, route).toBeGreaterThan(0);
+      expect(html.match(/<\/script>/g), route).toHaveLength(2 + structured.length);
       const data = initialData(html);
       const key = route === '/' ? '/api/v1/blog/posts?page=1' : `/api/v1/blog/posts/${id}`;
       expect(data[key], route).toEqual(await apiBody(key));

@@ -146,7 +146,7 @@ export async function startTestServer(
     now?: string;
     settings?: Record<string, string>;
     /** app options a test needs to vary: a logger to read, a trusted proxy, an https address, the lifecycle, the heartbeat */
-    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'lifecycle' | 'streamHeartbeatMs'>>;
+    app?: Partial<Pick<AppOptions, 'logger' | 'trustProxy' | 'appUrl' | 'frontendDir' | 'renderPage' | 'lifecycle' | 'streamHeartbeatMs'>>;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = await freshDatabase();

@@ -168,7 +168,12 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const { hints, body } = splitHints(rendered ?? '');
     const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
     const html =
-      index!.slice(0, headEnd) + head.tags + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+      index!.slice(0, headEnd) +
+      head.tags +
+      headAdditions({ chunk, hints, answers }) +
+      index!.slice(headEnd, bodyAt) +
+      body +
+      index!.slice(bodyAt);
     // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
     return { status: head.status, gzipped: await gzip(html) };
   });

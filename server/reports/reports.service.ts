@@ -16,7 +16,7 @@ import type { CassaService } from '../cassa/cassa.service';
 import type { Db } from '../db/database';
 import { invalid, invalidField } from '../errors';
 import type { OrderRecord } from '../orders/order-store';
-import { PeriodQueries, productSales, type CodeUse, type ItemSales, type PeriodFigures, type Totals } from './period-queries';
+import { codeUses, PeriodQueries, productSales, type CodeUse, type ItemSales, type PeriodFigures, type Totals } from './period-queries';
 
 export interface Slice {
   key: string;
@@ -85,7 +85,7 @@ export class ReportsService {
         .select([(eb) => eb.fn.countAll<number>().as('orders'), (eb) => eb.fn.sum<number | null>('total_price_cents').as('value')])
         .executeTakeFirstOrThrow(),
       this.queries.lines(date, date),
-      this.queries.discountCodes(date, date),
+      this.queries.codes(date, date),
     ]);
     const totals: Totals = {
       orders: orders.length,
@@ -114,7 +114,7 @@ export class ReportsService {
         (o) => ORDER_SOURCE_KEYS[o.source_id as OrderSource],
         (key) => ORDER_SOURCE_LABELS[key],
       ),
-      discountCodes,
+      discountCodes: codeUses(discountCodes),
       cancelled: { orders: cancelled.orders, valueCents: cancelled.value ?? 0 },
       slots: cassaDay.slots.map((s) => ({ time: s.time, orders: s.orders, ovenLoad: s.quantity })),
       slotCapacity: cassaDay.slotCapacity,

@@ -337,6 +337,13 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** A shop day's report figures (JSON), valid while its orders' fingerprint is `fingerprint`. */
+export interface ReportDaysTable {
+  day: string;
+  fingerprint: string;
+  figures: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -365,6 +372,7 @@ export interface Database {
   meta: MetaTable;
   cassa_request_keys: CassaRequestKeysTable;
   rate_limits: RateLimitsTable;
+  report_days: ReportDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import type { CassaService } from '../cassa/cassa.service';
 import type { Db } from '../db/database';
 import { invalid, invalidField } from '../errors';
 import type { OrderRecord } from '../orders/order-store';
+import { DaySummaries } from './day-summaries';
 import { codeUses, PeriodQueries, productSales, type CodeUse, type ItemSales, type PeriodFigures, type Totals } from './period-queries';
 
 export interface Slice {
@@ -64,9 +65,11 @@ function slices<K extends string>(
 /** The owner's numbers: the evening's summary and a period's trend. Reads only; knows nothing of HTTP. */
 export class ReportsService {
   private readonly queries: PeriodQueries;
+  private readonly summaries: DaySummaries;
 
   constructor(private readonly deps: { db: Db; cassa: CassaService }) {
     this.queries = new PeriodQueries(deps.db);
+    this.summaries = new DaySummaries(deps.db);
   }
 
   /**
@@ -122,11 +125,11 @@ export class ReportsService {
     };
   }
 
-  /** Shop days `from`–`to` beside the same number of days just before. */
+  /** Shop days `from`–`to` beside the same number of days just before, from the days' kept sums. */
   async period(from: string, to: string): Promise<PeriodReport> {
     this.checkPeriod(from, to);
     const before = previousPeriod(from, to);
-    const [current, previous] = await Promise.all([this.queries.figures(from, to), this.queries.figures(before.from, before.to)]);
+    const [current, previous] = await Promise.all([this.summaries.figures(from, to), this.summaries.figures(before.from, before.to)]);
     return { current, previous };
   }
 

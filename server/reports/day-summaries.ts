@@ -5,17 +5,21 @@ import { PeriodQueries, type DaySums, type PeriodFigures } from './period-querie
 
 /** Days written per statement: well under either engine's limit of bound values. */
 const BATCH = 200;
+/** Days whose sums a process keeps read (a year beside the year before, ~2 × 366): no reading or parsing them again. */
+const CACHED_DAYS = 800;
 
 /**
  * A period's figures from each shop day's sums, kept in `report_days` with the fingerprint of the day's
  * orders they were summed from: a report reads the fingerprints (one scan of an index of orders), sums
  * again only the days whose orders changed since (today, a past day the cassa edited) and adds up the
- * days. Every figure of a day moves its fingerprint: a new or moved order its count and ids, an edit of
- * lines or money its version (order-rules.ts replaceOrder), a cancellation the cancelled count, a
+ * days; a process also keeps the days it read, parsed, while their fingerprints hold. Every figure of a
+ * day moves its fingerprint: a new or moved order its count and ids, an edit of lines or money its version (order-rules.ts replaceOrder), a cancellation the cancelled count, a
  * deleted account or client (set null) the count of orders without a customer.
  */
 export class DaySummaries {
   private readonly queries: PeriodQueries;
+  /** The days last read, least recently used first; each valid only while its fingerprint matches. */
+  private readonly cache = new Map<string, { fingerprint: string; sums: DaySums }>();
 
   constructor(private readonly db: Db) {
     this.queries = new PeriodQueries(db);
@@ -25,18 +29,38 @@ export class DaySummaries {
     // Fingerprints before sums: an order changed in between leaves sums newer than their fingerprint,
     // summed again on the next read, never sums older than it. So concurrent readers can only do extra work.
     const fingerprints = await this.fingerprints(from, to);
-    const kept = await this.db
-      .selectFrom('report_days')
-      .select(['day', 'fingerprint', 'figures'])
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .execute();
     const sums = new Map<string, DaySums>();
-    for (const row of kept) {
-      if (fingerprints.get(row.day) === row.fingerprint) sums.set(row.day, JSON.parse(row.figures) as DaySums);
+    for (const [day, fingerprint] of fingerprints) {
+      const cached = this.cache.get(day);
+      if (cached?.fingerprint === fingerprint) sums.set(day, cached.sums);
+    }
+    const unread = [...fingerprints.keys()].filter((day) => !sums.has(day));
+    if (unread.length) {
+      const kept = await this.db
+        .selectFrom('report_days')
+        .select(['day', 'fingerprint', 'figures'])
+        .where('day', '>=', unread[0]!)
+        .where('day', '<=', unread.at(-1)!)
+        .execute();
+      for (const row of kept) {
+        if (!sums.has(row.day) && fingerprints.get(row.day) === row.fingerprint) sums.set(row.day, JSON.parse(row.figures) as DaySums);
+      }
     }
     for (const run of staleRuns([...fingerprints.keys()], sums)) await this.sumAgain(run, fingerprints, sums);
+    this.remember(fingerprints, sums);
     return this.queries.combine(from, to, sums);
+  }
+
+  /** Keeps the period's days in the cache, most recently used last, forgetting the oldest past its size. */
+  private remember(fingerprints: Map<string, string>, sums: Map<string, DaySums>) {
+    for (const [day, fingerprint] of fingerprints) {
+      this.cache.delete(day);
+      this.cache.set(day, { fingerprint, sums: sums.get(day)! });
+    }
+    for (const day of this.cache.keys()) {
+      if (this.cache.size <= CACHED_DAYS) break;
+      this.cache.delete(day);
+    }
   }
 
   /** Sums consecutive stale days again from the orders and keeps them. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousPeriod } from '../../src/domain';
+import { DaySummaries } from '../../server/reports/day-summaries';
 import { PeriodQueries } from '../../server/reports/period-queries';
 import { counterOrder, loggedInClient, productId, startTestServer, type ApiClient, type TestServer } from './harness';
 
@@ -134,5 +135,10 @@ describe("'Andamento' from each day's kept sums", () => {
     for (const read of reads) expect(read.current).toEqual(plain);
     expect((await monthReport()).totals.revenueCents).toBe(await takings());
     expect(await keptDays()).toEqual([{ day: PAST_DAY }, { day: LATER_DAY }]);
+  });
+
+  it('gives another process, reading the kept days from the database, the same figures', async () => {
+    const plain = await new PeriodQueries(server.handle.db).figures(MONTH.from, MONTH.to);
+    expect(await new DaySummaries(server.handle.db).figures(MONTH.from, MONTH.to)).toEqual(plain);
   });
 });

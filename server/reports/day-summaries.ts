@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_STATUS } from '../../src/domain';
 import type { Db } from '../db/database';
-import { PeriodQueries, type DaySums, type PeriodFigures } from './period-queries';
+import { emptyDay, PeriodQueries, type DaySums, type PeriodFigures } from './period-queries';
 
 /** Days written per statement: well under either engine's limit of bound values. */
 const BATCH = 200;
@@ -68,7 +68,7 @@ export class DaySummaries {
     const fresh = await this.queries.daySums(days[0]!, days.at(-1)!);
     const rows = days.map((day) => {
       // A day of cancelled orders only sums to nothing.
-      const daySums = fresh.get(day) ?? { hours: [], lines: [], additions: [], zones: [], codes: [] };
+      const daySums = fresh.get(day) ?? emptyDay();
       sums.set(day, daySums);
       return { day, fingerprint: fingerprints.get(day)!, figures: JSON.stringify(daySums) };
     });

@@ -86,7 +86,7 @@ export interface DaySums {
   codes: { code: string; orders: number; amount: Cents }[];
 }
 
-const emptyDay = (): DaySums => ({ hours: [], lines: [], additions: [], zones: [], codes: [] });
+export const emptyDay = (): DaySums => ({ hours: [], lines: [], additions: [], zones: [], codes: [] });
 
 /** Products (and additions) sold, most first: one no longer in the catalogue (id null) by the name it was sold under. */
 export const productSales = (rows: { product_id: number | null; name: string; quantity: number; revenue: Cents }[]) =>

@@ -594,7 +594,8 @@ const staffRoles: Migration = {
 
 /**
  * The owner's reports (issue 32) read a period's orders, lines and additions: indexes holding every
- * column they sum, so a month is read from the indexes alone, in shop-day order.
+ * column they sum, so a month is read from the indexes alone, in shop-day order; and each shop day's
+ * figures, summed once and kept while the day's orders stay as they were.
  */
 const reports: Migration = {
   async up(db: Kysely<unknown>) {
@@ -615,8 +616,17 @@ const reports: Migration = {
         'delivery_fee_cents',
         'user_id',
         'client_id',
+        'version',
+        'updated_at',
         'id',
       ])
+      .execute();
+    // A shop day's figures, kept while the fingerprint of its orders stays the same (server/reports/day-summaries.ts).
+    await db.schema
+      .createTable('report_days')
+      .addColumn('day', 'text', (c) => c.primaryKey())
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('figures', 'text', (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex('order_lines_report_idx')

@@ -391,6 +391,13 @@ export interface PrinterStatusTable {
   reported_at: string;
 }
 
+/** A shop day's report figures (JSON), valid while its orders' fingerprint is `fingerprint`. */
+export interface ReportDaysTable {
+  day: string;
+  fingerprint: string;
+  figures: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -423,6 +430,7 @@ export interface Database {
   printer_tokens: PrinterTokensTable;
   print_jobs: PrintJobsTable;
   printer_status: PrinterStatusTable;
+  report_days: ReportDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

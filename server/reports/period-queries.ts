@@ -62,15 +62,60 @@ function sumItems<R>(rows: R[], key: (row: R) => string, item: (row: R) => ItemS
   return [...items.values()].sort(bySales);
 }
 
-type LineRow = Awaited<ReturnType<PeriodQueries['lines']>>[number];
+/** Lines of one product, category and dough: products, categories and doughs are sums of these. */
+export interface LineSums {
+  product_id: number | null;
+  name: string;
+  category_id: number | null;
+  variant_id: number | null;
+  variant_name: string | null;
+  quantity: number;
+  revenue: Cents;
+  dough_revenue: Cents;
+}
 
-/** Products sold, most first: a product no longer in the catalogue (id null) by the name it was sold under. */
-export const productSales = (rows: LineRow[]) =>
+/**
+ * One shop day's sums, cancelled orders left out: a period's figures add these up (so a day's can be
+ * kept, see day-summaries.ts). `hours` by hour of the promised time; `zones` by delivery type and zone.
+ */
+export interface DaySums {
+  hours: { hour: number; orders: number; revenue: Cents; fees: Cents; discounts: Cents; unknown: number }[];
+  lines: LineSums[];
+  additions: { product_id: number | null; name: string; quantity: number; revenue: Cents }[];
+  zones: { delivery: string; zone_id: number | null; orders: number; revenue: Cents }[];
+  codes: { code: string; orders: number; amount: Cents }[];
+}
+
+export const emptyDay = (): DaySums => ({ hours: [], lines: [], additions: [], zones: [], codes: [] });
+
+/** Products (and additions) sold, most first: one no longer in the catalogue (id null) by the name it was sold under. */
+export const productSales = (rows: { product_id: number | null; name: string; quantity: number; revenue: Cents }[]) =>
   sumItems(
     rows,
     (r) => (r.product_id === null ? `name:${r.name}` : `id:${r.product_id}`),
     (r) => ({ id: r.product_id, name: r.name, quantity: r.quantity, revenueCents: r.revenue }),
   );
+
+/** Codes used and the discount they gave, most used first. */
+export function codeUses(rows: DaySums['codes']): CodeUse[] {
+  const codes = new Map<string, CodeUse>();
+  for (const row of rows) {
+    const found = codes.get(row.code) ?? { code: row.code, orders: 0, amountCents: 0 };
+    found.orders += row.orders;
+    found.amountCents += row.amount;
+    codes.set(row.code, found);
+  }
+  return [...codes.values()].sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code));
+}
+
+/** Puts each row in its shop day's sums, under `key`. */
+function byDay<K extends keyof DaySums>(days: Map<string, DaySums>, key: K, rows: (DaySums[K][number] & { delivery_date: string })[]) {
+  for (const { delivery_date, ...row } of rows) {
+    let day = days.get(delivery_date);
+    if (!day) days.set(delivery_date, (day = emptyDay()));
+    (day[key] as unknown[]).push(row);
+  }
+}
 
 /**
  * The aggregates of shop days `from`–`to`, cancelled orders never counted. `delivery_date` is the shop day
@@ -88,64 +133,99 @@ export class PeriodQueries {
       .where('orders.status', '!=', ORDER_STATUS.cancelled);
   }
 
+  /** The period's figures summed straight from the orders. */
   async figures(from: string, to: string): Promise<PeriodFigures> {
-    const [hours, products, additions, zones, discountCodes, customers, categoryNames] = await Promise.all([
+    return this.combine(from, to, await this.daySums(from, to));
+  }
+
+  /** The sums of each shop day of `from`–`to` that has orders. */
+  async daySums(from: string, to: string): Promise<Map<string, DaySums>> {
+    const [hours, lines, additions, zones, codes] = await Promise.all([
       this.dayHours(from, to),
       this.lines(from, to),
       this.additions(from, to),
       this.zones(from, to),
-      this.discountCodes(from, to),
+      this.codes(from, to),
+    ]);
+    const days = new Map<string, DaySums>();
+    byDay(days, 'hours', hours);
+    byDay(days, 'lines', lines);
+    byDay(days, 'additions', additions);
+    byDay(days, 'zones', zones);
+    byDay(days, 'codes', codes);
+    return days;
+  }
+
+  /** A period's figures from its days' sums (days without orders may be missing). */
+  async combine(from: string, to: string, sums: ReadonlyMap<string, DaySums>): Promise<PeriodFigures> {
+    const [customers, categoryNames, zoneNames] = await Promise.all([
       this.customers(from, to),
       this.names('categories'),
+      this.names('zones'),
     ]);
     const totals = emptyTotals();
-    const days = new Map(periodDays(from, to).map((day) => [day, { day, orders: 0, revenueCents: 0 }]));
+    const days = periodDays(from, to).map((day) => ({ day, orders: 0, revenueCents: 0 }));
     const cells = new Map<string, { weekday: number; hour: number; orders: number; revenueCents: Cents }>();
+    const all = emptyDay();
     let unknownOrders = 0;
-    for (const row of hours) {
-      totals.orders += row.orders;
-      totals.revenueCents += row.revenue;
-      totals.feesCents += row.fees;
-      totals.discountsCents += row.discounts;
-      unknownOrders += row.unknown;
-      const day = days.get(row.delivery_date)!;
-      day.orders += row.orders;
-      day.revenueCents += row.revenue;
-      const weekday = isoWeekday(weekdayOf(row.delivery_date));
-      const hour = Number(row.hour);
-      const cell = cells.get(`${weekday} ${hour}`) ?? { weekday, hour, orders: 0, revenueCents: 0 };
-      cell.orders += row.orders;
-      cell.revenueCents += row.revenue;
-      cells.set(`${weekday} ${hour}`, cell);
+    for (const day of days) {
+      const found = sums.get(day.day);
+      if (!found) continue;
+      const weekday = isoWeekday(weekdayOf(day.day));
+      for (const row of found.hours) {
+        totals.orders += row.orders;
+        totals.revenueCents += row.revenue;
+        totals.feesCents += row.fees;
+        totals.discountsCents += row.discounts;
+        unknownOrders += row.unknown;
+        day.orders += row.orders;
+        day.revenueCents += row.revenue;
+        const cell = cells.get(`${weekday} ${row.hour}`) ?? { weekday, hour: row.hour, orders: 0, revenueCents: 0 };
+        cell.orders += row.orders;
+        cell.revenueCents += row.revenue;
+        cells.set(`${weekday} ${row.hour}`, cell);
+      }
+      all.lines.push(...found.lines);
+      all.additions.push(...found.additions);
+      all.zones.push(...found.zones);
+      all.codes.push(...found.codes);
     }
     return {
       from,
       to,
       totals,
-      days: [...days.values()],
-      products: productSales(products),
+      days,
+      products: productSales(all.lines),
       // A dough's revenue is its supplement over the plain dough, times the pizzas made with it.
       doughs: sumItems(
-        products.filter((r) => r.variant_id !== null),
+        all.lines.filter((r) => r.variant_id !== null),
         (r) => String(r.variant_id),
         (r) => ({ id: r.variant_id, name: r.variant_name ?? OTHER, quantity: r.quantity, revenueCents: r.dough_revenue }),
       ),
-      additions,
+      additions: productSales(all.additions),
       categories: sumItems(
-        products,
+        all.lines,
         (r) => String(r.category_id),
         (r) => ({ id: r.category_id, name: categoryNames.get(r.category_id) ?? OTHER, quantity: r.quantity, revenueCents: r.revenue }),
       ),
-      zones,
+      // Pickups are one row of their own (id null); quantity counts orders.
+      zones: sumItems(
+        all.zones,
+        (r) => (r.delivery === 'ritiro' ? 'ritiro' : String(r.zone_id)),
+        (r) =>
+          r.delivery === 'ritiro'
+            ? { id: null, name: DELIVERY_LABELS.ritiro, quantity: r.orders, revenueCents: r.revenue }
+            : { id: r.zone_id, name: zoneNames.get(r.zone_id) ?? OTHER, quantity: r.orders, revenueCents: r.revenue },
+      ),
       weekdayHours: [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
       customers: { ...customers, unknownOrders },
-      discountCodes,
+      discountCodes: codeUses(all.codes),
     };
   }
 
   /** Orders and money per shop day and hour of the promised time. */
-  private dayHours(from: string, to: string) {
-    return this.orders(from, to)
+  private async dayHours(from: string, to: string) {
+    const rows = await this.orders(from, to)
       .select([
         'delivery_date',
         sql<string>`substr(delivery_time, 1, 2)`.as('hour'),
@@ -157,15 +237,17 @@ export class PeriodQueries {
       ])
       .groupBy(['delivery_date', sql`substr(delivery_time, 1, 2)`])
       .execute();
+    return rows.map((r) => ({ ...r, hour: Number(r.hour) }));
   }
 
-  /** Lines by product, category and dough: products, categories and doughs are sums of these. */
-  lines(from: string, to: string) {
+  /** Lines by shop day, product, category and dough. */
+  lines(from: string, to: string): Promise<(LineSums & { delivery_date: string })[]> {
     // A product is its id; only the platforms' unknown items (no id) are told apart by name.
     const nameless = sql<string | null>`case when l.product_id is null then l.name end`;
     return this.orders(from, to)
       .innerJoin('order_lines as l', 'l.order_id', 'orders.id')
       .select([
+        'orders.delivery_date',
         'l.product_id',
         sql<string>`max(l.name)`.as('name'),
         'l.category_id',
@@ -175,7 +257,7 @@ export class PeriodQueries {
         sql<number>`sum(l.line_total_cents)`.as('revenue'),
         sql<number>`sum(l.variant_price_cents * l.qty)`.as('dough_revenue'),
       ])
-      .groupBy(['l.product_id', 'l.category_id', 'l.variant_id', nameless])
+      .groupBy(['orders.delivery_date', 'l.product_id', 'l.category_id', 'l.variant_id', nameless])
       .execute();
   }
 
@@ -185,59 +267,49 @@ export class PeriodQueries {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  /** Additions sold: one per pizza of the line they were on, at the price they were sold. */
-  private async additions(from: string, to: string): Promise<ItemSales[]> {
-    const rows = await this.orders(from, to)
+  /** Additions sold by shop day: one per pizza of the line they were on, at the price they were sold. */
+  private additions(from: string, to: string) {
+    return this.orders(from, to)
       .innerJoin('order_lines as l', 'l.order_id', 'orders.id')
       .innerJoin('order_line_additions as a', 'a.order_line_id', 'l.id')
-      .select(['a.product_id', 'a.name', sql<number>`sum(l.qty)`.as('quantity'), sql<number>`sum(a.price_cents * l.qty)`.as('revenue')])
-      .groupBy(['a.product_id', 'a.name'])
+      .select([
+        'orders.delivery_date',
+        'a.product_id',
+        'a.name',
+        sql<number>`sum(l.qty)`.as('quantity'),
+        sql<number>`sum(a.price_cents * l.qty)`.as('revenue'),
+      ])
+      .groupBy(['orders.delivery_date', 'a.product_id', 'a.name'])
       .execute();
-    return sumItems(
-      rows,
-      (r) => (r.product_id === null ? `name:${r.name}` : `id:${r.product_id}`),
-      (r) => ({ id: r.product_id, name: r.name, quantity: r.quantity, revenueCents: r.revenue }),
-    );
   }
 
-  /** Home deliveries by zone, and pickups as one row of their own (id null): quantity counts orders. */
-  private async zones(from: string, to: string): Promise<ItemSales[]> {
-    const [rows, names] = await Promise.all([
-      this.orders(from, to)
-        .select([
-          'orders.delivery',
-          'orders.zone_id',
-          (eb) => eb.fn.countAll<number>().as('orders'),
-          sql<number>`sum(orders.total_price_cents)`.as('revenue'),
-        ])
-        .groupBy(['orders.delivery', 'orders.zone_id'])
-        .execute(),
-      this.names('zones'),
-    ]);
-    return sumItems(
-      rows,
-      (r) => (r.delivery === 'ritiro' ? 'ritiro' : String(r.zone_id)),
-      (r) =>
-        r.delivery === 'ritiro'
-          ? { id: null, name: DELIVERY_LABELS.ritiro, quantity: r.orders, revenueCents: r.revenue }
-          : { id: r.zone_id, name: names.get(r.zone_id) ?? OTHER, quantity: r.orders, revenueCents: r.revenue },
-    );
+  /** Orders and money by shop day, delivery type and zone. */
+  private zones(from: string, to: string) {
+    return this.orders(from, to)
+      .select([
+        'orders.delivery_date',
+        'orders.delivery',
+        'orders.zone_id',
+        (eb) => eb.fn.countAll<number>().as('orders'),
+        sql<number>`sum(orders.total_price_cents)`.as('revenue'),
+      ])
+      .groupBy(['orders.delivery_date', 'orders.delivery', 'orders.zone_id'])
+      .execute();
   }
 
-  /** Codes used and the discount they gave (goods before discount plus fee, minus what was paid). */
-  async discountCodes(from: string, to: string): Promise<CodeUse[]> {
+  /** Codes used by shop day and the discount they gave (goods before discount plus fee, minus what was paid). */
+  async codes(from: string, to: string) {
     const rows = await this.orders(from, to)
       .where('discount_code', 'is not', null)
       .select([
+        'delivery_date',
         'discount_code',
         (eb) => eb.fn.countAll<number>().as('orders'),
         sql<number>`sum(original_price_cents - total_price_cents)`.as('amount'),
       ])
-      .groupBy('discount_code')
+      .groupBy(['delivery_date', 'discount_code'])
       .execute();
-    return rows
-      .map((r) => ({ code: r.discount_code!, orders: r.orders, amountCents: r.amount }))
-      .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code));
+    return rows.map(({ discount_code, ...r }) => ({ ...r, code: discount_code! }));
   }
 
   /**

@@ -16,7 +16,8 @@ import type { CassaService } from '../cassa/cassa.service';
 import type { Db } from '../db/database';
 import { invalid, invalidField } from '../errors';
 import type { OrderRecord } from '../orders/order-store';
-import { PeriodQueries, productSales, type CodeUse, type ItemSales, type PeriodFigures, type Totals } from './period-queries';
+import { DaySummaries } from './day-summaries';
+import { codeUses, PeriodQueries, productSales, type CodeUse, type ItemSales, type PeriodFigures, type Totals } from './period-queries';
 
 export interface Slice {
   key: string;
@@ -64,9 +65,11 @@ function slices<K extends string>(
 /** The owner's numbers: the evening's summary and a period's trend. Reads only; knows nothing of HTTP. */
 export class ReportsService {
   private readonly queries: PeriodQueries;
+  private readonly summaries: DaySummaries;
 
   constructor(private readonly deps: { db: Db; cassa: CassaService }) {
     this.queries = new PeriodQueries(deps.db);
+    this.summaries = new DaySummaries(deps.db);
   }
 
   /**
@@ -85,7 +88,7 @@ export class ReportsService {
         .select([(eb) => eb.fn.countAll<number>().as('orders'), (eb) => eb.fn.sum<number | null>('total_price_cents').as('value')])
         .executeTakeFirstOrThrow(),
       this.queries.lines(date, date),
-      this.queries.discountCodes(date, date),
+      this.queries.codes(date, date),
     ]);
     const totals: Totals = {
       orders: orders.length,
@@ -114,7 +117,7 @@ export class ReportsService {
         (o) => ORDER_SOURCE_KEYS[o.source_id as OrderSource],
         (key) => ORDER_SOURCE_LABELS[key],
       ),
-      discountCodes,
+      discountCodes: codeUses(discountCodes),
       cancelled: { orders: cancelled.orders, valueCents: cancelled.value ?? 0 },
       slots: cassaDay.slots.map((s) => ({ time: s.time, orders: s.orders, ovenLoad: s.quantity })),
       slotCapacity: cassaDay.slotCapacity,
@@ -122,11 +125,11 @@ export class ReportsService {
     };
   }
 
-  /** Shop days `from`–`to` beside the same number of days just before. */
+  /** Shop days `from`–`to` beside the same number of days just before, from the days' kept sums. */
   async period(from: string, to: string): Promise<PeriodReport> {
     this.checkPeriod(from, to);
     const before = previousPeriod(from, to);
-    const [current, previous] = await Promise.all([this.queries.figures(from, to), this.queries.figures(before.from, before.to)]);
+    const [current, previous] = await Promise.all([this.summaries.figures(from, to), this.summaries.figures(before.from, before.to)]);
     return { current, previous };
   }
 

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previousPeriod } from '../../src/domain';
+import { DaySummaries } from '../../server/reports/day-summaries';
+import { PeriodQueries } from '../../server/reports/period-queries';
+import { counterOrder, loggedInClient, productId, startTestServer, type ApiClient, type TestServer } from './harness';
+
+/** 'Andamento' from the days' kept sums (server/reports/day-summaries.ts) against the same sums straight from the orders. */
+const CASSA = '/api/v1/ecommerce/cassa';
+const MONTH = { from: '2026-11-01', to: '2026-11-30' };
+const PAST_DAY = '2026-11-10';
+const LATER_DAY = '2026-11-12';
+
+let server: TestServer;
+let owner: ApiClient;
+let margherita = 0;
+let diavola = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: `${PAST_DAY}T17:00:00+01:00`, settings: { slot_capacity: '1000' } });
+  owner = (await loggedInClient(server, { role: 'admin', name: 'Titolare Riepiloghi' })).client;
+  margherita = await productId(server, 'Margherita');
+  diavola = await productId(server, 'Diavola');
+});
+afterAll(() => server?.close());
+
+/** The cassa's order of `qty` of `product` for its day, as the cassa stores it today. */
+async function store(product: number, day: string, qty = 1): Promise<{ id: number; version: number }> {
+  const body = counterOrder(product, day);
+  const response = await owner.post(`${CASSA}/orders/store`, { ...body, cart: [{ id: product, qty }] });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.order;
+}
+
+async function edit(order: { id: number; version: number }, product: number, day: string, qty: number): Promise<void> {
+  const body = counterOrder(product, day);
+  const response = await owner.put(`${CASSA}/orders/${order.id}/update`, {
+    data: { ...body.data, version: order.version },
+    cart: [{ id: product, qty }],
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+const versionOf = async (id: number) =>
+  (await server.handle.db.selectFrom('orders').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+
+/** The month's report (what the owner reads) after checking it equals the plain sums over the orders. */
+async function monthReport() {
+  const plain = new PeriodQueries(server.handle.db);
+  const before = previousPeriod(MONTH.from, MONTH.to);
+  const report = await server.services.reports.period(MONTH.from, MONTH.to);
+  expect(report).toEqual({ current: await plain.figures(MONTH.from, MONTH.to), previous: await plain.figures(before.from, before.to) });
+  return report.current;
+}
+
+/** What the orders of the month that count add up to, by a plain SUM. */
+const takings = async () =>
+  Number(
+    (
+      await server.handle.db
+        .selectFrom('orders')
+        .where('delivery_date', '>=', MONTH.from)
+        .where('delivery_date', '<=', MONTH.to)
+        .where('status', '!=', 3)
+        .select((eb) => eb.fn.sum<number>('total_price_cents').as('sum'))
+        .executeTakeFirstOrThrow()
+    ).sum,
+  );
+
+const keptDays = () => server.handle.db.selectFrom('report_days').select('day').orderBy('day').execute();
+
+describe("'Andamento' from each day's kept sums", () => {
+  let pastOrder: { id: number; version: number };
+
+  it('equals the plain sums on a first read, and keeps each day with orders', async () => {
+    pastOrder = await store(margherita, PAST_DAY, 2);
+    await store(diavola, PAST_DAY);
+    const month = await monthReport();
+    expect(month.totals.orders).toBe(2);
+    expect(month.totals.revenueCents).toBe(await takings());
+    expect(await keptDays()).toEqual([{ day: PAST_DAY }]);
+  });
+
+  it('counts a new order on a day already summed', async () => {
+    await store(diavola, PAST_DAY, 3);
+    const month = await monthReport();
+    expect(month.totals.orders).toBe(3);
+    expect(month.products.find((p) => p.id === diavola)?.quantity).toBe(4);
+  });
+
+  it("counts an edit of a past day's order lines, the day otherwise as kept", async () => {
+    server.clock.set(`${LATER_DAY}T17:00:00+01:00`);
+    // Two days on, the first session has expired.
+    owner = (await loggedInClient(server, { role: 'admin', name: 'Titolare Riepiloghi Dopo' })).client;
+    await store(margherita, LATER_DAY);
+    await monthReport();
+    await edit({ id: pastOrder.id, version: await versionOf(pastOrder.id) }, diavola, PAST_DAY, 5);
+    const month = await monthReport();
+    expect(month.products.find((p) => p.id === margherita)?.quantity).toBe(1);
+    expect(month.products.find((p) => p.id === diavola)?.quantity).toBe(9);
+    expect(month.totals.revenueCents).toBe(await takings());
+  });
+
+  it('leaves out an order cancelled after its day was summed', async () => {
+    const before = (await monthReport()).totals;
+    const order = await server.handle.db
+      .selectFrom('orders')
+      .select(['id', 'total_price_cents'])
+      .where('delivery_date', '=', PAST_DAY)
+      .where('id', '!=', pastOrder.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect((await owner.patch(`${CASSA}/orders/${order.id}`, { status: 3 })).status).toBe(200);
+    const month = await monthReport();
+    expect(month.totals.orders).toBe(before.orders - 1);
+    expect(month.totals.revenueCents).toBe(before.revenueCents - order.total_price_cents);
+  });
+
+  it("counts an order's new total after its day's sums were kept", async () => {
+    const before = (await monthReport()).totals.revenueCents;
+    const line = await server.handle.db
+      .selectFrom('order_lines')
+      .select('unit_price_cents')
+      .where('order_id', '=', pastOrder.id)
+      .executeTakeFirstOrThrow();
+    await edit({ id: pastOrder.id, version: await versionOf(pastOrder.id) }, diavola, PAST_DAY, 6);
+    const month = await monthReport();
+    expect(month.totals.revenueCents).toBe(before + line.unit_price_cents);
+    expect(month.totals.revenueCents).toBe(await takings());
+  });
+
+  it('gives every concurrent reader of a stale day the exact figures, and keeps them exact', async () => {
+    await store(margherita, LATER_DAY, 2);
+    const plain = await new PeriodQueries(server.handle.db).figures(MONTH.from, MONTH.to);
+    const reads = await Promise.all(Array.from({ length: 6 }, () => server.services.reports.period(MONTH.from, MONTH.to)));
+    for (const read of reads) expect(read.current).toEqual(plain);
+    expect((await monthReport()).totals.revenueCents).toBe(await takings());
+    expect(await keptDays()).toEqual([{ day: PAST_DAY }, { day: LATER_DAY }]);
+  });
+
+  it('gives another process, reading the kept days from the database, the same figures', async () => {
+    const plain = await new PeriodQueries(server.handle.db).figures(MONTH.from, MONTH.to);
+    expect(await new DaySummaries(server.handle.db).figures(MONTH.from, MONTH.to)).toEqual(plain);
+  });
+});

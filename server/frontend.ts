@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
 import { acceptedCodings } from './http/compression';
+import { cookieConsented } from '../src/actors/storage';
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
 import { escapeForScript } from './http/script-json';
 import { cachedPages, loadRenderer, safeRender, type InitialAnswers, type RenderPage } from './pageRenderer';
@@ -160,15 +161,21 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
    * A page as sent: made once per URL and data (the render and the gzip are the costly parts), kept
    * gzipped only (a few hundred of them stay small; the rare client without gzip gets it unzipped).
    */
-  const pageFor = cachedPages(async (url, answers) => {
+  const pageFor = cachedPages(async (request, answers) => {
+    const { url } = request;
     const [pathname = '/', query = ''] = url.split('?', 2);
     const head = await options.documentHead(pathname, new URLSearchParams(query));
     const screen = firstScreen(pathname);
-    const rendered = renderSafely && screen.serverRendered ? await renderSafely(url, answers) : null;
+    const rendered = renderSafely && screen.serverRendered ? await renderSafely(request, answers) : null;
     const { hints, body } = splitHints(rendered ?? '');
     const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
     const html =
-      index!.slice(0, headEnd) + head.tags + headAdditions({ chunk, hints, answers }) + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+      index!.slice(0, headEnd) +
+      head.tags +
+      headAdditions({ chunk, hints, answers }) +
+      index!.slice(headEnd, bodyAt) +
+      body +
+      index!.slice(bodyAt);
     // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
     return { status: head.status, gzipped: await gzip(html) };
   });
@@ -179,8 +186,16 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const api = pathname.startsWith('/api/');
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
-      const page = await pageFor(request.url, await initialAnswers(initialRequests(pathname, new URLSearchParams(query))));
-      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const consented = cookieConsented(request.headers.cookie);
+      const page = await pageFor(
+        { url: request.url, consented },
+        await initialAnswers(initialRequests(pathname, new URLSearchParams(query))),
+      );
+      reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie');
       const codings = acceptedCodings(request.headers['accept-encoding']);
       if (!codings.has('gzip') && !codings.has('*')) return reply.send(await gunzip(page.gzipped));
       return reply.header('content-encoding', 'gzip').send(page.gzipped);

@@ -55,6 +55,8 @@ function preloadTags(dir: string): Map<string, string> {
 }
 
 const WEBAPP = '/api/v1/ecommerce/webapp';
+/** How many tagged answers are kept for their ETags: the menu's, and room for more. */
+const TAGGED_ANSWERS = 100;
 const POSTS = '/api/v1/blog/posts';
 const CANONICAL_ID = /^[1-9]\d{0,15}$/;
 const POST_PAGE = /^\/blog\/([^/]+)\/[^/]+\/?$/;
@@ -137,15 +139,33 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
    * 'Articolo non trovato' from that), each a JSON text for its data block.
    */
   async function initialAnswers(requests: string[]): Promise<InitialAnswers> {
-    const responses = await Promise.all(
-      requests.map(async (url) => ({ url, response: await app.inject({ method: 'GET', url }).catch(() => undefined) })),
-    );
-    const json = responses.filter(({ response }) => response && /json/.test(String(response.headers['content-type'])));
-    const answers = json.filter(({ response }) => response!.statusCode === 200);
+    const responses = await Promise.all(requests.map(async (url) => ({ url, response: await answerTo(url) })));
+    const json = responses.filter(({ response }) => response && /json/.test(response.type));
+    const answers = json.filter(({ response }) => response!.status === 200);
+    const etags = answers.map(({ response }) => response!.etag);
+    const missing = JSON.stringify(json.filter(({ response }) => response!.status === 404).map(({ url }) => url));
     return {
       data: `{${answers.map(({ url, response }) => `${JSON.stringify(url)}:${response!.body}`).join(',')}}`,
-      missing: JSON.stringify(json.filter(({ response }) => response!.statusCode === 404).map(({ url }) => url)),
+      missing,
+      // Every answer tagged (the menu's ETag hashes its body): the page is known without hashing the bodies.
+      version: responses.length === answers.length && etags.every(Boolean) ? etags.join(' ') : undefined,
     };
+  }
+
+  /** The last answer with an ETag per GET path: asked again with If-None-Match, a 304 (no body to copy) means the same one. */
+  const tagged = new Map<string, { etag: string; body: string }>();
+  async function answerTo(url: string): Promise<{ status: number; type: string; body: string; etag?: string } | undefined> {
+    const known = tagged.get(url);
+    const response = await app.inject({ method: 'GET', url, headers: known ? { 'if-none-match': known.etag } : {} }).catch(() => undefined);
+    if (!response) return undefined;
+    if (known && response.statusCode === 304) return { status: 200, type: 'application/json', ...known };
+    const etag = response.headers.etag === undefined ? undefined : String(response.headers.etag);
+    if (etag && response.statusCode === 200) {
+      // Bounded like the pages (a GET path may carry a page number); the oldest goes first.
+      if (!tagged.has(url) && tagged.size >= TAGGED_ANSWERS) tagged.delete(tagged.keys().next().value!);
+      tagged.set(url, { etag, body: response.body });
+    }
+    return { status: response.statusCode, type: String(response.headers['content-type']), body: response.body, etag };
   }
 
   /** What the page adds to index.html's <head>: the one place every head addition goes. */

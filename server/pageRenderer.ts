@@ -22,6 +22,8 @@ export interface InitialAnswers {
   data: string;
   /** `["<GET path answered 404>", …]` */
   missing: string;
+  /** what tells these answers apart from others: their ETags when the API gives them, else a hash of them */
+  version?: string;
 }
 
 /** Where `vite build` writes the server's renderer, beside the client build it matches (hidden: never served). */
@@ -51,8 +53,8 @@ const CACHED_PAGES = 500;
 export function cachedPages<T>(make: (request: PageRequest, answers: InitialAnswers) => Promise<T>, limit = CACHED_PAGES) {
   const pages = new Map<string, Promise<T>>();
   return (request: PageRequest, answers: InitialAnswers): Promise<T> => {
-    const hash = createHash('sha256').update(answers.data).update(answers.missing).digest('base64');
-    const key = `${request.url}\n${request.consented}\n${hash}`;
+    const version = answers.version ?? createHash('sha256').update(answers.data).update(answers.missing).digest('base64');
+    const key = `${request.url}\n${request.consented}\n${version}`;
     const page = pages.get(key) ?? make(request, answers);
     // Most recently used last: the first key is the one to drop.
     pages.delete(key);

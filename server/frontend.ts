@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
 import { acceptedCodings } from './http/compression';
+import { cookieConsented } from '../src/actors/storage';
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
 import { escapeForScript } from './http/script-json';
 import { cachedPages, loadRenderer, safeRender, type InitialAnswers, type RenderPage } from './pageRenderer';
@@ -54,6 +55,8 @@ function preloadTags(dir: string): Map<string, string> {
 }
 
 const WEBAPP = '/api/v1/ecommerce/webapp';
+/** How many tagged answers are kept for their ETags: the menu's, and room for more. */
+const TAGGED_ANSWERS = 100;
 const POSTS = '/api/v1/blog/posts';
 const CANONICAL_ID = /^[1-9]\d{0,15}$/;
 const POST_PAGE = /^\/blog\/([^/]+)\/[^/]+\/?$/;
@@ -79,6 +82,13 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
   if (post) requests.push(post);
   return requests;
 }
+
+/**
+ * On a page the server rendered, the scripts only hydrate what is already readable: fetched at low
+ * priority, the stylesheet and the first images go first (and Lighthouse no longer counts them as
+ * blocking the first paint).
+ */
+const hydrating = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 /** React's own resource hints (`<link rel="preload">` for the page's first images) lead its HTML: they belong in the head. */
 function splitHints(html: string): { hints: string; body: string } {
@@ -136,15 +146,33 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
    * 'Articolo non trovato' from that), each a JSON text for its data block.
    */
   async function initialAnswers(requests: string[]): Promise<InitialAnswers> {
-    const responses = await Promise.all(
-      requests.map(async (url) => ({ url, response: await app.inject({ method: 'GET', url }).catch(() => undefined) })),
-    );
-    const json = responses.filter(({ response }) => response && /json/.test(String(response.headers['content-type'])));
-    const answers = json.filter(({ response }) => response!.statusCode === 200);
+    const responses = await Promise.all(requests.map(async (url) => ({ url, response: await answerTo(url) })));
+    const json = responses.filter(({ response }) => response && /json/.test(response.type));
+    const answers = json.filter(({ response }) => response!.status === 200);
+    const etags = answers.map(({ response }) => response!.etag);
+    const missing = JSON.stringify(json.filter(({ response }) => response!.status === 404).map(({ url }) => url));
     return {
       data: `{${answers.map(({ url, response }) => `${JSON.stringify(url)}:${response!.body}`).join(',')}}`,
-      missing: JSON.stringify(json.filter(({ response }) => response!.statusCode === 404).map(({ url }) => url)),
+      missing,
+      // Every answer tagged (the menu's ETag hashes its body): the page is known without hashing the bodies.
+      version: responses.length === answers.length && etags.every(Boolean) ? etags.join(' ') : undefined,
     };
+  }
+
+  /** The last answer with an ETag per GET path: asked again with If-None-Match, a 304 (no body to copy) means the same one. */
+  const tagged = new Map<string, { etag: string; body: string }>();
+  async function answerTo(url: string): Promise<{ status: number; type: string; body: string; etag?: string } | undefined> {
+    const known = tagged.get(url);
+    const response = await app.inject({ method: 'GET', url, headers: known ? { 'if-none-match': known.etag } : {} }).catch(() => undefined);
+    if (!response) return undefined;
+    if (known && response.statusCode === 304) return { status: 200, type: 'application/json', ...known };
+    const etag = response.headers.etag === undefined ? undefined : String(response.headers.etag);
+    if (etag && response.statusCode === 200) {
+      // Bounded like the pages (a GET path may carry a page number); the oldest goes first.
+      if (!tagged.has(url) && tagged.size >= TAGGED_ANSWERS) tagged.delete(tagged.keys().next().value!);
+      tagged.set(url, { etag, body: response.body });
+    }
+    return { status: response.statusCode, type: String(response.headers['content-type']), body: response.body, etag };
   }
 
   /** What the page adds to index.html's <head>: the one place every head addition goes. */
@@ -160,20 +188,17 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
    * A page as sent: made once per URL and data (the render and the gzip are the costly parts), kept
    * gzipped only (a few hundred of them stay small; the rare client without gzip gets it unzipped).
    */
-  const pageFor = cachedPages(async (url, answers) => {
+  const pageFor = cachedPages(async (request, answers) => {
+    const { url } = request;
     const [pathname = '/', query = ''] = url.split('?', 2);
     const head = await options.documentHead(pathname, new URLSearchParams(query));
     const screen = firstScreen(pathname);
-    const rendered = renderSafely && screen.serverRendered ? await renderSafely(url, answers) : null;
+    const rendered = renderSafely && screen.serverRendered ? await renderSafely(request, answers) : null;
     const { hints, body } = splitHints(rendered ?? '');
     const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
+    const scripts = index!.slice(0, headEnd) + headAdditions({ chunk, hints, answers });
     const html =
-      index!.slice(0, headEnd) +
-      head.tags +
-      headAdditions({ chunk, hints, answers }) +
-      index!.slice(headEnd, bodyAt) +
-      body +
-      index!.slice(bodyAt);
+      (rendered === null ? scripts : hydrating(scripts)) + head.tags + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
     // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
     return { status: head.status, gzipped: await gzip(html) };
   });
@@ -184,8 +209,16 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const api = pathname.startsWith('/api/');
     const file = FILE_PATH.test(pathname);
     if (index && readable && !api && !file) {
-      const page = await pageFor(request.url, await initialAnswers(initialRequests(pathname, new URLSearchParams(query))));
-      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const consented = cookieConsented(request.headers.cookie);
+      const page = await pageFor(
+        { url: request.url, consented },
+        await initialAnswers(initialRequests(pathname, new URLSearchParams(query))),
+      );
+      reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie');
       const codings = acceptedCodings(request.headers['accept-encoding']);
       if (!codings.has('gzip') && !codings.has('*')) return reply.send(await gunzip(page.gzipped));
       return reply.header('content-encoding', 'gzip').send(page.gzipped);

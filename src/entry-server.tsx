@@ -20,15 +20,17 @@ const noEffects = { reload: () => undefined, leave: () => undefined };
 let chunksLoaded: Promise<void> | undefined;
 
 /**
- * The HTML of `url`'s page (what goes inside #root), from the API answers inlined with it (`data`) and
- * the paths the API answered 404 (`missing`): exactly what the browser's first render will see.
+ * The HTML of `url`'s page (what goes inside #root), from the API answers inlined with it (`data`),
+ * the paths the API answered 404 (`missing`) and the consent cookie (`consented`; without it the
+ * banner is in the HTML): exactly what the browser's first render will see.
  */
-export async function renderPage(url: string, data: Record<string, unknown>, missing: string[]): Promise<string> {
+export async function renderPage(url: string, data: Record<string, unknown>, missing: string[], consented: boolean): Promise<string> {
   await (chunksLoaded ??= loadServerRenderedChunks());
   const actors = createAppActors({
     api: createApiClient({ fetch: noRequests }),
     effects: noEffects,
     initialData: createInitialData(data, missing),
+    consented,
   });
   const errors: unknown[] = [];
   try {

@@ -23,6 +23,23 @@ const CHECKOUT_KEY = 'pizzeria.checkout';
 /** The menu's allergen filter: kept for this tab's session. */
 const MENU_FILTER_KEY = 'pizzeria.menuFilter';
 
+/**
+ * The consent also lives in a first-party cookie (the consent record itself, no tracking; readable by
+ * the page): the server reads it to render the banner, or not, in the HTML the browser hydrates.
+ */
+export const CONSENT_COOKIE = 'pizzeria_consent';
+const CONSENT_COOKIE_PAIR = `${CONSENT_COOKIE}=1`;
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Whether a Cookie header (or document.cookie) records the visitor's consent. */
+export const cookieConsented = (cookies: string | undefined): boolean => (cookies ?? '').split(/;\s*/).includes(CONSENT_COOKIE_PAIR);
+
+function writeConsentCookie(consented: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${consented ? CONSENT_COOKIE_PAIR : `${CONSENT_COOKIE}=`}; Path=/; Max-Age=${consented ? YEAR_SECONDS : 0}; SameSite=Lax${secure}`;
+}
+
 const stringsIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 function read(key: string, area: 'localStorage' | 'sessionStorage' = 'localStorage'): unknown {
@@ -54,8 +71,17 @@ function isSavedCart(value: unknown): value is SavedCart {
 }
 
 export const storage = {
-  consent: () => read(STORAGE_KEYS.consent) === true,
-  saveConsent: (consented: boolean) => write(STORAGE_KEYS.consent, consented ? true : null),
+  /** the cookie, or a consent given before it existed (then recorded in the cookie too) */
+  consent: () => {
+    if (typeof document !== 'undefined' && cookieConsented(document.cookie)) return true;
+    const consented = read(STORAGE_KEYS.consent) === true;
+    if (consented) writeConsentCookie(true);
+    return consented;
+  },
+  saveConsent: (consented: boolean) => {
+    write(STORAGE_KEYS.consent, consented ? true : null);
+    writeConsentCookie(consented);
+  },
   user: (): User | null => {
     const legacy = read(LEGACY_SESSION_KEY) as { user?: unknown } | null;
     if (legacy) {

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { connectCookieConsent } from '../../machines/cookieConsent.machine';
 import { useAppActors, useView } from '../actors/AppActors';
 import { PlainButton } from '../ui/PlainButton';
-import { useHydrated } from '../ui/useHydrated';
 
 // The blocking overlay is rare (only after Rifiuta): its dialog code loads only then.
 const ConsentOverlay = lazy(() => import('./ConsentOverlay'));
@@ -11,10 +10,8 @@ const ConsentOverlay = lazy(() => import('./ConsentOverlay'));
 /** Banner with Accetta/Rifiuta; refusing covers the page until the visitor accepts or leaves. */
 export function CookieConsent() {
   const view = useView(useAppActors().consent, connectCookieConsent);
-  // Only the browser knows whether the visitor has chosen: the server's HTML has no banner.
-  const hydrated = useHydrated();
-
-  if (view.isBannerOpen && hydrated) {
+  // The server knows the choice from the consent cookie: its HTML has the banner when the browser's first render will.
+  if (view.isBannerOpen) {
     return (
       <section className="cookie-banner" aria-labelledby="cookie-banner-title">
         <h2 id="cookie-banner-title">Cookie</h2>
@@ -33,7 +30,7 @@ export function CookieConsent() {
       </section>
     );
   }
-  return view.isOverlayOpen && hydrated ? (
+  return view.isOverlayOpen ? (
     <Suspense fallback={null}>
       <ConsentOverlay view={view} />
     </Suspense>

@@ -27,6 +27,8 @@ export interface AppActorsOptions {
   cassaEffects?: CassaEffects;
   baseUrl?: string;
   initialData?: InitialData;
+  /** whether the visitor has accepted the cookies; by default as the browser remembers it */
+  consented?: boolean;
 }
 
 /**
@@ -75,7 +77,12 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   });
   // It lives as long as the page: started here, not in an effect (StrictMode would stop it).
   const root = createActor(appLogic, {
-    input: { user: storage.user(), primedShop: primedShop(initialData), savedCart: storage.cart(), consented: storage.consent() },
+    input: {
+      user: storage.user(),
+      primedShop: primedShop(initialData),
+      savedCart: storage.cart(),
+      consented: options.consented ?? storage.consent(),
+    },
   }).start();
   const system = appActorsOf(root);
 

@@ -50,6 +50,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  // A new visitor each test: no consent cookie left by the previous one.
+  for (const cookie of document.cookie.split(/;\s*/).filter(Boolean)) document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; Path=/`;
 });
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import type { AxeResults, Result as AxeResult } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
+import { CONSENT_COOKIE } from '../../src/actors/storage';
 
 export const PHONE: ViewportSize = { width: 390, height: 844 };
 export const DESKTOP: ViewportSize = { width: 1280, height: 900 };
@@ -62,6 +63,8 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   if (options.consented ?? true) {
+    // The consent cookie, as the app writes it on Accetta: the server's HTML then has no banner either.
+    await context.addCookies([{ name: CONSENT_COOKIE, value: '1', url: inject('baseUrl') }]);
     await context.addInitScript(
       ([key]) => {
         try {

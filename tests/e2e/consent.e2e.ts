@@ -7,11 +7,15 @@ const banner = (page: Page) => page.getByRole('region', { name: 'Cookie' });
 const overlay = (page: Page) => page.getByRole('dialog', { name: 'Serve il tuo consenso' });
 const storedConsent = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
 
-/** Opens the home page as a first-time visitor and waits for the banner. */
-async function firstVisit(page: Page): Promise<void> {
-  await page.goto(url('/'));
+/** Opens the home page as a first-time visitor and waits for the banner; returns the HTML the server sent. */
+async function firstVisit(page: Page): Promise<string> {
+  const response = await page.goto(url('/'));
   await banner(page).waitFor({ state: 'visible' });
+  return response!.text();
 }
+
+/** The banner's heading as the server's HTML spells it. */
+const BANNER_HTML = '<h2 id="cookie-banner-title">Cookie</h2>';
 
 describe('cookie consent', () => {
   const browser = useBrowser();
@@ -19,7 +23,8 @@ describe('cookie consent', () => {
   describe.each(VIEWPORTS)('on $name', ({ name, viewport }) => {
     it('shows the banner on the first visit, with Rifiuta and Accetta, and it passes axe', async () => {
       const { page } = await browser.open({ viewport, consented: false });
-      await firstVisit(page);
+      // In the server's HTML already: it paints before any JavaScript.
+      expect(await firstVisit(page)).toContain(BANNER_HTML);
       expect(await storedConsent(page)).toBeNull();
       expect(await banner(page).getByRole('button', { name: 'Rifiuta' }).isVisible()).toBe(true);
       expect(await banner(page).getByRole('button', { name: 'Accetta' }).isVisible()).toBe(true);
@@ -94,7 +99,8 @@ describe('cookie consent', () => {
     await banner(page).getByRole('button', { name: 'Accetta' }).click();
     await banner(page).waitFor({ state: 'detached' });
     expect(await storedConsent(page)).toBe('true');
-    await page.reload();
+    // The consent cookie tells the server too: its HTML has no banner.
+    expect(await (await page.reload())!.text()).not.toContain(BANNER_HTML);
     await page.locator('section.zones li').first().waitFor();
     expect(await banner(page).count()).toBe(0);
   });

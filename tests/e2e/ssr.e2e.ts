@@ -73,7 +73,7 @@ describe('server-rendered public pages in the browser', () => {
       ['/ecommerce/domande-frequenti', 'Domande frequenti'],
     ];
     for (const [route, text] of pages) {
-      // A first visit: the cookie banner appears after hydration, over the page (it moves nothing).
+      // A first visit: the cookie banner comes in the server's HTML, and hydration keeps it (it moves nothing).
       const { page, problems } = await browser.open({ viewport: PHONE, consented: route !== '/' });
       const logged: string[] = [];
       page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));

@@ -49,8 +49,8 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-async function page(route: string): Promise<{ status: number; body: string }> {
-  const response = await visitor.get(route);
+async function page(route: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const response = await visitor.request('GET', route, undefined, { headers });
   expect(response.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
   return { status: response.status, body: rendered(response.body as string) };
 }
@@ -115,6 +115,21 @@ describe('the public pages as the server renders them', () => {
   it('the cart, checkout, account, cassa and admin stay the shell the browser renders', async () => {
     for (const route of ['/ecommerce/cart', '/ecommerce/checkout', '/auth/account', '/cassa', '/admin/menu']) {
       expect((await page(route)).body, route).toBe('<div id="root"></div>');
+    }
+  });
+});
+
+describe('the cookie banner', () => {
+  const banner = '<h2 id="cookie-banner-title">Cookie</h2>';
+
+  it('is in the HTML for a visitor who has not decided, not for one whose consent cookie says yes', async () => {
+    for (const route of ['/', '/ecommerce', '/blog']) {
+      const undecided = (await page(route)).body;
+      expect(undecided, route).toContain(banner);
+      expect(undecided, route).toContain('Accetta');
+      // Two variants of the same page in the cache: the second visitor does not get the first one's.
+      expect((await page(route, { cookie: 'pizzeria_consent=1' })).body, route).not.toContain(banner);
+      expect((await page(route)).body, route).toContain(banner);
     }
   });
 });

@@ -132,6 +132,17 @@ function describeViolation(violation: AxeResult): string {
 }
 
 /** Runs axe (WCAG 2.0 A/AA, 2.1 AA) on the page as it is; fails on serious or critical violations. */
+/**
+ * Hydrated: React has attached itself to the server's <main>. A server-rendered page reads before
+ * that; a click on a link before it is a full page load, not the app's navigation.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('#root main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<AxeResults> {
   const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the DevTools protocol, so the page's own CSP does not get in the way.

@@ -98,7 +98,7 @@ describe('cassa on a phone and a tablet', () => {
     for (const control of [
       mario.locator('.cassa-status'),
       mario.getByRole('checkbox', { name: 'Non Consegnato' }).locator('xpath=ancestor::label'),
-      mario.getByRole('button', { name: /Stampa/ }),
+      mario.getByRole('button', { name: /Stampa|Ristampa/ }),
     ]) {
       const box = (await control.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

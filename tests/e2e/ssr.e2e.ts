@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, expectNoA11yViolations, url, useBrowser } from './browser';
+import { PHONE, expectNoA11yViolations, hydrated, url, useBrowser } from './browser';
 
 interface Post {
   id: number;
@@ -39,14 +39,6 @@ async function watchHydration(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.cls += (entry as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** Hydrated: React has attached itself to the server's <main>. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('#root main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
   });
 }
 

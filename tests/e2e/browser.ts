@@ -77,6 +77,16 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     );
   }
   const page = await context.newPage();
+  if (options.javaScriptEnabled ?? true) {
+    // A server-rendered page reads before the app runs, and a tap then does nothing: as a person would
+    // wait for a page to respond, every visit waits for the app (hydrated) before the test acts.
+    const goto = page.goto.bind(page);
+    page.goto = async (target, gotoOptions) => {
+      const response = await goto(target, gotoOptions);
+      await hydrated(page);
+      return response;
+    };
+  }
   const problems: string[] = [];
   const allowed: RegExp[] = [];
   page.on('console', (message) => {
@@ -139,7 +149,8 @@ function describeViolation(violation: AxeResult): string {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector('#root main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    // A client-rendered page has no <main> until the app renders it.
+    return main === null || Object.keys(main).some((key) => key.startsWith('__reactFiber'));
   });
 }
 

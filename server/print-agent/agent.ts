@@ -61,7 +61,9 @@ export function startAgent(options: AgentOptions) {
   const log = options.log ?? ((line: string) => console.log(`${new Date().toISOString()} ${line}`));
   const stopping = new AbortController();
   const printerBackoff = new Backoff(timing);
+  /** while the printer is away: when the waiting jobs are tried again (0: no retry pending) */
   let printerRetryAt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
   let streamUp = false;
   let draining: Promise<void> | null = null;
   let wokenWhileDraining = false;
@@ -115,8 +117,18 @@ export function startAgent(options: AgentOptions) {
     }
   }
 
+  /**
+   * Arms the one retry timer for printerRetryAt. A wake-up before that time (a timer fires up to a loop
+   * iteration early, a new job's wake-up) re-arms it for what remains instead of dropping the retry.
+   */
+  function retryAtPrinterTime(): void {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(wake, Math.max(0, printerRetryAt - Date.now())).unref();
+  }
+
   async function drain(): Promise<void> {
-    while (!stopping.signal.aborted && Date.now() >= printerRetryAt) {
+    while (!stopping.signal.aborted) {
+      if (Date.now() < printerRetryAt) return retryAtPrinterTime();
       const job = await api.claim();
       if (!job) return;
       const outcome = await exclusive(() => printJob(job));
@@ -124,9 +136,9 @@ export function startAgent(options: AgentOptions) {
         const delay = printerBackoff.next();
         printerRetryAt = Date.now() + delay;
         log(`Nuovo tentativo tra ${Math.round(delay / 1000)} s`);
-        setTimeout(wake, delay).unref();
-        return;
+        return retryAtPrinterTime();
       }
+      printerRetryAt = 0;
       printerBackoff.reset();
     }
   }
@@ -195,10 +207,11 @@ export function startAgent(options: AgentOptions) {
 
   const statusLoop = every(timing.statusEveryMs, async () => {
     const state = await exclusive(() => probePrinter(printer, timing.connectTimeoutMs));
-    // Back before its retry time: the waiting jobs print now.
-    if (state.reachable && Date.now() < printerRetryAt) {
+    // Back while jobs wait for a retry: they print now.
+    if (state.reachable && printerRetryAt !== 0) {
       printerRetryAt = 0;
       printerBackoff.reset();
+      clearTimeout(retryTimer);
       wake();
     }
     await report(state);
@@ -213,6 +226,7 @@ export function startAgent(options: AgentOptions) {
     finished: failed,
     async stop(): Promise<void> {
       stopping.abort();
+      clearTimeout(retryTimer);
       await Promise.all([statusLoop, pollLoop, streamLoop, draining]);
     },
   };

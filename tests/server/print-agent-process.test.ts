@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentApi } from '../../server/print-agent/api';
 import { startAgent, type AgentTiming } from '../../server/print-agent/agent';
 import { renderTicket } from '../../server/print-agent/ticket';
@@ -9,6 +9,7 @@ const layout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' }
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
@@ -108,10 +109,10 @@ describe('the agent and its printer', () => {
     server.addJob();
     await new Promise((resolve) => setTimeout(resolve, 60_000));
     expect(server.jobs[0]!.state).toBe('waiting');
-    // Backoff from 1 s doubling to 30 s: a handful of job attempts at most (a busy machine made a
-    // single one in the minute); a probe every 5 s.
+    // Backoff from 1 s doubling to 30 s (with up to a fifth of jitter): about 6 job attempts in the minute,
+    // never a tight loop, and never none after the first (a retry timer that fired early once stalled them).
     const attempts = server.count(/release$/);
-    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeGreaterThanOrEqual(4);
     expect(attempts).toBeLessThanOrEqual(8);
     // Each attempt also reports the printer unreachable.
     expect(server.reports.length).toBeLessThanOrEqual(13 + attempts);
@@ -123,6 +124,24 @@ describe('the agent and its printer', () => {
     expect(occurrences(printer.text(), 'Ordine #123')).toBe(1);
     expect(printer.text()).not.toContain('RISTAMPA');
     expect(server.reports.at(-1)).toEqual({ reachable: true, paper: 'ok' });
+  });
+
+  it('keeps retrying when the clock steps back while a retry waits (its timer fires before the retry time), and prints when the printer is back', async () => {
+    const { server, printer } = await setUp();
+    await printer.stop();
+    const lines: string[] = [];
+    agent(server, printer, FAST, lines);
+    server.addJob();
+    await until(() => lines.filter((line) => line.startsWith('Nuovo tentativo')).length >= 2);
+    // A shop PC's clock corrected back by a second (or a timer firing a millisecond early): the retry
+    // timer fires while Date.now() is still before the retry time.
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 1_000);
+    const before = server.count(/release$/);
+    await until(() => server.count(/release$/) >= before + 2);
+    await printer.start();
+    await until(() => server.jobs[0]!.state === 'done');
+    expect(occurrences(printer.text(), 'Ordine #123')).toBe(1);
   });
 
   it('does not print a job whose lease another agent holds by the time it would send', async () => {

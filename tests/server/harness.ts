@@ -536,6 +536,8 @@ export interface EventStream {
   next(count?: number, timeoutMs?: number, name?: string | null): Promise<StreamEvent[]>;
   /** true once the server has ended the stream */
   ended(timeoutMs?: number): Promise<boolean>;
+  /** the events read and not yet taken by next(), oldest first */
+  untaken(): StreamEvent[];
   close(): void;
 }
 
@@ -611,6 +613,7 @@ async function openStreamAt(url: string, credentials: Record<string, string>, la
         timeoutMs,
         'waiting for the stream to end',
       ),
+    untaken: () => [...queue],
     close: () => abort.abort(),
   };
 }

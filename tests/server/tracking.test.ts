@@ -193,18 +193,15 @@ describe("the order's stream", () => {
     const stream = await openTrackingStream(server.baseUrl, mine.token);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    expect((await tap(other.id, 'next')).status).toBe(200);
-    expect((await tap(mine.id, 'next')).status).toBe(200);
-    expect((await tap(other.id, 'next')).status).toBe(200);
-    expect((await tap(mine.id, 'next')).status).toBe(200);
-    const events = await stream.next(2);
-    expect(events.map((e) => e.data)).toEqual([
-      { order_id: mine.id, kind: 'progress', delivery_date: TODAY },
-      { order_id: mine.id, kind: 'progress', delivery_date: TODAY },
-    ]);
-    expect((await tap(mine.id, 'next')).status).toBe(200);
-    expect((await stream.next(1))[0]!.data).toEqual({ order_id: mine.id, kind: 'progress', delivery_date: TODAY });
+    for (const id of [other.id, mine.id, other.id, mine.id, mine.id]) expect((await tap(id, 'next')).status).toBe(200);
     expect(await stream.ended()).toBe(true);
+    // Three steps to 'Consegnato', then the end. On PostgreSQL the order's own 'created', committed before
+    // the stream opened, may still come first: its NOTIFY can reach the process after the stream subscribed.
+    const events = stream.untaken().map((event) => event.data as { order_id: number; kind: string });
+    expect(events.filter((event) => event.kind !== 'created')).toEqual(
+      Array.from({ length: 3 }, () => ({ order_id: mine.id, kind: 'progress', delivery_date: TODAY })),
+    );
+    expect(events.every((event) => event.order_id === mine.id)).toBe(true);
   });
 
   it('replays what it missed from Last-Event-ID', async () => {

@@ -1,26 +1,27 @@
-import { lazy } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../actors/AppActors';
 import { staffRoleAllows } from '../domain';
-import { lazyChunk } from '../ui/lazyChunk';
+import { lazyChunk, lazyPage } from '../ui/lazyChunk';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
-import { NewsAdmin } from './NewsAdmin';
-import { StaffAdmin } from './StaffAdmin';
-import { TextsAdmin } from './TextsAdmin';
-import { ZonesAdmin } from './ZonesAdmin';
-import { AuditAdmin } from './AuditAdmin';
-import { DiscountCodesAdmin } from './DiscountCodesAdmin';
-import { HoursAdmin } from './HoursAdmin';
-import { MenuAdmin } from './menu/MenuAdmin';
 import { SoldOutAdmin } from './SoldOutAdmin';
-import { PrintersAdmin } from './PrintersAdmin';
 import './admin.css';
 
-// The reports bring the charting library: their own chunk, loaded when the owner opens one.
+// A cashier's one screen comes with the frame; the owner's screens load when the owner opens one, and
+// the reports, which bring the charting library, apart from those.
+const ownerScreens = lazyChunk('admin-owner', () => import('./OwnerScreens'));
+const MenuAdmin = lazyPage(ownerScreens, (m) => m.MenuAdmin);
+const HoursAdmin = lazyPage(ownerScreens, (m) => m.HoursAdmin);
+const ZonesAdmin = lazyPage(ownerScreens, (m) => m.ZonesAdmin);
+const DiscountCodesAdmin = lazyPage(ownerScreens, (m) => m.DiscountCodesAdmin);
+const NewsAdmin = lazyPage(ownerScreens, (m) => m.NewsAdmin);
+const TextsAdmin = lazyPage(ownerScreens, (m) => m.TextsAdmin);
+const StaffAdmin = lazyPage(ownerScreens, (m) => m.StaffAdmin);
+const PrintersAdmin = lazyPage(ownerScreens, (m) => m.PrintersAdmin);
+const AuditAdmin = lazyPage(ownerScreens, (m) => m.AuditAdmin);
 const reports = lazyChunk('reports', () => import('./reports'));
-const EveningReportPage = lazy(() => reports().then((m) => ({ default: m.EveningReportPage })));
-const PeriodReportPage = lazy(() => reports().then((m) => ({ default: m.PeriodReportPage })));
+const EveningReportPage = lazyPage(reports, (m) => m.EveningReportPage);
+const PeriodReportPage = lazyPage(reports, (m) => m.PeriodReportPage);
 
 /** The back office's frame: its navigation and the screen of the area the URL names. */
 export function AdminArea() {

@@ -15,6 +15,8 @@ describe('staff roles', () => {
 
   it("the owner makes a 'Cassa' account; the cashier reaches the cassa and 'Esauriti oggi', never 'Menu'", async () => {
     const { page: owner } = await browser.open({ viewport: DESKTOP });
+    const ownerScripts: string[] = [];
+    owner.on('request', (request) => ownerScripts.push(new URL(request.url()).pathname));
     await logInAsAdmin(owner);
     const stamp = Date.now().toString(36);
     const name = `Irene Banco ${stamp}`;
@@ -32,11 +34,16 @@ describe('staff roles', () => {
     await owner.getByText(`Abbiamo inviato a ${email} il link per scegliere la password.`).waitFor();
     const row = owner.getByRole('table', { name: 'Account dello staff' }).getByRole('row', { name: new RegExp(name) });
     await row.getByRole('cell', { name: 'Cassa', exact: true }).waitFor();
+    // The owner's screens are a chunk of their own, which the cashier below never downloads.
+    expect(ownerScripts.some((path) => /\/assets\/OwnerScreens-/.test(path))).toBe(true);
 
     const cashierTab = await browser.open({ viewport: DESKTOP });
     // The server's refusal of her call below is expected (403).
     cashierTab.allowErrors(/status of 403 \(Forbidden\)/);
     const cashier = cashierTab.page;
+    // Every script she downloads: the owner's screens and the reports never (issue 32).
+    const scripts: string[] = [];
+    cashier.on('request', (request) => scripts.push(new URL(request.url()).pathname));
     const [mail] = await waitForMails(email, 1);
     await cashier.goto(url(linkIn(mail!, '/auth/reset-password?')));
     await cashier.getByLabel('Nuova password', { exact: true }).fill(PASSWORD);
@@ -60,6 +67,8 @@ describe('staff roles', () => {
     await cashier.getByRole('heading', { level: 1, name: 'Esauriti oggi' }).waitFor();
     const nav = cashier.getByRole('navigation', { name: 'Amministrazione' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Esauriti oggi']);
+    expect(scripts.some((path) => /\/assets\/AdminPages-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/(OwnerScreens|reports)-/.test(path))).toEqual([]);
 
     // An owner's screen: straight to the cassa, the menu editor never shown, its data never asked for.
     const asked: string[] = [];

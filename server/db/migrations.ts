@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
 import { ORDER_STATUS, slotOf } from '../../src/domain';
 import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-rules';
@@ -660,6 +660,52 @@ const reports: Migration = {
 };
 
 /**
+ * Each shop day's version, bumped in the transaction of every insert, update or delete of one of its
+ * orders (a moved order bumps both days), by whichever writer, foreign-key actions included: the
+ * reports' kept day sums are valid while it holds (server/reports/day-summaries.ts), read as one row
+ * per day instead of a scan of the days' orders. A database trigger, so no writer can forget it.
+ */
+function orderDays(dialect: DialectName): Migration {
+  const bump = (day: 'old' | 'new') =>
+    `insert into order_days (day, version) values (${day}.delivery_date, 1)
+       on conflict (day) do update set version = order_days.version + 1;`;
+  const triggers =
+    dialect === 'postgres'
+      ? [
+          `create function order_days_bump() returns trigger language plpgsql as $$
+           begin
+             if tg_op <> 'INSERT' then ${bump('old')} end if;
+             if tg_op = 'INSERT' then ${bump('new')}
+             elsif tg_op = 'UPDATE' then
+               if new.delivery_date <> old.delivery_date then ${bump('new')} end if;
+             end if;
+             return null;
+           end $$`,
+          `create trigger orders_day_version after insert or update or delete on orders
+           for each row execute function order_days_bump()`,
+        ]
+      : [
+          `create trigger orders_day_inserted after insert on orders begin ${bump('new')} end`,
+          `create trigger orders_day_updated after update on orders begin ${bump('old')}
+             insert into order_days (day, version) select new.delivery_date, 1 where new.delivery_date <> old.delivery_date
+               on conflict (day) do update set version = order_days.version + 1;
+           end`,
+          `create trigger orders_day_deleted after delete on orders begin ${bump('old')} end`,
+        ];
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('order_days')
+        .addColumn('day', 'varchar(10)', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into order_days (day, version) select delivery_date, 1 from orders group by delivery_date`.execute(db);
+      for (const statement of triggers) await sql.raw(statement).execute(db);
+    },
+  };
+}
+
+/**
  * Kitchen printers (issue 33): each printer's settings (versioned like the back office's rows), its
  * one-time pairing code and the agents' tokens (both stored as sha-256), its print queue (one job per
  * ticket to print, leased by an agent; claimed oldest first per printer) and the state its agent last
@@ -737,6 +783,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_12_0019_staff_roles': staffRoles,
       '2026_12_13_0020_printers': printers(this.dialect),
       '2026_12_14_0021_reports': reports,
+      '2026_12_15_0022_order_days': orderDays(this.dialect),
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

@@ -398,6 +398,12 @@ export interface ReportDaysTable {
   figures: string;
 }
 
+/** A shop day's version, bumped by every change to its orders (a trigger, migration 0022). */
+export interface OrderDaysTable {
+  day: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -431,6 +437,7 @@ export interface Database {
   print_jobs: PrintJobsTable;
   printer_status: PrinterStatusTable;
   report_days: ReportDaysTable;
+  order_days: OrderDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -128,6 +128,40 @@ describe("'Andamento' from each day's kept sums", () => {
     expect(month.totals.revenueCents).toBe(await takings());
   });
 
+  it('moves an order edited to another day out of the one summed and into the other', async () => {
+    const moved = await store(margherita, PAST_DAY, 7);
+    const before = (await monthReport()).days;
+    const dayOf = (days: typeof before, day: string) => days.find((d) => d.day === day)!;
+    await edit({ id: moved.id, version: await versionOf(moved.id) }, margherita, LATER_DAY, 7);
+    const after = (await monthReport()).days;
+    expect(dayOf(after, PAST_DAY).orders).toBe(dayOf(before, PAST_DAY).orders - 1);
+    expect(dayOf(after, LATER_DAY).orders).toBe(dayOf(before, LATER_DAY).orders + 1);
+    expect(dayOf(after, LATER_DAY).revenueCents).toBeGreaterThan(dayOf(before, LATER_DAY).revenueCents);
+  });
+
+  it("counts a deleted client's orders as without a customer, though no order was written", async () => {
+    const before = (await monthReport()).customers;
+    const client = await server.handle.db
+      .selectFrom('orders')
+      .select('client_id')
+      .where('delivery_date', '=', PAST_DAY)
+      .where('status', '!=', 3)
+      .where('client_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const { orders } = await server.handle.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('orders'))
+      .where('client_id', '=', client.client_id)
+      .where('delivery_date', '>=', MONTH.from)
+      .where('status', '!=', 3)
+      .executeTakeFirstOrThrow();
+    // Deleting the client sets its orders' client_id to null (a foreign-key action): no order code runs.
+    await server.handle.db.deleteFrom('clients').where('id', '=', client.client_id).execute();
+    const after = (await monthReport()).customers;
+    expect(after.unknownOrders).toBe(before.unknownOrders + Number(orders));
+    expect(after.new + after.returning).toBe(before.new + before.returning - 1);
+  });
+
   it('gives every concurrent reader of a stale day the exact figures, and keeps them exact', async () => {
     await store(margherita, LATER_DAY, 2);
     const plain = await new PeriodQueries(server.handle.db).figures(MONTH.from, MONTH.to);

@@ -241,22 +241,25 @@ describe('a migration that changes catalogue rows', () => {
   });
 });
 
-describe('upgrading a shop with orders to versioned shop days (0022)', () => {
-  it('gives each day that has orders a version, which every later change to one of its orders moves', async () => {
+describe("upgrading a shop with orders to versioned shop days and customers' first days (0022)", () => {
+  it('gives each day that has orders a version and each customer their first day, which every later change to an order keeps', async () => {
     const { handle, drop } = await freshDatabase();
     const days = () => handle.db.selectFrom('order_days').select(['day', 'version']).orderBy('day').execute();
+    const firstDays = () => handle.db.selectFrom('customer_first_days').selectAll().execute();
     try {
       await migrate(handle.db, handle.dialect, '2026_12_14_0021_reports');
       const now = new Date().toISOString();
-      await sql`insert into orders (order_num, delivery_date, delivery_time, source_id, status, delivered, delivery, payment_type, name, original_price_cents, total_price_cents, created_at, updated_at)
-        values (1, '2026-12-04', '20:00', 2, 0, 0, 'ritiro', 'Contanti', 'Mario', 1500, 1500, ${now}, ${now}),
-               (2, '2026-12-04', '20:15', 2, 0, 0, 'ritiro', 'Contanti', 'Anna', 900, 900, ${now}, ${now}),
-               (1, '2026-12-05', '21:00', 2, 0, 0, 'ritiro', 'Contanti', 'Luca', 700, 700, ${now}, ${now})`.execute(handle.db);
+      await sql`insert into clients (id, name, created_at) values (1, 'Cliente Storico', ${now})`.execute(handle.db);
+      await sql`insert into orders (order_num, delivery_date, delivery_time, source_id, status, delivered, delivery, payment_type, name, client_id, original_price_cents, total_price_cents, created_at, updated_at)
+        values (1, '2026-12-04', '20:00', 2, 0, 0, 'ritiro', 'Contanti', 'Mario', 1, 1500, 1500, ${now}, ${now}),
+               (2, '2026-12-04', '20:15', 2, 0, 0, 'ritiro', 'Contanti', 'Anna', 1, 900, 900, ${now}, ${now}),
+               (1, '2026-12-05', '21:00', 2, 0, 0, 'ritiro', 'Contanti', 'Luca', null, 700, 700, ${now}, ${now})`.execute(handle.db);
       await migrate(handle.db, handle.dialect);
       expect(await days()).toEqual([
         { day: '2026-12-04', version: 1 },
         { day: '2026-12-05', version: 1 },
       ]);
+      expect(await firstDays()).toEqual([{ customer: 'c1', first_day: '2026-12-04' }]);
       await handle.db.updateTable('orders').set({ status: 3 }).where('name', '=', 'Mario').execute();
       await handle.db.updateTable('orders').set({ delivery_date: '2026-12-06', order_num: 1 }).where('name', '=', 'Anna').execute();
       await handle.db.deleteFrom('orders').where('name', '=', 'Luca').execute();
@@ -265,6 +268,8 @@ describe('upgrading a shop with orders to versioned shop days (0022)', () => {
         { day: '2026-12-05', version: 2 },
         { day: '2026-12-06', version: 1 },
       ]);
+      // The first order cancelled, the other moved: the client's first day is the moved one's.
+      expect(await firstDays()).toEqual([{ customer: 'c1', first_day: '2026-12-06' }]);
     } finally {
       await handle.close();
       await drop();

@@ -3,7 +3,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, typ
 import { ORDER_STATUS, slotOf } from '../../src/domain';
 import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-rules';
-import { customerKey, type Row } from '../reports/customer-key';
+import { CUSTOMER_KINDS, customerKey, type Row } from '../reports/customer-key';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
@@ -668,28 +668,35 @@ const reports: Migration = {
  * customer's first day with an order that counts (not cancelled; null when none), which makes them new
  * or returning in a period without reading their history.
  */
+type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+
 function orderFacts(dialect: DialectName): Migration {
   const bump = (row: Row) =>
     `insert into order_days (day, version) values (${row}.delivery_date, 1)
        on conflict (day) do update set version = order_days.version + 1;`;
-  const firstDay = (row: Row) =>
-    `(select min(delivery_date) from orders where status <> ${ORDER_STATUS.cancelled} and
-       ((${row}.user_id is not null and user_id = ${row}.user_id) or (${row}.user_id is null and user_id is null and client_id = ${row}.client_id)))`;
+  const firstDay = (kind: CustomerKind, row: Row) =>
+    `(select min(delivery_date) from orders where status <> ${ORDER_STATUS.cancelled} and ${kind.orders(row)})`;
   // A customer's first day moves when an order changes customer, day or whether it counts.
   const customerMoves = `old.user_id is distinct from new.user_id or old.client_id is distinct from new.client_id
     or old.delivery_date <> new.delivery_date or (old.status = ${ORDER_STATUS.cancelled}) <> (new.status = ${ORDER_STATUS.cancelled})`;
   // PostgreSQL: the customer's row locked before reading the orders, so two transactions changing
   // the same customer's orders take turns and the second reads the first's (READ COMMITTED).
-  const pgRefresh = (row: Row) => `
-    if ${customerKey(row)} is not null then
-      insert into customer_first_days (customer) values (${customerKey(row)}) on conflict (customer) do nothing;
-      perform 1 from customer_first_days where customer = ${customerKey(row)} for update;
-      update customer_first_days set first_day = ${firstDay(row)} where customer = ${customerKey(row)};
-    end if;`;
+  const pgRefresh = (row: Row) =>
+    CUSTOMER_KINDS.map(
+      (kind) => `
+    if ${kind.of(row)} then
+      insert into customer_first_days (customer) values (${kind.key(row)}) on conflict (customer) do nothing;
+      perform 1 from customer_first_days where customer = ${kind.key(row)} for update;
+      update customer_first_days set first_day = ${firstDay(kind, row)} where customer = ${kind.key(row)};
+    end if;`,
+    ).join('');
   // SQLite: one writer at a time.
   const sqliteRefresh = (row: Row) =>
-    `insert into customer_first_days (customer, first_day) select ${customerKey(row)}, ${firstDay(row)} where ${customerKey(row)} is not null
-       on conflict (customer) do update set first_day = excluded.first_day;`;
+    CUSTOMER_KINDS.map(
+      (kind) =>
+        `insert into customer_first_days (customer, first_day) select ${kind.key(row)}, ${firstDay(kind, row)} where ${kind.of(row)}
+           on conflict (customer) do update set first_day = excluded.first_day;`,
+    ).join(' ');
   const triggers =
     dialect === 'postgres'
       ? [

@@ -2,9 +2,22 @@
 export type Row = string;
 
 /**
- * The customer an order counts for, as SQL: its account ('u' and the user's id), else its cassa client
- * ('c' and the client's id), else none (null). The reports' day sums and the first days kept by
- * migration 0022 name customers alike.
+ * Who an order counts for, in SQL: its account, else its cassa client. `key` names the customer ('u' or
+ * 'c' and the id), `of` tells whether the row is theirs, `orders` picks all of their orders.
  */
+export const CUSTOMER_KINDS = [
+  {
+    key: (row: Row) => `'u' || ${row}.user_id`,
+    of: (row: Row) => `${row}.user_id is not null`,
+    orders: (row: Row) => `user_id = ${row}.user_id`,
+  },
+  {
+    key: (row: Row) => `'c' || ${row}.client_id`,
+    of: (row: Row) => `${row}.user_id is null and ${row}.client_id is not null`,
+    orders: (row: Row) => `user_id is null and client_id = ${row}.client_id`,
+  },
+] as const;
+
+/** The customer an order counts for (null: none), as the reports' day sums and migration 0022's first days name them. */
 export const customerKey = (row: Row) =>
-  `(case when ${row}.user_id is not null then 'u' || ${row}.user_id when ${row}.client_id is not null then 'c' || ${row}.client_id end)`;
+  `(case ${CUSTOMER_KINDS.map((kind) => `when ${kind.of(row)} then ${kind.key(row)}`).join(' ')} end)`;

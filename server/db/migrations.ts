@@ -662,7 +662,7 @@ const reports: Migration = {
 
 /**
  * Two facts of the orders the reports read, kept in the transaction of every insert, update or delete of
- * an order, by whichever writer, foreign-key actions included (database triggers, so no writer can forget
+ * an order (on PostgreSQL at its commit), by whichever writer, foreign-key actions included (database triggers, so no writer can forget
  * them): each shop day's version, bumped by every change to one of its orders (a moved order bumps both
  * days), which the kept day sums are checked against (server/reports/day-summaries.ts); and each
  * customer's first day with an order that counts (not cancelled; null when none), which makes them new
@@ -713,7 +713,10 @@ function orderFacts(dialect: DialectName): Migration {
              end if;
              return null;
            end $$`,
-          `create trigger orders_facts after insert or update or delete on orders for each row execute function orders_facts()`,
+          // At commit, after the transaction's other writes: an order write takes the day's and the customer's
+          // rows after the event lock (order-writer.postgres.ts) as every other order write does, never before.
+          `create constraint trigger orders_facts after insert or update or delete on orders
+           deferrable initially deferred for each row execute function orders_facts()`,
         ]
       : [
           `create trigger orders_facts_inserted after insert on orders begin ${bump('new')} ${sqliteRefresh('new')} end`,

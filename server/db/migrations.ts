@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely';
 import { ORDER_STATUS, slotOf } from '../../src/domain';
 import { bumpCatalogueVersion } from '../ecommerce/catalog';
 import { addSlotLoad } from '../orders/order-rules';
+import { CUSTOMER_KINDS, customerKey, type Row } from '../reports/customer-key';
 import type { Db, DialectName } from './database';
 
 type Table = CreateTableBuilder<string, never>;
@@ -660,6 +661,97 @@ const reports: Migration = {
 };
 
 /**
+ * Two facts of the orders the reports read, kept in the transaction of every insert, update or delete of
+ * an order (on PostgreSQL at its commit), by whichever writer, foreign-key actions included (database triggers, so no writer can forget
+ * them): each shop day's version, bumped by every change to one of its orders (a moved order bumps both
+ * days), which the kept day sums are checked against (server/reports/day-summaries.ts); and each
+ * customer's first day with an order that counts (not cancelled; null when none), which makes them new
+ * or returning in a period without reading their history.
+ */
+type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+
+function orderFacts(dialect: DialectName): Migration {
+  const bump = (row: Row) =>
+    `insert into order_days (day, version) values (${row}.delivery_date, 1)
+       on conflict (day) do update set version = order_days.version + 1;`;
+  const firstDay = (kind: CustomerKind, row: Row) =>
+    `(select min(delivery_date) from orders where status <> ${ORDER_STATUS.cancelled} and ${kind.orders(row)})`;
+  // A customer's first day moves when an order changes customer, day or whether it counts.
+  const customerMoves = `old.user_id is distinct from new.user_id or old.client_id is distinct from new.client_id
+    or old.delivery_date <> new.delivery_date or (old.status = ${ORDER_STATUS.cancelled}) <> (new.status = ${ORDER_STATUS.cancelled})`;
+  // PostgreSQL: the customer's row locked before reading the orders, so two transactions changing
+  // the same customer's orders take turns and the second reads the first's (READ COMMITTED).
+  const pgRefresh = (row: Row) =>
+    CUSTOMER_KINDS.map(
+      (kind) => `
+    if ${kind.of(row)} then
+      insert into customer_first_days (customer) values (${kind.key(row)}) on conflict (customer) do nothing;
+      perform 1 from customer_first_days where customer = ${kind.key(row)} for update;
+      update customer_first_days set first_day = ${firstDay(kind, row)} where customer = ${kind.key(row)};
+    end if;`,
+    ).join('');
+  // SQLite: one writer at a time.
+  const sqliteRefresh = (row: Row) =>
+    CUSTOMER_KINDS.map(
+      (kind) =>
+        `insert into customer_first_days (customer, first_day) select ${kind.key(row)}, ${firstDay(kind, row)} where ${kind.of(row)}
+           on conflict (customer) do update set first_day = excluded.first_day;`,
+    ).join(' ');
+  const triggers =
+    dialect === 'postgres'
+      ? [
+          `create function orders_facts() returns trigger language plpgsql as $$
+           begin
+             if tg_op = 'INSERT' then
+               ${bump('new')} ${pgRefresh('new')}
+             elsif tg_op = 'DELETE' then
+               ${bump('old')} ${pgRefresh('old')}
+             else
+               ${bump('old')}
+               if new.delivery_date <> old.delivery_date then ${bump('new')} end if;
+               if ${customerMoves} then ${pgRefresh('old')} ${pgRefresh('new')} end if;
+             end if;
+             return null;
+           end $$`,
+          // At commit, after the transaction's other writes: an order write takes the day's and the customer's
+          // rows after the event lock (order-writer.postgres.ts) as every other order write does, never before.
+          `create constraint trigger orders_facts after insert or update or delete on orders
+           deferrable initially deferred for each row execute function orders_facts()`,
+        ]
+      : [
+          `create trigger orders_facts_inserted after insert on orders begin ${bump('new')} ${sqliteRefresh('new')} end`,
+          `create trigger orders_facts_updated after update on orders begin ${bump('old')}
+             insert into order_days (day, version) select new.delivery_date, 1 where new.delivery_date <> old.delivery_date
+               on conflict (day) do update set version = order_days.version + 1;
+           end`,
+          `create trigger orders_facts_customer after update on orders when ${customerMoves}
+           begin ${sqliteRefresh('old')} ${sqliteRefresh('new')} end`,
+          `create trigger orders_facts_deleted after delete on orders begin ${bump('old')} ${sqliteRefresh('old')} end`,
+        ];
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('order_days')
+        .addColumn('day', 'varchar(10)', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('customer_first_days')
+        .addColumn('customer', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('first_day', 'varchar(10)')
+        .execute();
+      await db.schema.createIndex('customer_first_days_day').on('customer_first_days').column('first_day').execute();
+      await sql`insert into order_days (day, version) select delivery_date, 1 from orders group by delivery_date`.execute(db);
+      const customer = sql.raw(customerKey('orders'));
+      await sql`insert into customer_first_days (customer, first_day)
+        select ${customer}, min(case when status <> ${ORDER_STATUS.cancelled} then delivery_date end) from orders
+        where user_id is not null or client_id is not null group by ${customer}`.execute(db);
+      for (const statement of triggers) await sql.raw(statement).execute(db);
+    },
+  };
+}
+
+/**
  * Kitchen printers (issue 33): each printer's settings (versioned like the back office's rows), its
  * one-time pairing code and the agents' tokens (both stored as sha-256), its print queue (one job per
  * ticket to print, leased by an agent; claimed oldest first per printer) and the state its agent last
@@ -737,6 +829,7 @@ class InlineMigrations implements MigrationProvider {
       '2026_12_12_0019_staff_roles': staffRoles,
       '2026_12_13_0020_printers': printers(this.dialect),
       '2026_12_14_0021_reports': reports,
+      '2026_12_15_0022_order_facts': orderFacts(this.dialect),
     };
     return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withCatalogueBump(migration)]));
   }

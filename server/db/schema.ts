@@ -431,6 +431,10 @@ export interface Database {
   print_jobs: PrintJobsTable;
   printer_status: PrinterStatusTable;
   report_days: ReportDaysTable;
+  /** A shop day's version, bumped in the transaction of every change to its orders (migration 0022's trigger). */
+  order_days: { day: string; version: number };
+  /** A customer's first day with an order that counts, null when none (the same trigger; reports/customer-key.ts). */
+  customer_first_days: { customer: string; first_day: string | null };
 }
 
 export type UserRow = Selectable<UsersTable>;

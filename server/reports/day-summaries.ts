@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import { ORDER_STATUS } from '../../src/domain';
 import type { Db } from '../db/database';
 import { emptyDay, PeriodQueries, type DaySums, type PeriodFigures } from './period-queries';
 
@@ -10,11 +8,11 @@ const CACHED_DAYS = 800;
 
 /**
  * A period's figures from each shop day's sums, kept in `report_days` with the fingerprint of the day's
- * orders they were summed from: a report reads the fingerprints (one scan of an index of orders), sums
- * again only the days whose orders changed since (today, a past day the cassa edited) and adds up the
- * days; a process also keeps the days it read, parsed, while their fingerprints hold. Every figure of a
- * day moves its fingerprint: a new or moved order its count and ids, an edit of lines or money its version (order-rules.ts replaceOrder), a cancellation the cancelled count, a
- * deleted account or client (set null) the count of orders without a customer.
+ * orders they were summed from: a report reads the fingerprints (one row per day), sums again only the
+ * days whose orders changed since (today, a past day the cassa edited) and adds up the days; a process
+ * also keeps the days it read, parsed, while their fingerprints hold. The fingerprint is the day's
+ * version in `order_days`, bumped by a trigger on every change to an order (an edit of its lines bumps
+ * the order's version, order-rules.ts replaceOrder), a deleted account or client (set null) included.
  */
 export class DaySummaries {
   private readonly queries: PeriodQueries;
@@ -83,25 +81,16 @@ export class DaySummaries {
     }
   }
 
-  /** Each shop day's fingerprint, for the days of `from`–`to` with orders (cancelled ones too). */
+  /** Each shop day's fingerprint, for the days of `from`–`to` that have or had orders: its version (migration 0022). */
   private async fingerprints(from: string, to: string): Promise<Map<string, string>> {
     const rows = await this.db
-      .selectFrom('orders')
-      .where('delivery_date', '>=', from)
-      .where('delivery_date', '<=', to)
-      .select([
-        'delivery_date',
-        (eb) => eb.fn.countAll<number>().as('orders'),
-        sql<number>`sum(id)`.as('ids'),
-        sql<number>`sum(version)`.as('versions'),
-        sql<number>`sum(case when status = ${ORDER_STATUS.cancelled} then 1 else 0 end)`.as('cancelled'),
-        sql<number>`sum(case when user_id is null and client_id is null then 1 else 0 end)`.as('unknown'),
-        sql<string>`max(updated_at)`.as('updated'),
-      ])
-      .groupBy('delivery_date')
-      .orderBy('delivery_date')
+      .selectFrom('order_days')
+      .select(['day', 'version'])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .orderBy('day')
       .execute();
-    return new Map(rows.map((r) => [r.delivery_date, `${r.orders}:${r.ids}:${r.versions}:${r.cancelled}:${r.unknown}:${r.updated}`]));
+    return new Map(rows.map((r) => [r.day, String(r.version)]));
   }
 }
 

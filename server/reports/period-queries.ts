@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DELIVERY_LABELS, isoWeekday, ORDER_STATUS, periodDays, weekdayOf, type Cents } from '../../src/domain';
 import type { Db } from '../db/database';
+import { customerKey } from './customer-key';
 
 /** What customers paid and what went into it, over some orders (cents). */
 export interface Totals {
@@ -76,7 +77,8 @@ export interface LineSums {
 
 /**
  * One shop day's sums, cancelled orders left out: a period's figures add these up (so a day's can be
- * kept, see day-summaries.ts). `hours` by hour of the promised time; `zones` by delivery type and zone.
+ * kept, see day-summaries.ts). `hours` by hour of the promised time; `zones` by delivery type and zone;
+ * `customers` who ordered (customer-key.ts).
  */
 export interface DaySums {
   hours: { hour: number; orders: number; revenue: Cents; fees: Cents; discounts: Cents; unknown: number }[];
@@ -84,9 +86,10 @@ export interface DaySums {
   additions: { product_id: number | null; name: string; quantity: number; revenue: Cents }[];
   zones: { delivery: string; zone_id: number | null; orders: number; revenue: Cents }[];
   codes: { code: string; orders: number; amount: Cents }[];
+  customers: string[];
 }
 
-export const emptyDay = (): DaySums => ({ hours: [], lines: [], additions: [], zones: [], codes: [] });
+export const emptyDay = (): DaySums => ({ hours: [], lines: [], additions: [], zones: [], codes: [], customers: [] });
 
 /** Products (and additions) sold, most first: one no longer in the catalogue (id null) by the name it was sold under. */
 export const productSales = (rows: { product_id: number | null; name: string; quantity: number; revenue: Cents }[]) =>
@@ -109,12 +112,19 @@ export function codeUses(rows: DaySums['codes']): CodeUse[] {
 }
 
 /** Puts each row in its shop day's sums, under `key`. */
-function byDay<K extends keyof DaySums>(days: Map<string, DaySums>, key: K, rows: (DaySums[K][number] & { delivery_date: string })[]) {
-  for (const { delivery_date, ...row } of rows) {
-    let day = days.get(delivery_date);
-    if (!day) days.set(delivery_date, (day = emptyDay()));
-    (day[key] as unknown[]).push(row);
-  }
+function byDay<K extends Exclude<keyof DaySums, 'customers'>>(
+  days: Map<string, DaySums>,
+  key: K,
+  rows: (DaySums[K][number] & { delivery_date: string })[],
+) {
+  for (const { delivery_date, ...row } of rows) (dayOf(days, delivery_date)[key] as unknown[]).push(row);
+}
+
+/** A shop day's sums in `days`, added empty when missing. */
+function dayOf(days: Map<string, DaySums>, day: string): DaySums {
+  let sums = days.get(day);
+  if (!sums) days.set(day, (sums = emptyDay()));
+  return sums;
 }
 
 /**
@@ -140,12 +150,13 @@ export class PeriodQueries {
 
   /** The sums of each shop day of `from`–`to` that has orders. */
   async daySums(from: string, to: string): Promise<Map<string, DaySums>> {
-    const [hours, lines, additions, zones, codes] = await Promise.all([
+    const [hours, lines, additions, zones, codes, customers] = await Promise.all([
       this.dayHours(from, to),
       this.lines(from, to),
       this.additions(from, to),
       this.zones(from, to),
       this.codes(from, to),
+      this.dayCustomers(from, to),
     ]);
     const days = new Map<string, DaySums>();
     byDay(days, 'hours', hours);
@@ -153,13 +164,14 @@ export class PeriodQueries {
     byDay(days, 'additions', additions);
     byDay(days, 'zones', zones);
     byDay(days, 'codes', codes);
+    for (const { delivery_date, customer } of customers) dayOf(days, delivery_date).customers.push(customer);
     return days;
   }
 
   /** A period's figures from its days' sums (days without orders may be missing). */
   async combine(from: string, to: string, sums: ReadonlyMap<string, DaySums>): Promise<PeriodFigures> {
-    const [customers, categoryNames, zoneNames] = await Promise.all([
-      this.customers(from, to),
+    const [firstDays, categoryNames, zoneNames] = await Promise.all([
+      this.firstDays(from, to),
       this.names('categories'),
       this.names('zones'),
     ]);
@@ -168,6 +180,7 @@ export class PeriodQueries {
     const cells = new Map<string, { weekday: number; hour: number; orders: number; revenueCents: Cents }>();
     const all = emptyDay();
     let unknownOrders = 0;
+    const customers = new Set<string>();
     for (const day of days) {
       const found = sums.get(day.day);
       if (!found) continue;
@@ -189,7 +202,10 @@ export class PeriodQueries {
       all.additions.push(...found.additions);
       all.zones.push(...found.zones);
       all.codes.push(...found.codes);
+      for (const customer of found.customers) customers.add(customer);
     }
+    // New: their first order that counts falls in the period.
+    const fresh = firstDays.filter((customer) => customers.has(customer)).length;
     return {
       from,
       to,
@@ -218,7 +234,7 @@ export class PeriodQueries {
             : { id: r.zone_id, name: zoneNames.get(r.zone_id) ?? OTHER, quantity: r.orders, revenueCents: r.revenue },
       ),
       weekdayHours: [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
-      customers: { ...customers, unknownOrders },
+      customers: { new: fresh, returning: customers.size - fresh, unknownOrders },
       discountCodes: codeUses(all.codes),
     };
   }
@@ -312,26 +328,24 @@ export class PeriodQueries {
     return rows.map(({ discount_code, ...r }) => ({ ...r, code: discount_code! }));
   }
 
-  /**
-   * Customers with an order in the period, by account (user_id) or else by cassa client (client_id):
-   * 'new' when their first order ever (cancelled ones aside) falls in it.
-   */
-  private async customers(from: string, to: string): Promise<{ new: number; returning: number }> {
-    const firstOrders = (column: 'user_id' | 'client_id') => {
-      let query = this.db
-        .selectFrom('orders')
-        .where('status', '!=', ORDER_STATUS.cancelled)
-        .where(column, 'is not', null)
-        .where('delivery_date', '<=', to);
-      if (column === 'client_id') query = query.where('user_id', 'is', null);
-      return query
-        .select(sql<string>`min(delivery_date)`.as('first_day'))
-        .groupBy(column)
-        .having(sql`max(delivery_date)`, '>=', from)
-        .execute();
-    };
-    const customers = (await Promise.all([firstOrders('user_id'), firstOrders('client_id')])).flat();
-    const fresh = customers.filter((c) => c.first_day >= from).length;
-    return { new: fresh, returning: customers.length - fresh };
+  /** The customers who ordered on each shop day: by account, else by cassa client (customer-key.ts). */
+  private dayCustomers(from: string, to: string) {
+    const customer = sql.raw(customerKey('orders'));
+    return this.orders(from, to)
+      .where((eb) => eb.or([eb('user_id', 'is not', null), eb('client_id', 'is not', null)]))
+      .select(['delivery_date', sql<string>`${customer}`.as('customer')])
+      .groupBy(['delivery_date', customer])
+      .execute();
+  }
+
+  /** The customers whose first order that counts falls in `from`–`to` (kept by migration 0022's trigger). */
+  private async firstDays(from: string, to: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('customer_first_days')
+      .select('customer')
+      .where('first_day', '>=', from)
+      .where('first_day', '<=', to)
+      .execute();
+    return rows.map((r) => r.customer);
   }
 }

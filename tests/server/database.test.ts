@@ -5,7 +5,8 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { cachingStatements, openDatabase } from '../../server/db/database';
+import { cachingStatements, openDatabase, type Db } from '../../server/db/database';
+import { EVENT_ORDER_LOCK } from '../../server/orders/order-writer.postgres';
 import { migrate } from '../../server/db/migrations';
 import { ENGINE, freshDatabase, serverSuite } from './harness';
 
@@ -234,6 +235,84 @@ describe('a migration that changes catalogue rows', () => {
       // The rest only add tables and columns.
       await migrate(handle.db, handle.dialect);
       expect(await version()).toBe(before + 1);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});
+
+/** A plain order row, written as any writer could (no app code). */
+const insertOrder = (db: Db, order: { name: string; day: string; num: number; client: number | null }) => {
+  const now = new Date().toISOString();
+  return sql`insert into orders (order_num, delivery_date, delivery_time, source_id, status, delivered, delivery, payment_type, name, client_id, original_price_cents, total_price_cents, created_at, updated_at)
+    values (${order.num}, ${order.day}, '20:00', 2, 0, 0, 'ritiro', 'Contanti', ${order.name}, ${order.client}, 1500, 1500, ${now}, ${now})`.execute(
+    db,
+  );
+};
+
+describe("upgrading a shop with orders to versioned shop days and customers' first days (0022)", () => {
+  it('gives each day that has orders a version and each customer their first day, which every later change to an order keeps', async () => {
+    const { handle, drop } = await freshDatabase();
+    const days = () => handle.db.selectFrom('order_days').select(['day', 'version']).orderBy('day').execute();
+    const firstDays = () => handle.db.selectFrom('customer_first_days').selectAll().execute();
+    try {
+      await migrate(handle.db, handle.dialect, '2026_12_14_0021_reports');
+      await sql`insert into clients (id, name, created_at) values (1, 'Cliente Storico', ${new Date().toISOString()})`.execute(handle.db);
+      await insertOrder(handle.db, { name: 'Mario', day: '2026-12-04', num: 1, client: 1 });
+      await insertOrder(handle.db, { name: 'Anna', day: '2026-12-04', num: 2, client: 1 });
+      await insertOrder(handle.db, { name: 'Luca', day: '2026-12-05', num: 1, client: null });
+      await migrate(handle.db, handle.dialect);
+      expect(await days()).toEqual([
+        { day: '2026-12-04', version: 1 },
+        { day: '2026-12-05', version: 1 },
+      ]);
+      expect(await firstDays()).toEqual([{ customer: 'c1', first_day: '2026-12-04' }]);
+      await handle.db.updateTable('orders').set({ status: 3 }).where('name', '=', 'Mario').execute();
+      await handle.db.updateTable('orders').set({ delivery_date: '2026-12-06', order_num: 1 }).where('name', '=', 'Anna').execute();
+      await handle.db.deleteFrom('orders').where('name', '=', 'Luca').execute();
+      expect(await days()).toEqual([
+        { day: '2026-12-04', version: 3 },
+        { day: '2026-12-05', version: 2 },
+        { day: '2026-12-06', version: 1 },
+      ]);
+      // The first order cancelled, the other moved: the client's first day is the moved one's.
+      expect(await firstDays()).toEqual([{ customer: 'c1', first_day: '2026-12-06' }]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});
+
+describe.runIf(ENGINE === 'postgres')("the orders' facts on PostgreSQL", () => {
+  it('are kept at commit, so an order change waiting for the event lock never deadlocks with the holder placing an order', async () => {
+    const { handle, drop } = await freshDatabase();
+    const signal = () => {
+      let resolve = () => {};
+      return { done: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
+    };
+    try {
+      await migrate(handle.db, handle.dialect);
+      await insertOrder(handle.db, { name: 'Mario', day: '2026-12-04', num: 1, client: null });
+      const [placerLocked, editorWrote] = [signal(), signal()];
+      // The checkout's order: the event lock first, then the order (server/orders/order-writer.postgres.ts).
+      const placer = handle.db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(tx);
+        placerLocked.resolve();
+        await editorWrote.done;
+        await insertOrder(tx, { name: 'Anna', day: '2026-12-04', num: 2, client: null });
+      });
+      // The cassa's edit: the order first, then its event under the lock.
+      const editor = handle.db.transaction().execute(async (tx) => {
+        await placerLocked.done;
+        await tx.updateTable('orders').set({ note: 'Senza cipolla' }).where('name', '=', 'Mario').execute();
+        editorWrote.resolve();
+        await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(tx);
+      });
+      await Promise.all([placer, editor]);
+      const day = await handle.db.selectFrom('order_days').select('version').where('day', '=', '2026-12-04').executeTakeFirstOrThrow();
+      expect(day.version).toBe(3);
     } finally {
       await handle.close();
       await drop();

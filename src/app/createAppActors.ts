@@ -6,7 +6,7 @@ import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import type { CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
-import { draftOf, isDraftShown } from '../../machines/cassaOrder.connect';
+import { draftOf, isDraftShown } from '../../machines/cassaOrder.draft';
 import type { CassaOrderSnapshot } from '../../machines/cassaOrder.machine';
 import { createCartActors } from '../api/cartActors';
 import { createCheckoutActors } from '../api/checkoutActors';

@@ -5,7 +5,8 @@ import { changePasswordMachine, connectChangePassword } from '../../machines/cha
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
-import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { createAuthActors } from '../api/authActors';
 import { verifyMessage } from '../domain';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
@@ -86,7 +87,7 @@ export function RegisterPage() {
 
 /** /auth/forgot-password — the e-mail to send a reset link to. */
 export function ForgotPasswordPage() {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const view = useView(useScreenActor(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
     <FormScreen view={view} confirmation={view.confirmation} links={<Link href="/auth/login">{view.texts.loginLink}</Link>}>
@@ -104,7 +105,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPassword({ token, email }: { token: string; email: string }) {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const view = useView(
     useScreenActor(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
     connectResetPassword,
@@ -134,7 +135,7 @@ export function ChangePasswordPage() {
 }
 
 function ChangePassword() {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const email = useSession().user?.email ?? '';
   const view = useView(
     useScreenActor(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
@@ -155,7 +156,7 @@ export function ConfirmRequiredPage() {
 }
 
 function ConfirmRequired({ email }: { email: string }) {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const view = useView(
     useScreenActor(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
     connectConfirmRequired,

@@ -8,7 +8,8 @@ import { usePageHead } from '../ui/usePageHead';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';
 import { blogPageHref, parsePageParam } from '../domain';
-import { useBlogList, useBlogPost, useReplacePageInUrl } from './useBlog';
+import { useBlogList, useReplacePageInUrl } from './useBlog';
+import { useBlogPost } from './useBlogPost';
 
 /** /blog?page=N — ten posts a page, newest first. The URL owns the page; a URL naming none is corrected in place. */
 export function BlogListPage() {

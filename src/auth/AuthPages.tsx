@@ -15,8 +15,8 @@ import { emailFromState, useLoginAfterConfirmationHref } from './confirmRequired
 import { GuestOnly, RequireUser } from './guards';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
-
-export { AccountPage } from './AccountPage';
+import { AccountPage } from './AccountPage';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** The frame of every auth screen: its title as the page's heading and tab title. */
 function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
@@ -64,7 +64,7 @@ function FormScreen({
 }
 
 /** /auth/login — a fresh form on every visit; once logged in, on to the remembered page. */
-export function LoginPage() {
+function LoginPage() {
   return (
     <GuestOnly>
       <AuthScreen title="Accedi">
@@ -75,7 +75,7 @@ export function LoginPage() {
 }
 
 /** /auth/register — then confirm-required. */
-export function RegisterPage() {
+function RegisterPage() {
   return (
     <GuestOnly>
       <AuthScreen title="Registrati">
@@ -86,7 +86,7 @@ export function RegisterPage() {
 }
 
 /** /auth/forgot-password — the e-mail to send a reset link to. */
-export function ForgotPasswordPage() {
+function ForgotPasswordPage() {
   const io = useApiActors(createAuthActors);
   const view = useView(useScreenActor(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
@@ -97,7 +97,7 @@ export function ForgotPasswordPage() {
 }
 
 /** /auth/reset-password?token=…&email=… — the e-mailed link's screen (a new link is a new form). */
-export function ResetPasswordPage() {
+function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const email = search.get('email') ?? '';
@@ -126,7 +126,7 @@ function ResetPassword({ token, email }: { token: string; email: string }) {
 }
 
 /** /auth/change-password — for a logged-in user. */
-export function ChangePasswordPage() {
+function ChangePasswordPage() {
   return (
     <RequireUser>
       <ChangePassword />
@@ -150,7 +150,7 @@ function ChangePassword() {
 }
 
 /** /auth/confirm-required — for the address the login or the registration remembered; without one, to login. */
-export function ConfirmRequiredPage() {
+function ConfirmRequiredPage() {
   const email = emailFromState(useLocation().state);
   return email ? <ConfirmRequired key={email} email={email} /> : <Navigate to="/auth/login" replace />;
 }
@@ -182,7 +182,7 @@ function ConfirmRequired({ email }: { email: string }) {
 }
 
 /** Where the e-mail verification link lands: the server names the outcome in `message`, shown in its fixed words. */
-export function VerifyMessagePage() {
+function VerifyMessagePage() {
   const [params] = useSearchParams();
   const message = verifyMessage(params.get('message'));
   const login = useLoginAfterConfirmationHref();
@@ -199,3 +199,15 @@ export function VerifyMessagePage() {
     </AuthScreen>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({
+  LoginPage,
+  RegisterPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  ConfirmRequiredPage,
+  VerifyMessagePage,
+  AccountPage,
+  ChangePasswordPage,
+});

@@ -16,8 +16,8 @@ const sizeOf = (file: string) => {
   const content = fs.readFileSync(path.join(dist, file));
   return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
 };
-/** Issue 27: the home page's initial JS, gzip. */
-const JS_BUDGET = 125 * 1024;
+/** Issue 31: the home page's initial JS, gzip. */
+const JS_BUDGET = 120 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let raw = 0;

@@ -2,7 +2,7 @@ import { allergyNoteError, CASSA_DELIVERY_LABELS, formatTime, PAYMENT_LABELS, su
 import type { DeliveryType, PaymentType } from '../src/domain';
 import { connectAllergyNote } from './allergyNote.connect';
 import type { CassaOrderSnapshot } from './cassaOrder.machine';
-import type { CassaDraft, CassaOrderContext, CassaOrderEvent, TextField } from './cassaOrder.types';
+import type { CassaOrderEvent, TextField } from './cassaOrder.types';
 
 export const NEW_CLIENT_NOTE = 'Nuovo cliente - Verrà aggiunto';
 const ZONE_PLACEHOLDER = '-- Seleziona zona --';
@@ -128,15 +128,3 @@ export function connectCassaOrder(snapshot: CassaOrderSnapshot, send: (event: Ca
 }
 
 export type CassaOrderView = ReturnType<typeof connectCassaOrder>;
-
-/** The order on screen is the cashier's (typed or being saved), not one still loading. */
-export const isDraftShown = (snapshot: CassaOrderSnapshot) =>
-  snapshot.matches({ ready: { order: 'editing' } }) || snapshot.hasTag('saving');
-
-/** What the browser keeps of the order on screen; nothing for a new order with nothing typed (confirmed, or emptied). */
-export function draftOf({ opened, form, cart }: CassaOrderContext): CassaDraft | null {
-  const isBlank =
-    [form.name, form.address, form.telephone, form.note, form.allergyNote].every((text) => !text.trim()) && cart.lines.length === 0;
-  if (opened === null && isBlank) return null;
-  return { orderId: opened?.id ?? null, version: opened?.version ?? null, form, lines: cart.lines, code: cart.code };
-}

@@ -15,10 +15,6 @@ import type { cartMachine } from '../../machines/cart.machine';
 import type { appMachine, AppSystem } from '../../machines/app.machine';
 import { connectSession } from '../../machines/session.machine';
 import { connectShop } from '../../machines/shop.machine';
-import type { createAccountActors } from '../api/accountActors';
-import type { createAuthActors } from '../api/authActors';
-import type { createBlogListActors, createBlogPostActors } from '../api/blogActors';
-import type { createCheckoutActors } from '../api/checkoutActors';
 import type { ApiClient } from '../api/client';
 import { createInitialData, type InitialData } from '../api/initialData';
 
@@ -109,23 +105,24 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
   return actor;
 }
 
+/**
+ * A screen's I/O, built in the screen's own chunk from the app's api client (the composition root
+ * builds only the app-wide actors'), so a first visit downloads no other screen's calls.
+ */
+export function useApiActors<T>(create: (api: ApiClient) => T): T {
+  const { api } = useAppActors();
+  const [actors] = useState(() => create(api));
+  return actors;
+}
+
 /** Who is logged in, and whether staff (role admin: the cassa, the back office link, no cart). */
 export function useSession() {
   return useView(useAppActors().session, connectSession);
 }
 
-/** The real I/O of each screen's machine, grouped by machine (the composition root builds it). */
-export type AppIo = {
-  blogList: ReturnType<typeof createBlogListActors>;
-  blogPost: ReturnType<typeof createBlogPostActors>;
-  checkout: ReturnType<typeof createCheckoutActors>;
-  account: ReturnType<typeof createAccountActors>;
-} & ReturnType<typeof createAuthActors>;
-
 /** What the composition root (src/app/createAppActors.ts) gives every screen. */
 export interface AppActors extends AppSystem {
   api: ApiClient;
-  io: AppIo;
   initialData: InitialData;
   effects: BrowserEffects;
   cassa: {

@@ -5,6 +5,7 @@ import { lazyChunk, lazyPage } from '../ui/lazyChunk';
 import { usePageTitle } from '../ui/usePageTitle';
 import { ADMIN_AREAS, adminPath } from './areas';
 import { SoldOutAdmin } from './SoldOutAdmin';
+import { withAriaRouter } from '../ui/AriaRouter';
 import './admin.css';
 
 // A cashier's one screen comes with the frame; the owner's screens load when the owner opens one, and
@@ -24,7 +25,7 @@ const EveningReportPage = lazyPage(reports, (m) => m.EveningReportPage);
 const PeriodReportPage = lazyPage(reports, (m) => m.PeriodReportPage);
 
 /** The back office's frame: its navigation and the screen of the area the URL names. */
-export function AdminArea() {
+function AdminArea() {
   usePageTitle('Amministrazione');
   const { staffRole } = useSession();
   return (
@@ -58,3 +59,6 @@ export function AdminArea() {
     </div>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ AdminArea });

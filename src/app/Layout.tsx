@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
-import { RouterProvider } from 'react-aria-components';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CookieConsent } from './CookieConsent';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -13,26 +12,24 @@ import { ToastRegion } from './ToastRegion';
 
 /** Every page: header, content, footer, phone tabs, the error toast and the cookie banner. */
 export function Layout() {
-  const navigate = useNavigate();
   useLoginAgainOnExpiry();
+  // react-aria's router comes with each lazy area's pages (src/ui/AriaRouter.tsx): nothing here needs it.
   return (
-    <RouterProvider navigate={navigate} useHref={useHref}>
-      <HeaderSlotProvider>
-        <a className="skip-link" href="#main">
-          Vai al contenuto
-        </a>
-        {/* First in the page, so the keyboard reaches the consent choice before anything else. */}
-        <CookieConsent />
-        <Header />
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <Footer />
-        <MobileTabs />
-        <ToastRegion />
-        <ScrollToTop />
-      </HeaderSlotProvider>
-    </RouterProvider>
+    <HeaderSlotProvider>
+      <a className="skip-link" href="#main">
+        Vai al contenuto
+      </a>
+      {/* First in the page, so the keyboard reaches the consent choice before anything else. */}
+      <CookieConsent />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <MobileTabs />
+      <ToastRegion />
+      <ScrollToTop />
+    </HeaderSlotProvider>
   );
 }
 

@@ -6,16 +6,12 @@ import { pageReloadMachine } from '../../machines/pageReload.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import type { CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
-import { draftOf, isDraftShown } from '../../machines/cassaOrder.connect';
+import { draftOf, isDraftShown } from '../../machines/cassaOrder.draft';
 import type { CassaOrderSnapshot } from '../../machines/cassaOrder.machine';
 import { createCartActors } from '../api/cartActors';
-import { createCheckoutActors } from '../api/checkoutActors';
-import { createBlogListActors, createBlogPostActors } from '../api/blogActors';
 import { createApiClient, type ApiClient } from '../api/client';
 import { readInitialData, type InitialData } from '../api/initialData';
 import { createSessionActors } from '../api/sessionActors';
-import { createAccountActors } from '../api/accountActors';
-import { createAuthActors } from '../api/authActors';
 import { createShopActors, primedShop } from '../api/shopActors';
 import { browserEffects, persist, type AppActors, type BrowserEffects, type CassaEffects } from '../actors/AppActors';
 import { storage } from '../actors/storage';
@@ -47,20 +43,6 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
       // Any 401: the session machine logs out (if a user was in) and tells the app to offer the login.
       onUnauthorized: () => system.session.send({ type: 'session.expired' }),
     });
-  // The real I/O of each machine, grouped by machine; screens' machines take theirs from here.
-  const io = {
-    blogList: createBlogListActors(api),
-    blogPost: createBlogPostActors(api),
-    // The order carries the cart as the cart actor holds it when the customer confirms; a total changed
-    // meanwhile re-prices it, so the summary shows the new one.
-    checkout: createCheckoutActors(
-      api,
-      () => system.cart.getSnapshot().context,
-      () => system.cart.send({ type: 'cart.refresh' }),
-    ),
-    ...createAuthActors(api),
-    account: createAccountActors(api),
-  };
   // The customer's cart, and the logic of the cassa's own (not persisted: the widget's order is the cashier's).
   const cartLogic = cartMachine.provide({
     actors: createCartActors(api),
@@ -114,7 +96,6 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   };
   return {
     api,
-    io,
     initialData,
     effects,
     cassa,

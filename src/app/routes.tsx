@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './RouteError';
 /**
  * Each area is its own chunk: a customer never downloads the cassa, nor the blog before reading it.
  * Declarative routes (no loaders: the machines load data) keep the router ~19 KB gzip lighter than
- * its data mode.
+ * its data mode. Each area's chunk exports its `pages`, inside react-aria's router (src/ui/AriaRouter.tsx).
  */
 const blog = lazyChunk('blog', () => import('../blog/BlogPages'));
 const legal = lazyChunk('legal', () => import('../legal/LegalPages'));
@@ -25,29 +25,29 @@ const admin = lazyChunk('admin', () => import('../admin/AdminPages'));
 const allergens = lazyChunk('allergens', () => import('../menu/AllergenPage'));
 const tracking = lazyChunk('tracking', () => import('../tracking/TrackingPage'));
 
-const BlogListPage = lazyPage(blog, (m) => m.BlogListPage);
-const BlogPostPage = lazyPage(blog, (m) => m.BlogPostPage);
-const TermsPage = lazyPage(legal, (m) => m.TermsPage);
-const PrivacyPage = lazyPage(legal, (m) => m.PrivacyPage);
-const FaqPage = lazyPage(legal, (m) => m.FaqPage);
-const LoginPage = lazyPage(auth, (m) => m.LoginPage);
-const RegisterPage = lazyPage(auth, (m) => m.RegisterPage);
-const ForgotPasswordPage = lazyPage(auth, (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = lazyPage(auth, (m) => m.ResetPasswordPage);
-const ConfirmRequiredPage = lazyPage(auth, (m) => m.ConfirmRequiredPage);
-const VerifyMessagePage = lazyPage(auth, (m) => m.VerifyMessagePage);
-const MenuPage = lazyPage(menu, (m) => m.MenuPage);
-const CategoriesPage = lazyPage(menu, (m) => m.CategoriesPage);
-const ProductsPage = lazyPage(menu, (m) => m.ProductsPage);
-const AllergenPage = lazyPage(allergens, (m) => m.default);
-const CartPage = lazyPage(cart, (m) => m.CartPage);
-const CheckoutPage = lazyPage(checkout, (m) => m.CheckoutPage);
-const ConfirmationPage = lazyPage(checkout, (m) => m.ConfirmationPage);
-const AccountPage = lazyPage(auth, (m) => m.AccountPage);
-const ChangePasswordPage = lazyPage(auth, (m) => m.ChangePasswordPage);
-const CassaPage = lazyPage(cassa, (m) => m.CassaPage);
-const TrackingPage = lazyPage(tracking, (m) => m.TrackingPage);
-const AdminArea = lazyPage(admin, (m) => m.AdminArea);
+const BlogListPage = lazyPage(blog, (m) => m.pages.BlogListPage);
+const BlogPostPage = lazyPage(blog, (m) => m.pages.BlogPostPage);
+const TermsPage = lazyPage(legal, (m) => m.pages.TermsPage);
+const PrivacyPage = lazyPage(legal, (m) => m.pages.PrivacyPage);
+const FaqPage = lazyPage(legal, (m) => m.pages.FaqPage);
+const LoginPage = lazyPage(auth, (m) => m.pages.LoginPage);
+const RegisterPage = lazyPage(auth, (m) => m.pages.RegisterPage);
+const ForgotPasswordPage = lazyPage(auth, (m) => m.pages.ForgotPasswordPage);
+const ResetPasswordPage = lazyPage(auth, (m) => m.pages.ResetPasswordPage);
+const ConfirmRequiredPage = lazyPage(auth, (m) => m.pages.ConfirmRequiredPage);
+const VerifyMessagePage = lazyPage(auth, (m) => m.pages.VerifyMessagePage);
+const MenuPage = lazyPage(menu, (m) => m.pages.MenuPage);
+const CategoriesPage = lazyPage(menu, (m) => m.pages.CategoriesPage);
+const ProductsPage = lazyPage(menu, (m) => m.pages.ProductsPage);
+const AllergenPage = lazyPage(allergens, (m) => m.pages.AllergenPage);
+const CartPage = lazyPage(cart, (m) => m.pages.CartPage);
+const CheckoutPage = lazyPage(checkout, (m) => m.pages.CheckoutPage);
+const ConfirmationPage = lazyPage(checkout, (m) => m.pages.ConfirmationPage);
+const AccountPage = lazyPage(auth, (m) => m.pages.AccountPage);
+const ChangePasswordPage = lazyPage(auth, (m) => m.pages.ChangePasswordPage);
+const CassaPage = lazyPage(cassa, (m) => m.pages.CassaPage);
+const TrackingPage = lazyPage(tracking, (m) => m.pages.TrackingPage);
+const AdminArea = lazyPage(admin, (m) => m.pages.AdminArea);
 
 const FIRST_SCREEN_CHUNKS: Record<FirstScreenChunk, () => Promise<unknown>> = { blog, menu, allergens, legal, cart, auth };
 

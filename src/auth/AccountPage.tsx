@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { accountMachine, connectAccount, type AccountView } from '../../machines/account.machine';
 import { getAppActor } from '../../machines/app.machine';
 import { reorderChoices } from '../../machines/reorder';
-import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { createAccountActors } from '../api/accountActors';
 import { DELIVERY_LABELS } from '../domain';
 import { ActionsColumnHeader } from '../ui/ActionsColumnHeader';
 import { QuestionDialog } from '../ui/QuestionDialog';
@@ -20,10 +21,10 @@ export function AccountPage() {
 }
 
 function Account() {
-  const { io } = useAppActors();
+  const actors = useApiActors(createAccountActors);
   const navigate = useNavigate();
   const account = accountMachine.provide({
-    actors: io.account,
+    actors,
     actions: {
       // Today's menu decides what can be ordered again; the cart prices it as it prices every line.
       reorder: ({ self, system }, { order }) => {

@@ -5,7 +5,8 @@ import { changePasswordMachine, connectChangePassword } from '../../machines/cha
 import { confirmRequiredMachine, connectConfirmRequired } from '../../machines/confirmRequired.machine';
 import { connectForgotPassword, forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { connectResetPassword, resetPasswordMachine } from '../../machines/resetPassword.machine';
-import { useAppActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useSession, useView, useScreenActor } from '../actors/AppActors';
+import { createAuthActors } from '../api/authActors';
 import { verifyMessage } from '../domain';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, type AuthFormView } from './AuthForm';
@@ -14,8 +15,8 @@ import { emailFromState, useLoginAfterConfirmationHref } from './confirmRequired
 import { GuestOnly, RequireUser } from './guards';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
-
-export { AccountPage } from './AccountPage';
+import { AccountPage } from './AccountPage';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** The frame of every auth screen: its title as the page's heading and tab title. */
 function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
@@ -63,7 +64,7 @@ function FormScreen({
 }
 
 /** /auth/login — a fresh form on every visit; once logged in, on to the remembered page. */
-export function LoginPage() {
+function LoginPage() {
   return (
     <GuestOnly>
       <AuthScreen title="Accedi">
@@ -74,7 +75,7 @@ export function LoginPage() {
 }
 
 /** /auth/register — then confirm-required. */
-export function RegisterPage() {
+function RegisterPage() {
   return (
     <GuestOnly>
       <AuthScreen title="Registrati">
@@ -85,8 +86,8 @@ export function RegisterPage() {
 }
 
 /** /auth/forgot-password — the e-mail to send a reset link to. */
-export function ForgotPasswordPage() {
-  const { io } = useAppActors();
+function ForgotPasswordPage() {
+  const io = useApiActors(createAuthActors);
   const view = useView(useScreenActor(forgotPasswordMachine.provide({ actors: io.forgotPassword })), connectForgotPassword);
   return (
     <FormScreen view={view} confirmation={view.confirmation} links={<Link href="/auth/login">{view.texts.loginLink}</Link>}>
@@ -96,7 +97,7 @@ export function ForgotPasswordPage() {
 }
 
 /** /auth/reset-password?token=…&email=… — the e-mailed link's screen (a new link is a new form). */
-export function ResetPasswordPage() {
+function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const email = search.get('email') ?? '';
@@ -104,7 +105,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPassword({ token, email }: { token: string; email: string }) {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const view = useView(
     useScreenActor(resetPasswordMachine.provide({ actors: io.resetPassword }), { input: { token, email } }),
     connectResetPassword,
@@ -125,7 +126,7 @@ function ResetPassword({ token, email }: { token: string; email: string }) {
 }
 
 /** /auth/change-password — for a logged-in user. */
-export function ChangePasswordPage() {
+function ChangePasswordPage() {
   return (
     <RequireUser>
       <ChangePassword />
@@ -134,7 +135,7 @@ export function ChangePasswordPage() {
 }
 
 function ChangePassword() {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const email = useSession().user?.email ?? '';
   const view = useView(
     useScreenActor(changePasswordMachine.provide({ actors: io.changePassword }), { input: { email } }),
@@ -149,13 +150,13 @@ function ChangePassword() {
 }
 
 /** /auth/confirm-required — for the address the login or the registration remembered; without one, to login. */
-export function ConfirmRequiredPage() {
+function ConfirmRequiredPage() {
   const email = emailFromState(useLocation().state);
   return email ? <ConfirmRequired key={email} email={email} /> : <Navigate to="/auth/login" replace />;
 }
 
 function ConfirmRequired({ email }: { email: string }) {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const view = useView(
     useScreenActor(confirmRequiredMachine.provide({ actors: io.confirmRequired }), { input: { email } }),
     connectConfirmRequired,
@@ -181,7 +182,7 @@ function ConfirmRequired({ email }: { email: string }) {
 }
 
 /** Where the e-mail verification link lands: the server names the outcome in `message`, shown in its fixed words. */
-export function VerifyMessagePage() {
+function VerifyMessagePage() {
   const [params] = useSearchParams();
   const message = verifyMessage(params.get('message'));
   const login = useLoginAfterConfirmationHref();
@@ -198,3 +199,15 @@ export function VerifyMessagePage() {
     </AuthScreen>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({
+  LoginPage,
+  RegisterPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  ConfirmRequiredPage,
+  VerifyMessagePage,
+  AccountPage,
+  ChangePasswordPage,
+});

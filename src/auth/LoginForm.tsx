@@ -1,6 +1,7 @@
 import { Link } from 'react-aria-components';
 import { connectLogin, loginMachine } from '../../machines/login.machine';
-import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useAppActors, useView, useScreenActor } from '../actors/AppActors';
+import { createAuthActors } from '../api/authActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, useFormExits } from './AuthForm';
 
@@ -16,7 +17,8 @@ export interface AuthFormProps {
  * passes none: its guard sends the user on); an unverified account goes to confirm-required.
  */
 export function LoginForm({ onDone, isBesideOtherForm = false }: AuthFormProps) {
-  const { io, session } = useAppActors();
+  const { session } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const latest = useFormExits(onDone);
   const login = useScreenActor(
     loginMachine.provide({

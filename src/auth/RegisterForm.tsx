@@ -1,6 +1,7 @@
 import { Link } from 'react-aria-components';
 import { connectRegister, registerMachine } from '../../machines/register.machine';
-import { useAppActors, useView, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useView, useScreenActor } from '../actors/AppActors';
+import { createAuthActors } from '../api/authActors';
 import { TextField } from '../ui/TextField';
 import { AuthForm, NewPasswordFields, useFormExits } from './AuthForm';
 import type { AuthFormProps } from './LoginForm';
@@ -10,7 +11,7 @@ import type { AuthFormProps } from './LoginForm';
  * (SPEC §2), or calls `onDone` instead when the embedding page passes it.
  */
 export function RegisterForm({ onDone, isBesideOtherForm = false }: AuthFormProps) {
-  const { io } = useAppActors();
+  const io = useApiActors(createAuthActors);
   const latest = useFormExits(onDone);
   const register = useScreenActor(
     registerMachine.provide({

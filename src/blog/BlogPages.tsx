@@ -8,10 +8,12 @@ import { usePageHead } from '../ui/usePageHead';
 import { usePageTitle } from '../ui/usePageTitle';
 import { PostCard } from './PostCard';
 import { blogPageHref, parsePageParam } from '../domain';
-import { useBlogList, useBlogPost, useReplacePageInUrl } from './useBlog';
+import { useBlogList, useReplacePageInUrl } from './useBlog';
+import { useBlogPost } from './useBlogPost';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** /blog?page=N — ten posts a page, newest first. The URL owns the page; a URL naming none is corrected in place. */
-export function BlogListPage() {
+function BlogListPage() {
   const param = useSearchParams()[0].get('page');
   const { page, isCanonical } = parsePageParam(param);
   usePageHead({ page: 'blog' });
@@ -65,7 +67,7 @@ function PagerArrow({ page, label, symbol }: { page: number | null; label: strin
 }
 
 /** /blog/:id/:slug — one post with its (server-sanitised) HTML body. */
-export function BlogPostPage() {
+function BlogPostPage() {
   const id = Number(useParams().id);
   return <BlogPost key={id} id={id} />;
 }
@@ -99,3 +101,6 @@ function BlogPost({ id }: { id: number }) {
     </article>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ BlogListPage, BlogPostPage });

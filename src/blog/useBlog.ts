@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { blogListMachine } from '../../machines/blogList.machine';
-import { blogPostMachine } from '../../machines/blogPost.machine';
-import { primedBlogPage, primedBlogPost } from '../api/blogActors';
-import { useAppActors, useInitialData, useScreenActor } from '../actors/AppActors';
+import { createBlogListActors, primedBlogPage } from '../api/blogActors';
+import { useApiActors, useInitialData, useScreenActor } from '../actors/AppActors';
 import { blogPageHref } from '../domain';
 
 /** The list screen's correction of its URL: replaced in place, so Back never leads to a page that isn't there. */
@@ -18,18 +17,11 @@ export function useReplacePageInUrl(): (page: number) => void {
  * as `page.changed`, and the machine's one correction (a page past the end) replaces the URL.
  */
 export function useBlogList(page: number, showPage: (page: number) => void = () => {}): ActorRefFrom<typeof blogListMachine> {
-  const { io } = useAppActors();
+  const actors = useApiActors(createBlogListActors);
   const initialData = useInitialData();
-  const blog = useScreenActor(blogListMachine.provide({ actors: io.blogList, actions: { showPage: (_, shown) => showPage(shown.page) } }), {
+  const blog = useScreenActor(blogListMachine.provide({ actors, actions: { showPage: (_, shown) => showPage(shown.page) } }), {
     input: { page, primed: primedBlogPage(initialData, page) },
   });
   useEffect(() => blog.send({ type: 'page.changed', page }), [blog, page]);
   return blog;
-}
-
-/** A post actor for the id the URL names (another id is another screen: the caller keys it by id). */
-export function useBlogPost(id: number): ActorRefFrom<typeof blogPostMachine> {
-  const { io } = useAppActors();
-  const initialData = useInitialData();
-  return useScreenActor(blogPostMachine.provide({ actors: io.blogPost }), { input: { id, ...primedBlogPost(initialData, id) } });
 }

@@ -10,9 +10,10 @@ import { CartLineItem } from './CartLineItem';
 import { CartTotals } from './CartTotals';
 import { servedZones } from '../domain';
 import { usePageTitle } from '../ui/usePageTitle';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** /ecommerce/cart — the lines with their buttons, the server's totals and the way to the checkout. */
-export function CartPage() {
+function CartPage() {
   usePageTitle('Carrello');
   const { cart, shop } = useAppActors();
   const isClosed = useSelector(shop, (s) => s.context.closed);
@@ -53,3 +54,6 @@ export function CartPage() {
     </section>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ CartPage });

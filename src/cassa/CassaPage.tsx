@@ -17,6 +17,7 @@ import { cassaEffects } from './effects';
 import { OrderEditor } from './OrderEditor';
 import { OrdersWidget } from './OrdersWidget';
 import { OutboxPanel } from './OutboxPanel';
+import { withAriaRouter } from '../ui/AriaRouter';
 import './cassa.css';
 
 const CASSA_PATH = '/cassa';
@@ -121,7 +122,7 @@ function useCassaManifest() {
  * (online, on the copy this browser kept, or not at all without one) and offers a new version when
  * the service worker has one waiting.
  */
-export function CassaPage() {
+function CassaPage() {
   const { api } = useAppActors();
   const [logic] = useState(() => cassaStartMachine.provide({ actors: createCassaStartActors(api) }));
   const start = useView(useScreenActor(logic), connectCassaStart);
@@ -154,3 +155,6 @@ export function CassaPage() {
     </>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ CassaPage });

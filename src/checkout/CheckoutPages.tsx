@@ -29,9 +29,10 @@ import { pendingClass } from '../ui/pending';
 import { usePageTitle } from '../ui/usePageTitle';
 import { AllergyNoteField } from '../ui/AllergyNoteField';
 import { useCheckout } from './useCheckout';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** /ecommerce/checkout — the six steps. */
-export function CheckoutPage() {
+function CheckoutPage() {
   usePageTitle('Checkout');
   const view = useView(useCheckout(), connectCheckout);
   const navigate = useNavigate();
@@ -252,7 +253,7 @@ function SummaryStep({ summary }: { summary: NonNullable<CheckoutView['summary']
 const trackingLinkOf = (param: string | null) => (param && /^\/ordine\/[A-Za-z0-9_-]{1,100}$/.test(param) ? param : null);
 
 /** /ecommerce/ordine-confermato?message=…&ordine=id&segui=/ordine/<token> — the spec's message, then the order read back from the server. */
-export function ConfirmationPage() {
+function ConfirmationPage() {
   usePageTitle('Ordine inviato');
   const [params] = useSearchParams();
   const message = params.get('message');
@@ -303,3 +304,6 @@ export function ConfirmationPage() {
     </section>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ CheckoutPage, ConfirmationPage });

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { fromCallback } from 'xstate';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
 import { EMPTY_FORM, type CheckoutEvent, type SavedCheckout, type Step } from '../../machines/checkout.types';
-import { useAppActors, useScreenActor } from '../actors/AppActors';
+import { useApiActors, useAppActors, useScreenActor } from '../actors/AppActors';
+import { createCheckoutActors } from '../api/checkoutActors';
 import { getAppActor } from '../../machines/app.machine';
 import { storage } from '../actors/storage';
 import { servedZones } from '../domain';
@@ -31,13 +32,22 @@ const restore = (saved: SavedCheckout | null): CheckoutEvent => ({
  * 'Modifica' opened returns to the summary).
  */
 export function useCheckout() {
-  const { io, shop } = useAppActors();
+  const { shop, cart } = useAppActors();
+  // The order carries the cart as the cart actor holds it when the customer confirms; a total changed
+  // meanwhile re-prices it, so the summary shows the new one.
+  const io = useApiActors((api) =>
+    createCheckoutActors(
+      api,
+      () => cart.getSnapshot().context,
+      () => cart.send({ type: 'cart.refresh' }),
+    ),
+  );
   const navigate = useNavigate();
   const location = useLocation();
   const actor = useScreenActor(
     checkoutMachine.provide({
       actors: {
-        ...io.checkout,
+        ...io,
         // The session's owner (found in the app's actor system) tells the checkout whether a user is in, now and on every change.
         followSession: fromCallback<CheckoutEvent>(({ sendBack, system }) => {
           const session = getAppActor(system, 'session');

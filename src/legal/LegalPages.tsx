@@ -1,4 +1,7 @@
-/** The static pages' chunk. */
-export { TermsPage } from './TermsPage';
-export { PrivacyPage } from './PrivacyPage';
-export { FaqPage } from './FaqPage';
+import { withAriaRouter } from '../ui/AriaRouter';
+import { FaqPage } from './FaqPage';
+import { PrivacyPage } from './PrivacyPage';
+import { TermsPage } from './TermsPage';
+
+/** The static pages' chunk: its pages as routes.tsx shows them. */
+export const pages = withAriaRouter({ TermsPage, PrivacyPage, FaqPage });

@@ -6,6 +6,7 @@ import type { Product } from '../../machines/shop.machine';
 import { useAppActors } from '../actors/AppActors';
 import { ALLERGEN_LABELS, ALLERGENS, lineAllergens, menuSections, type AllergenFacts } from '../domain';
 import { usePageHead } from '../ui/usePageHead';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 interface TableRow extends AllergenFacts {
   id: number;
@@ -76,7 +77,7 @@ function AllergenTable({ caption, itemHeader, rows }: { caption: string; itemHea
 }
 
 /** /ecommerce/allergeni — the 'tabella allergeni' of Reg. (EU) 1169/2011, printable (print CSS drops the page frame). */
-export default function AllergenPage() {
+function AllergenPage() {
   usePageHead({ page: 'allergens' });
   const { products, doughs, additions, anyFrozen } = useAllergenTables();
   return (
@@ -97,3 +98,6 @@ export default function AllergenPage() {
     </section>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ AllergenPage });

@@ -15,6 +15,7 @@ import { ProductImage } from './ProductImage';
 import { FrozenMark, ProductMarks } from './ProductMarks';
 import { useMenuFilter } from './useMenuFilter';
 import { useProductDialog } from './useProductDialog';
+import { withAriaRouter } from '../ui/AriaRouter';
 
 /** The shop's menu as customers see it, from the app-wide shop actor (primed from the page: no request). */
 function useMenu() {
@@ -36,7 +37,7 @@ function useFilteredMenu() {
 }
 
 /** /ecommerce — the menu: category bar, the allergen filter, one section per category, the product dialog. */
-export function MenuPage() {
+function MenuPage() {
   usePageHead({ page: 'menu' });
   const { filter, sections, hiddenMessage, anyFrozen } = useFilteredMenu();
   const { isLoading } = useShop();
@@ -97,7 +98,7 @@ function ProductCard({ product, onPress }: { product: Product; onPress: () => vo
 }
 
 /** /ecommerce/categories — the visible categories, in menu order. */
-export function CategoriesPage() {
+function CategoriesPage() {
   usePageHead({ page: 'categories' });
   const sections = useMenu();
   return (
@@ -115,7 +116,7 @@ export function CategoriesPage() {
 }
 
 /** /ecommerce/products — every product on sale, with its price. */
-export function ProductsPage() {
+function ProductsPage() {
   usePageHead({ page: 'products' });
   const sections = useMenu();
   return (
@@ -133,3 +134,6 @@ export function ProductsPage() {
     </section>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ MenuPage, CategoriesPage, ProductsPage });

@@ -3,10 +3,11 @@ import { connectOrderTracking, type OrderTrackingView } from '../../machines/ord
 import { orderTrackingLogic } from '../api/trackingActors';
 import { useAppActors, useScreenActor, useView } from '../actors/AppActors';
 import { usePageTitle } from '../ui/usePageTitle';
+import { withAriaRouter } from '../ui/AriaRouter';
 import './tracking.css';
 
 /** /ordine/:token — the customer follows the order from the link in the e-mail, without login. */
-export function TrackingPage() {
+function TrackingPage() {
   const token = useParams().token ?? '';
   // Another token is another order: a new actor.
   return <OrderTracking key={token} token={token} />;
@@ -61,3 +62,6 @@ function TrackedOrderDetails({ order }: { order: NonNullable<OrderTrackingView['
     </>
   );
 }
+
+/** The pages routes.tsx shows. */
+export const pages = withAriaRouter({ TrackingPage });

@@ -35,6 +35,8 @@ async function start() {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // blocking it for the whole page at once.
   startTransition(() => {
+    // From here React handles a server-rendered page's input (a tap made before is replayed by the Layout).
+    window.pizzeriaBoot?.handOver();
     if (rendered) hydrateRoot(container, app, rootOptions);
     else createRoot(container, rootOptions).render(app);
   });

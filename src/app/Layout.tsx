@@ -15,6 +15,7 @@ import { ToastRegion } from './ToastRegion';
 export function Layout() {
   const navigate = useNavigate();
   useLoginAgainOnExpiry();
+  useReplayEarlyTap();
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       <HeaderSlotProvider>
@@ -34,6 +35,14 @@ export function Layout() {
       </HeaderSlotProvider>
     </RouterProvider>
   );
+}
+
+/**
+ * Once the page is hydrated (the layout's effects run after its page's), the tap made on the
+ * server's HTML before the app ran (src/boot.ts kept it) is made again.
+ */
+function useReplayEarlyTap() {
+  useEffect(() => window.pizzeriaBoot?.replay(), []);
 }
 
 /** A 401 from any call ended the session: to login, and back to this page afterwards. */

@@ -1,7 +1,7 @@
 /**
  * The one script a server-rendered page loads at first, in place of the app's module scripts
  * (server/frontend.ts names them in its data attributes). The page reads without JavaScript, so the
- * app starts only once the page has loaded and painted: its scripts never delay the first screen.
+ * app starts only once the page has painted and loaded: its scripts never delay the first screen.
  * Until React takes over, a tap on a button (a product card, the cookie banner) is kept and made
  * again once the page is hydrated, as Angular's and Wiz's event replay do; links work by themselves.
  * A classic script without imports, so it stays a few hundred bytes and runs before the app.
@@ -42,18 +42,31 @@ window.pizzeriaBoot = {
   },
 };
 
-/** The entry and the chunks it imports, all requested at once (no waterfall). */
+/** The entry and the chunks it imports, all requested at once (no waterfall), inserted in one go. */
 function startApp(): void {
   const { entry = '', preloads = '' } = script.dataset;
+  const tags = document.createDocumentFragment();
   for (const href of preloads.split(' ').filter(Boolean)) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+    tags.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
-  document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  tags.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  document.head.append(tags);
 }
 
-// After the load event and the next paint (a hidden tab starts the app once it is shown).
-const afterPaint = () => requestAnimationFrame(() => setTimeout(startApp));
-if (document.readyState === 'complete') afterPaint();
-else window.addEventListener('load', afterPaint, { once: true });
+/** Once the page has painted its content (the load event can come first); at once where paint timing is unknown. */
+const painted = new Promise<void>((resolve) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: 'paint', buffered: true });
+});
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+// Then after the next frame, which paints the images the load event waited for (a hidden tab starts the app once shown).
+void Promise.all([painted, loaded]).then(() => requestAnimationFrame(() => setTimeout(startApp)));
 
 export {};

@@ -24,7 +24,9 @@ const rootOptions: RootOptions = {
 async function start() {
   const container = document.getElementById('root')!;
   const rendered = container.hasChildNodes();
-  await (rendered ? loadFirstScreen(window.location.pathname).catch(() => undefined) : nextTask());
+  if (rendered) await loadFirstScreen(window.location.pathname).catch(() => undefined);
+  // A chunk already loaded resolves in the evaluation's own task: the actors start in a new one.
+  await nextTask();
   const actors = createAppActors();
   await nextTask();
   const app = (

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cassaWorker } from './scripts/cassaWorker';
+import { BOOT_SOURCE } from './src/app/firstScreens';
 
 /** Writes .br and .gz beside every built text asset; the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -78,6 +79,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
+          // The app, and the script that starts it on a server-rendered page (server/frontend.ts).
+          input: { index: 'index.html', boot: BOOT_SOURCE },
           output: {
             manualChunks: {
               react: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom'],

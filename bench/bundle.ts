@@ -1,16 +1,20 @@
 /**
  * What a first visit downloads before the home page can render: the JS and CSS that dist/index.html
- * loads (entry + modulepreloads), raw and gzip, then every lazy chunk for comparison.
+ * loads (entry + modulepreloads) and the boot script that starts them on a server-rendered page
+ * (server/frontend.ts), raw and gzip, then every lazy chunk for comparison.
  *
  *   npx vite build && npm run bench:bundle
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { BOOT_SOURCE } from '../src/app/firstScreens';
 import { gzipSize, HOME_JS_BUDGET } from './bundleBudget';
 
 const dist = path.resolve(process.env.DIST_DIR ?? path.join(import.meta.dirname, '../dist'));
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const boot = manifest[BOOT_SOURCE]?.file;
+const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!).concat(boot ? [`/${boot}`] : []);
 
 const sizeOf = (file: string) => {
   const content = fs.readFileSync(path.join(dist, file));

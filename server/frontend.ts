@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
+import { BOOT_SOURCE, CHUNK_SOURCES, firstScreen } from '../src/app/firstScreens';
 import { acceptedCodings } from './http/compression';
 import { cookieConsented } from '../src/actors/storage';
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from '../src/api/initialData';
@@ -36,11 +36,13 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** Per first screen's chunk, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
-function preloadTags(dir: string): Map<string, string> {
+function readManifest(dir: string): Manifest {
   const file = path.join(dir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return new Map();
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
+/** Per first screen's chunk, the <link rel="modulepreload"> tags of its chunk and of the imports the entry does not already load. */
+function preloadTags(manifest: Manifest): Map<string, string> {
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, loaded);
   return new Map(
@@ -83,12 +85,26 @@ function initialRequests(pathname: string, search: URLSearchParams): string[] {
   return requests;
 }
 
+const MODULE_TAGS = /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
- * On a page the server rendered, the scripts only hydrate what is already readable: fetched at low
- * priority, the stylesheet and the first images go first (and Lighthouse no longer counts them as
- * blocking the first paint).
+ * On a page the server rendered, the app's scripts only hydrate what is already readable: the boot
+ * script (src/boot.ts, `boot` its built file) requests them, the entry and its preloads at once, after
+ * the page's load event and paint. The first screen waits for the HTML, the stylesheet and its
+ * images alone (and Lighthouse counts nothing else before its LCP). Without a boot script in the
+ * build, the head is left as it is.
  */
-const hydrating = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+function hydrating(head: string, boot: string | undefined): string {
+  if (!boot) return head;
+  let entry = '';
+  const preloads: string[] = [];
+  const rest = head.replace(MODULE_TAGS, (_tag, script?: string, preload?: string) => {
+    if (script) entry = script;
+    else preloads.push(preload!);
+    return '';
+  });
+  return `${rest}<script defer src="/${boot}" data-entry="${entry}" data-preloads="${preloads.join(' ')}"></script>`;
+}
 
 /** React's own resource hints (`<link rel="preload">` for the page's first images) lead its HTML: they belong in the head. */
 function splitHints(html: string): { hints: string; body: string } {
@@ -137,7 +153,9 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
   // Where the server's HTML goes; without a #root there is nothing to hydrate, so nothing is rendered.
   const rootAt = index ? index.indexOf(ROOT_ELEMENT, headEnd) : -1;
   const bodyAt = rootAt < 0 ? headEnd : rootAt + ROOT_ELEMENT.length;
-  const preloads = dir ? preloadTags(dir) : new Map<string, string>();
+  const manifest = dir ? readManifest(dir) : {};
+  const preloads = preloadTags(manifest);
+  const boot = manifest[BOOT_SOURCE]?.file;
   const render = options.renderPage ?? (dir ? await loadRenderer(dir, app.log) : undefined);
   const renderSafely = render && rootAt >= 0 ? safeRender(render, app.log) : undefined;
 
@@ -198,7 +216,7 @@ export const frontend: FastifyPluginAsync<FrontendOptions> = async (app, options
     const chunk = screen.chunk && CHUNK_SOURCES[screen.chunk];
     const scripts = index!.slice(0, headEnd) + headAdditions({ chunk, hints, answers });
     const html =
-      (rendered === null ? scripts : hydrating(scripts)) + head.tags + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
+      (rendered === null ? scripts : hydrating(scripts, boot)) + head.tags + index!.slice(headEnd, bodyAt) + body + index!.slice(bodyAt);
     // gzip per page (it differs by route and data); brotli at a useful quality would cost more than it saves here.
     return { status: head.status, gzipped: await gzip(html) };
   });

@@ -24,7 +24,9 @@ const rootOptions: RootOptions = {
 async function start() {
   const container = document.getElementById('root')!;
   const rendered = container.hasChildNodes();
-  await (rendered ? loadFirstScreen(window.location.pathname).catch(() => undefined) : nextTask());
+  if (rendered) await loadFirstScreen(window.location.pathname).catch(() => undefined);
+  // A chunk already loaded resolves in the evaluation's own task: the actors start in a new one.
+  await nextTask();
   const actors = createAppActors();
   await nextTask();
   const app = (
@@ -35,6 +37,8 @@ async function start() {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // blocking it for the whole page at once.
   startTransition(() => {
+    // From here React handles a server-rendered page's input (a tap made before is replayed by the Layout).
+    window.pizzeriaBoot?.handOver();
     if (rendered) hydrateRoot(container, app, rootOptions);
     else createRoot(container, rootOptions).render(app);
   });

@@ -14,6 +14,7 @@ import { ToastRegion } from './ToastRegion';
 export function Layout() {
   useLoginAgainOnExpiry();
   // react-aria's router comes with each lazy area's pages (src/ui/AriaRouter.tsx): nothing here needs it.
+  useReplayEarlyTap();
   return (
     <HeaderSlotProvider>
       <a className="skip-link" href="#main">
@@ -31,6 +32,14 @@ export function Layout() {
       <ScrollToTop />
     </HeaderSlotProvider>
   );
+}
+
+/**
+ * Once the page is hydrated (the layout's effects run after its page's), the tap made on the
+ * server's HTML before the app ran (src/boot.ts kept it) is made again.
+ */
+function useReplayEarlyTap() {
+  useEffect(() => window.pizzeriaBoot?.replay(), []);
 }
 
 /** A 401 from any call ended the session: to login, and back to this page afterwards. */

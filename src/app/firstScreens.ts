@@ -12,6 +12,9 @@ export const CHUNK_SOURCES = {
   auth: 'src/auth/AuthPages.tsx',
 } as const;
 
+/** The first script of a server-rendered page, a build entry of its own (the server names its built file from the manifest). */
+export const BOOT_SOURCE = 'src/boot.ts';
+
 export type FirstScreenChunk = keyof typeof CHUNK_SOURCES;
 
 export interface FirstScreen {

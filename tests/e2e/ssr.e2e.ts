@@ -99,6 +99,36 @@ describe('server-rendered public pages in the browser', () => {
     await expectNoA11yViolations(page, 'product dialog after hydration');
   });
 
+  it('a tap on a product card before the app runs is not lost: its dialog opens once the page is hydrated', async () => {
+    const { page, problems } = await browser.open({ viewport: PHONE });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    // A slow phone: the app's entry arrives only when the test lets it through.
+    let letEntryThrough!: () => void;
+    const entryHeld = new Promise<void>((resolve) => {
+      void page.route('**/assets/index-*.js', async (route) => {
+        resolve();
+        await new Promise<void>((release) => (letEntryThrough = release));
+        await route.continue();
+      });
+    });
+    const visit = page.goto(url('/ecommerce'));
+    await entryHeld;
+    await page
+      .getByRole('button', { name: /^Margherita/ })
+      .first()
+      .click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    letEntryThrough();
+    await visit;
+    await page.getByRole('dialog').getByText('Scegli il tipo di impasto:').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await page.getByRole('dialog').getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Margherita/);
+    expect(logged.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    expect(problems).toEqual([]);
+    await expectNoA11yViolations(page, 'product dialog from a tap before hydration');
+  });
+
   it("this tab's menu filter, which the server cannot know, applies right after hydration without a warning", async () => {
     const { page, problems } = await browser.open({ viewport: PHONE });
     const logged: string[] = [];

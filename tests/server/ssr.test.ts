@@ -13,13 +13,26 @@ import { renderPage } from '../../src/entry-server';
 import { formatLongDate } from '../../src/ui/format';
 import { ApiClient, loggedInClient, productId, setPriceByForm, setSoldOut, startTestServer, type TestServer } from './harness';
 
-/** A stand-in for `vite build`'s index.html: the page goes inside #root. */
+/**
+ * A stand-in for `vite build`: an index.html loading a hashed entry and preloading a chunk it imports
+ * (the page goes inside #root), and a manifest naming the menu's chunk and the boot script.
+ */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pizzeria-ssr-'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="it"><head><title>Pizzeria</title></head><body><div id="root"></div><noscript>JS</noscript></body></html>',
+    '<!doctype html><html lang="it"><head><title>Pizzeria</title>' +
+      '<script type="module" crossorigin src="/assets/index-E1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-R1.js">' +
+      '</head><body><div id="root"></div><noscript>JS</noscript></body></html>',
   );
+  fs.mkdirSync(path.join(dir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'] },
+    '_react-R1.js': { file: 'assets/react-R1.js' },
+    'src/menu/MenuPages.tsx': { file: 'assets/MenuPages-M1.js', isDynamicEntry: true, imports: ['index.html'] },
+    'src/boot.ts': { file: 'assets/boot-B1.js', isEntry: true },
+  };
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 
@@ -116,6 +129,29 @@ describe('the public pages as the server renders them', () => {
     for (const route of ['/ecommerce/cart', '/ecommerce/checkout', '/auth/account', '/cassa', '/admin/menu']) {
       expect((await page(route)).body, route).toBe('<div id="root"></div>');
     }
+  });
+});
+
+describe("a server-rendered page's scripts", () => {
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('are started by the boot script once the page has painted: no module script or preload before it, the CSP the same', async () => {
+    const menu = await visitor.request('GET', '/ecommerce');
+    const html = menu.body as string;
+    expect(head(html)).toContain(
+      '<script defer src="/assets/boot-B1.js" data-entry="/assets/index-E1.js" data-preloads="/assets/react-R1.js /assets/MenuPages-M1.js"></script>',
+    );
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const cart = await visitor.request('GET', '/ecommerce/cart');
+    expect(menu.headers.get('content-security-policy')).toMatch(/(^|;)script-src 'self';/);
+    expect(menu.headers.get('content-security-policy')).toBe(cart.headers.get('content-security-policy'));
+  });
+
+  it("a client-rendered page loads the app's scripts as the build wrote them, without the boot script", async () => {
+    const html = (await visitor.request('GET', '/ecommerce/cart')).body as string;
+    expect(head(html)).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    expect(head(html)).toContain('<link rel="modulepreload" crossorigin href="/assets/react-R1.js">');
+    expect(html).not.toContain('boot-B1.js');
   });
 });
 

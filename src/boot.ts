@@ -13,7 +13,7 @@ declare global {
     pizzeriaBoot?: {
       /** React handles the page's input from now on (main.tsx, as it starts hydrating): taps are no longer kept */
       handOver(): void;
-      /** makes the kept tap again, once the page's content is hydrated (src/app/routes.tsx) */
+      /** makes the kept tap again, once the page's content is hydrated (src/app/Layout.tsx) */
       replay(): void;
     };
   }

@@ -53,9 +53,14 @@ function startApp(): void {
   document.head.append(tags);
 }
 
-/** Once the page has painted its content (the load event can come first); at once where paint timing is unknown. */
+/**
+ * Once the page has painted its content (the load event can come first). At once where paint timing is
+ * unknown or the tab is hidden (opened in the background, it paints only once shown: the app is ready
+ * by then), and after 3 s at the latest, never waiting on a paint entry that does not come.
+ */
 const painted = new Promise<void>((resolve) => {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+  setTimeout(resolve, 3000);
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
@@ -66,7 +71,10 @@ const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
   else window.addEventListener('load', () => resolve(), { once: true });
 });
-// Then after the next frame, which paints the images the load event waited for (a hidden tab starts the app once shown).
-void Promise.all([painted, loaded]).then(() => requestAnimationFrame(() => setTimeout(startApp)));
+// Then after the next frame, which paints the images the load event waited for; a hidden tab has no
+// frames until shown, so it starts at once.
+void Promise.all([painted, loaded]).then(() =>
+  document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp)),
+);
 
 export {};

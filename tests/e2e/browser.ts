@@ -147,11 +147,16 @@ function describeViolation(violation: AxeResult): string {
  * that; a click on a link before it is a full page load, not the app's navigation.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('#root main');
-    // A client-rendered page has no <main> until the app renders it.
-    return main === null || Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('#root main');
+      // A client-rendered page has no <main> until the app renders it.
+      return main === null || Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+      // Polled on a timer, not on animation frames: a hidden tab has none.
+    },
+    undefined,
+    { polling: 50 },
+  );
 }
 
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<AxeResults> {

@@ -129,6 +129,19 @@ describe('server-rendered public pages in the browser', () => {
     await expectNoA11yViolations(page, 'product dialog from a tap before hydration');
   });
 
+  it('a page opened in a background tab starts its app there, with no frame to wait for', async () => {
+    const { page, problems } = await browser.open({ viewport: PHONE });
+    // A background tab as browsers keep it: hidden, and no animation frame until shown.
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { get: () => true });
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto(url('/ecommerce'));
+    await hydrated(page);
+    expect(problems).toEqual([]);
+  });
+
   it("this tab's menu filter, which the server cannot know, applies right after hydration without a warning", async () => {
     const { page, problems } = await browser.open({ viewport: PHONE });
     const logged: string[] = [];

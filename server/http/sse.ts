@@ -41,10 +41,15 @@ function openStreams(app: FastifyInstance): Set<OrderEventStream> {
 }
 
 /**
- * Sends `stream` to its client until either ends; `isOver`, asked after each event, ends it once the
- * client has all it will ever get (a closed order). Returns at once: the stream lives on.
+ * Sends `stream` to its client until either ends; `isOver`, asked after each event with its id, ends it
+ * once the client has all it will ever get (a closed order). Returns at once: the stream lives on.
  */
-function serve(reply: FastifyReply, stream: OrderEventStream, open: Set<OrderEventStream>, isOver?: () => Promise<boolean>): void {
+function serve(
+  reply: FastifyReply,
+  stream: OrderEventStream,
+  open: Set<OrderEventStream>,
+  isOver?: (sentId: number) => Promise<boolean>,
+): void {
   open.add(stream);
   reply.sse.onClose(() => stream.close());
   void stream.ended.then((reason) => {
@@ -63,7 +68,7 @@ function serve(reply: FastifyReply, stream: OrderEventStream, open: Set<OrderEve
       if (message.type === 'heartbeat') reply.raw.write(': heartbeat\n\n');
       else {
         await Promise.race([reply.sse.send(messageOf(message)), stream.ended]);
-        if (isOver && (await isOver())) stream.close();
+        if (isOver && message.type === 'event' && (await isOver(message.event.id))) stream.close();
       }
     }
   })().catch(() => stream.close());
@@ -111,7 +116,9 @@ export function orderEventStreams(
 
 /**
  * Serves one order's stream to whoever holds its tracking link, no session: only that order's events,
- * ended once the order is closed (`isClosed`, asked at the start and after each event).
+ * ended once the order is closed (`isClosed`, asked at the start and after each event) and the client
+ * has its events up to the last (the closing one may be committed before the ones it follows reach
+ * this process: the order closes while they are on their way).
  */
 export function trackedOrderStreams(
   app: FastifyInstance,
@@ -119,8 +126,9 @@ export function trackedOrderStreams(
 ): (reply: FastifyReply, orderId: number, isClosed: () => Promise<boolean>) => Promise<void> {
   const open = openStreams(app);
   return async (reply, orderId, isClosed) => {
-    const stream = events.stream(lastEventIdOf(reply), oneOrder(orderId));
-    serve(reply, stream, open, isClosed);
+    const filter = oneOrder(orderId);
+    const stream = events.stream(lastEventIdOf(reply), filter);
+    serve(reply, stream, open, async (sentId) => (await isClosed()) && !(await events.hasAfter(sentId, filter)));
     // Already closed: nothing more will come (the page reads the order as it is).
     if (await isClosed()) stream.close();
   };

@@ -63,6 +63,11 @@ export class OrderEvents {
     return this.#read(lastId, { orders: 'all' }, limit);
   }
 
+  /** Whether the filter has an event after `afterId` (a stream that ends sends those first). */
+  async hasAfter(afterId: number, filter: OrderEventFilter): Promise<boolean> {
+    return (await this.#read(afterId, filter, 1)).length > 0;
+  }
+
   /**
    * A stream of the filter's events for one client: the replay after its `lastId` (its Last-Event-ID,
    * or null for none), then the live ones, with heartbeats; see `OrderEventStream`.

@@ -75,6 +75,8 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
   #catalogueVersion: number | null = null;
   /** per printer, the state heard and not yet given */
   readonly #printerStates = new Map<number, PrinterState>();
+  /** per printer, what the client was last told (reachable, paper, since): a state heard again is not news */
+  readonly #printerGiven = new Map<number, string>();
   #wake: (() => void) | null = null;
   readonly #unsubscribe: () => void;
   readonly #unsubscribeCatalogue: () => void;
@@ -156,6 +158,10 @@ export class OrderEventStream implements AsyncIterable<StreamMessage> {
         } else if (this.#printerStates.size > 0) {
           const [id, state] = this.#printerStates.entries().next().value!;
           this.#printerStates.delete(id);
+          // On PostgreSQL a change also comes back through NOTIFY, read again with a later report time.
+          const told = `${state.reachable} ${state.paper} ${state.since}`;
+          if (this.#printerGiven.get(id) === told) continue;
+          this.#printerGiven.set(id, told);
           yield { type: 'printer', state };
         } else if (this.#heartbeatDue) {
           this.#heartbeatDue = false;

@@ -9,6 +9,7 @@ import {
   type StreamMessage,
   type StreamOptions,
 } from '../../server/orders/order-event-stream';
+import type { PrinterState } from '../../server/print/printer-status';
 
 /** The table and the fan-out of one process, in memory: `commit` writes an event and fans it out. */
 function fakeSource(pageSize = 2) {
@@ -120,6 +121,27 @@ describe('an order event stream', () => {
     ]);
     stream.close();
     expect(versions.size).toBe(0);
+  });
+
+  it("tells each printer's change once: the same state heard again (PostgreSQL's NOTIFY, a later report time) is not news", async () => {
+    const db = fakeSource();
+    let tell: (state: PrinterState) => void = () => undefined;
+    const { take } = open(db.source, null, allOrders, { printers: (listener) => ((tell = listener), () => undefined) });
+    const state = (paper: PrinterState['paper'], reportedAt: string): PrinterState => ({
+      printer_id: 7,
+      name: 'Cucina',
+      reachable: true,
+      paper,
+      since: '2026-11-18T19:00:00.000Z',
+      reported_at: reportedAt,
+    });
+    tell(state('ok', '2026-11-18T19:00:00.000Z'));
+    expect(await take(1)).toEqual([{ type: 'printer', state: state('ok', '2026-11-18T19:00:00.000Z') }]);
+    const next = take(1);
+    tell(state('ok', '2026-11-18T19:00:05.000Z'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    tell(state('out', '2026-11-18T19:00:06.000Z'));
+    expect(await next).toEqual([{ type: 'printer', state: state('out', '2026-11-18T19:00:06.000Z') }]);
   });
 
   it('ends a client that falls behind past its buffer (it reconnects and replays), and drops what waited', async () => {

@@ -13,11 +13,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
+import type { Browser } from 'playwright-core';
 import { startRealServer } from '../scripts/real-server';
 import { apiCall } from '../tests/e2e/browser';
 import { benchDatabase } from './database';
+import { onEachEngine } from './on-each-engine';
 import { customer, freeSlot, logIn, placeOrder } from './shopper';
 import { percentile } from './stats';
 
@@ -100,15 +100,4 @@ async function run(browser: Browser, postgres: boolean): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  console.log("From a checkout's 201 to its row in an open /cassa (Chromium, the live stream)\n");
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
-  try {
-    await run(browser, false);
-    if (process.env.DATABASE_URL?.startsWith('postgres')) await run(browser, true);
-  } finally {
-    await browser.close();
-  }
-}
-
-await main();
+await onEachEngine("From a checkout's 201 to its row in an open /cassa (Chromium, the live stream)", run);

@@ -13,8 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
+import type { Browser } from 'playwright-core';
 import { startRealServer } from '../scripts/real-server';
 import { agentApi, pair } from '../server/print-agent/api';
 import { startAgent } from '../server/print-agent/agent';
@@ -22,6 +21,7 @@ import { DEFAULT_LAYOUT } from '../server/print-agent/ticket';
 import { apiCall } from '../tests/e2e/browser';
 import { fakePrinter, type FakePrinter } from '../tests/server/print-agent-fakes';
 import { benchDatabase } from './database';
+import { onEachEngine } from './on-each-engine';
 import { customer, freeSlot, logIn, placeOrder } from './shopper';
 import { percentile } from './stats';
 
@@ -92,15 +92,4 @@ async function run(browser: Browser, postgres: boolean): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  console.log("From a checkout's 201 to the last byte of its ticket at a fake ESC/POS printer (auto-print, the agent's stream)\n");
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
-  try {
-    await run(browser, false);
-    if (process.env.DATABASE_URL?.startsWith('postgres')) await run(browser, true);
-  } finally {
-    await browser.close();
-  }
-}
-
-await main();
+await onEachEngine("From a checkout's 201 to the last byte of its ticket at a fake ESC/POS printer (auto-print, the agent's stream)", run);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Unpaired, type AgentApi } from './api';
-import { describe, PrinterConnection, probePrinter, type PrinterAddress, type PrinterState } from './printer';
+import { describe, NoStatusAnswer, PrinterConnection, probePrinter, type PrinterAddress, type PrinterState } from './printer';
 import { readEvents } from './sse';
 import { renderTicket, type PrinterLayout, type PrintJob } from './ticket';
 
@@ -50,6 +50,29 @@ class Backoff {
   }
 }
 
+/** Status requests left unanswered, none ever answered, before a printer counts as one that never answers. */
+const SILENT_AFTER = 3;
+
+/**
+ * Whether the printer answers status requests (DLE EOT). Most do, and then only its answer after a ticket
+ * confirms the ticket. A clone that never answers cannot confirm: once silent SILENT_AFTER times and never
+ * heard, its tickets count as printed when their bytes are sent, or each would print again after every lease.
+ */
+class StatusAnswers {
+  private heard = false;
+  private silences = 0;
+  /** true when this observation made the printer count as silent */
+  observe(answered: boolean | null): boolean {
+    const before = this.silent;
+    if (answered === true) this.heard = true;
+    if (answered === false) this.silences++;
+    return !before && this.silent;
+  }
+  get silent(): boolean {
+    return !this.heard && this.silences >= SILENT_AFTER;
+  }
+}
+
 /**
  * The print agent: follows its printer's wake-ups (polling while the stream is down), claims jobs until
  * none waits and prints each over TCP, one at a time; reports the printer's state every few seconds.
@@ -70,6 +93,11 @@ export function startAgent(options: AgentOptions) {
   let fail: (error: Error) => void = () => {};
   const failed = new Promise<never>((_, reject) => (fail = reject));
   let lastState: PrinterState | null = null;
+  const statusAnswers = new StatusAnswers();
+  const observeStatus = (answered: boolean | null) => {
+    if (statusAnswers.observe(answered))
+      log('La stampante non risponde alle richieste di stato (DLE EOT): ogni biglietto conta come stampato appena inviato');
+  };
 
   /** The printer takes one connection at a time: a job and a probe never overlap. */
   let printerQueue: Promise<unknown> = Promise.resolve();
@@ -103,9 +131,10 @@ export function startAgent(options: AgentOptions) {
         return 'skipped';
       }
       await connection.write(bytes);
-      await connection.status('printer', timing.confirmTimeoutMs);
+      const confirmed = await confirm(connection);
       const done = await api.done(job.id);
-      log(done === 'ok' ? `${label}: stampato${job.reprint_label ? ' (RISTAMPA)' : ''}` : `${label}: stampato, ma il lease era scaduto`);
+      const how = `${job.reprint_label ? ' (RISTAMPA)' : ''}${confirmed ? '' : ', senza conferma della stampante'}`;
+      log(done === 'ok' ? `${label}: stampato${how}` : `${label}: stampato${how}, ma il lease era scaduto`);
       return 'printed';
     } catch (error) {
       if (error instanceof Unpaired) throw error;
@@ -114,6 +143,24 @@ export function startAgent(options: AgentOptions) {
       return 'unreachable';
     } finally {
       connection.close();
+    }
+  }
+
+  /**
+   * After the ticket's bytes, the printer's answer to a status request proves it took them (true). A printer
+   * known never to answer is not asked (false). No answer from any other printer: the ticket is not confirmed.
+   */
+  async function confirm(connection: PrinterConnection): Promise<boolean> {
+    if (statusAnswers.silent) return false;
+    try {
+      await connection.status('printer', timing.confirmTimeoutMs);
+      observeStatus(true);
+      return true;
+    } catch (error) {
+      if (!(error instanceof NoStatusAnswer)) throw error;
+      observeStatus(false);
+      if (!statusAnswers.silent) throw error;
+      return false;
     }
   }
 
@@ -206,7 +253,9 @@ export function startAgent(options: AgentOptions) {
   }
 
   const statusLoop = every(timing.statusEveryMs, async () => {
-    const state = await exclusive(() => probePrinter(printer, timing.connectTimeoutMs));
+    const probe = await exclusive(() => probePrinter(printer, timing.connectTimeoutMs, !statusAnswers.silent));
+    observeStatus(probe.answered);
+    const { state } = probe;
     // Back while jobs wait for a retry: they print now.
     if (state.reachable && printerRetryAt !== 0) {
       printerRetryAt = 0;

@@ -18,6 +18,13 @@ export function parseAddress(value: string): PrinterAddress {
   return { host: match[1]!, port };
 }
 
+/** The printer kept the connection open and said nothing to a status request (some clones never answer). */
+export class NoStatusAnswer extends Error {
+  constructor() {
+    super('la stampante non risponde alla richiesta di stato');
+  }
+}
+
 /** One TCP connection to the printer, opened per job (printers drop idle ones after about 90 s). */
 export class PrinterConnection {
   private answers: number[] = [];
@@ -60,7 +67,7 @@ export class PrinterConnection {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting = null;
-        reject(this.failure ?? new Error('la stampante non risponde'));
+        reject(this.failure ?? new NoStatusAnswer());
       }, timeoutMs);
       this.waiting = (byte) => {
         clearTimeout(timer);
@@ -97,17 +104,28 @@ export interface PrinterState {
   detail?: string;
 }
 
-/** Reachable when it accepts a connection; paper from DLE EOT 4 where it answers (some clones never do). */
-export async function probePrinter(address: PrinterAddress, timeoutMs: number): Promise<PrinterState> {
+export interface PrinterProbe {
+  state: PrinterState;
+  /** connected and asked, did it answer the status request: null when not connected or not asked */
+  answered: boolean | null;
+}
+
+/**
+ * Reachable when it accepts a connection; paper from DLE EOT 4 where it answers. `askStatus` false for a
+ * printer known never to answer: the probe would only hold the printer for the whole timeout.
+ */
+export async function probePrinter(address: PrinterAddress, timeoutMs: number, askStatus = true): Promise<PrinterProbe> {
   let connection: PrinterConnection;
   try {
     connection = await PrinterConnection.open(address, timeoutMs);
   } catch (error) {
-    return { reachable: false, paper: 'unknown', detail: describe(error, address) };
+    return { state: { reachable: false, paper: 'unknown', detail: describe(error, address) }, answered: null };
   }
   try {
-    const paper = await connection.status('paper', timeoutMs).then(paperFromStatus, () => 'unknown' as const);
-    return { reachable: true, paper };
+    if (!askStatus) return { state: { reachable: true, paper: 'unknown' }, answered: null };
+    const answer = await connection.status('paper', timeoutMs).catch((error: unknown) => (error instanceof NoStatusAnswer ? false : null));
+    if (typeof answer === 'number') return { state: { reachable: true, paper: paperFromStatus(answer) }, answered: true };
+    return { state: { reachable: true, paper: 'unknown' }, answered: answer };
   } finally {
     connection.close();
   }

@@ -144,6 +144,36 @@ describe('the agent and its printer', () => {
     expect(occurrences(printer.text(), 'Ordine #123')).toBe(1);
   });
 
+  it('prints each ticket once on a printer that never answers status requests, once it has learned so', async () => {
+    const { server, printer } = await setUp();
+    printer.state.answering = false;
+    const lines: string[] = [];
+    agent(server, printer, { ...FAST, connectTimeoutMs: 300 }, lines);
+    await until(() => lines.some((line) => line.startsWith('La stampante non risponde alle richieste di stato')));
+    server.addJob({ order_num: 501 });
+    server.addJob({ order_num: 502 });
+    await until(() => server.jobs.every((job) => job.state === 'done'));
+    // Past a lease's worth of polls nothing prints again (the old agent printed such a ticket after every lease).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(occurrences(printer.text(), 'Ordine #501')).toBe(1);
+    expect(occurrences(printer.text(), 'Ordine #502')).toBe(1);
+    expect(lines.filter((line) => line.endsWith('stampato, senza conferma della stampante'))).toHaveLength(2);
+    expect(server.reports.at(-1)).toEqual({ reachable: true, paper: 'unknown' });
+  });
+
+  it('leaves a ticket unconfirmed when a printer that answered before stays silent after it', async () => {
+    const { server, printer } = await setUp();
+    const lines: string[] = [];
+    agent(server, printer, { ...FAST, connectTimeoutMs: 300 }, lines);
+    await until(() => server.reports.at(-1)?.paper === 'ok');
+    printer.state.answering = false;
+    server.addJob({ order_num: 503 });
+    await until(() => lines.some((line) => line.includes('stampa non confermata')));
+    expect(occurrences(printer.text(), 'Ordine #503')).toBe(1);
+    // Still 'sending': after the lease the server hands it out again, labelled as a possible double.
+    expect(server.jobs[0]!.state).toBe('sending');
+  });
+
   it('does not print a job whose lease another agent holds by the time it would send', async () => {
     const { server, printer } = await setUp();
     server.state.leasesLost = true;

@@ -55,9 +55,13 @@ export function keepCopy(orders: AnyActorRef, editor: AnyActorRef, store = copyS
   return () => stops.forEach((stop) => stop());
 }
 
+/** How often an open cassa asks for a new version: a tablet left on all evening would otherwise never hear of one. */
+export const UPDATE_CHECK_EVERY_MS = 10 * 60_000;
+
 /**
  * Registers the cassa's service worker (a production build's; in development it is missing) and tells of a new version
- * installed and waiting; told `worker.activate`, lets it take over and reloads the page once it does.
+ * installed and waiting, looking for one every few minutes and whenever the network comes back; told
+ * `worker.activate`, lets it take over and reloads the page once it does.
  */
 export const cassaWorker = fromCallback<WorkerCommand>(({ sendBack, receive }) => {
   if (!globalThis.navigator?.serviceWorker) return;
@@ -71,12 +75,20 @@ export const cassaWorker = fromCallback<WorkerCommand>(({ sendBack, receive }) =
       return workbox;
     })
     .catch(() => undefined);
+  // Offline the check just fails; the next one, or the network's return, asks again.
+  const checkForUpdate = () => void registered.then((workbox) => workbox?.update().catch(() => {}));
+  const timer = setInterval(checkForUpdate, UPDATE_CHECK_EVERY_MS);
+  globalThis.addEventListener?.('online', checkForUpdate);
   receive(() => {
     void registered.then((workbox) => {
       workbox?.addEventListener('controlling', () => window.location.reload());
       workbox?.messageSkipWaiting();
     });
   });
+  return () => {
+    clearInterval(timer);
+    globalThis.removeEventListener?.('online', checkForUpdate);
+  };
 });
 
 /** The start's I/O: the kept copy, whether the server answers, the service worker. */

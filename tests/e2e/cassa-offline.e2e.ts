@@ -345,7 +345,8 @@ describe('cassa offline', () => {
     await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
 
     await withNewWorker(run, async () => {
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/cassa'))?.update());
+      // The tablet's network comes back: the open cassa asks for a new version by itself (also every 10 min).
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
       const offer = page.getByRole('status').filter({ hasText: 'Nuova versione disponibile: ricarica' });
       await offer.waitFor({ timeout: 15_000 });
       // Offered, never forced: the page and what is typed stay.

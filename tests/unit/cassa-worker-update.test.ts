@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { cassaStartMachine, connectCassaStart } from '../../machines/cassaStart.machine';
+import { cassaStartMachine, connectCassaStart, type OfflineCopy } from '../../machines/cassaStart.machine';
 import { cassaWorker, UPDATE_CHECK_EVERY_MS } from '../../src/api/cassaStartActors';
 
 /** The one Workbox the cassa makes: what it was asked, and its 'waiting' listener to fire. */
@@ -40,7 +40,11 @@ describe("the cassa's service worker while the cassa stays open", () => {
   it("asks for a new version every 10 minutes and when the network comes back, then offers 'Nuova versione disponibile: ricarica'", async () => {
     const cassa = createActor(
       cassaStartMachine.provide({
-        actors: { worker: cassaWorker, readCopy: fromPromise(async () => null), probeServer: fromPromise(async () => undefined) },
+        actors: {
+          worker: cassaWorker,
+          readCopy: fromPromise<OfflineCopy | null>(async () => null),
+          probeServer: fromPromise<void>(async () => {}),
+        },
       }),
     ).start();
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_EVERY_MS - 1);

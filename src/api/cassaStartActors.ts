@@ -1,4 +1,4 @@
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import type { CassaDayListSnapshot } from '../../machines/cassaDayList.machine';
 import type { CassaOrderSnapshot } from '../../machines/cassaOrder.machine';
@@ -7,6 +7,7 @@ import type { cassaStartMachine, OfflineCopy, WorkerCommand } from '../../machin
 import { persist } from '../actors/AppActors';
 import { shopNow } from '../domain';
 import type { ApiClient } from './client';
+import { CASSA_COPY_DATABASE } from './offlineStores';
 import type { ActorsOf } from './machineActors';
 
 /** The cassa's service worker (scripts/cassaWorker.ts builds it): it controls /cassa and nothing else. */
@@ -14,7 +15,10 @@ export const CASSA_WORKER = { url: '/cassa-sw.js', scope: '/cassa' };
 
 let defaultStore: UseStore | undefined;
 /** Its own database: idb-keyval creates one store per database, and the outbox's exists already. */
-export const copyStore = () => (defaultStore ??= createStore('pizzeria-cassa-copy', 'copy'));
+export const copyStore = () => (defaultStore ??= createStore(CASSA_COPY_DATABASE, 'copy'));
+
+/** Forgets the copy: the day's customers (names, phones, addresses) do not outlive the staff session on a shared tablet. */
+export const forgetCopy = (store = copyStore) => clear(store());
 
 /** The copy kept for an offline start, or null without a day's list. */
 export async function readCopy(store = copyStore): Promise<OfflineCopy | null> {

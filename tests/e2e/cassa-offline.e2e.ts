@@ -336,6 +336,15 @@ describe('cassa offline', () => {
     expect(await workerScope(customer)).toBeNull();
   });
 
+  it("logging out forgets the day's list kept for an offline start (customers' names and phones) on this device", async () => {
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await openEditor(page);
+    await expect.poll(() => keptAt(page)).not.toBeNull();
+    await page.goto(url('/auth/account'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => keptAt(page)).toBeNull();
+  });
+
   it("a new deployment's worker waits: 'Nuova versione disponibile: ricarica' keeps what is being typed, and reloads only when pressed", async () => {
     const { page } = await browser.open({ viewport: DESKTOP });
     await openEditor(page);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Unpaired, type AgentApi } from './api';
+import { Unpaired, type Acknowledged, type AgentApi } from './api';
 import { describe, NoStatusAnswer, PrinterConnection, probePrinter, type PrinterAddress, type PrinterState } from './printer';
 import { readEvents } from './sse';
 import { renderTicket, type PrinterLayout, type PrintJob } from './ticket';
@@ -132,7 +132,7 @@ export function startAgent(options: AgentOptions) {
       }
       await connection.write(bytes);
       const confirmed = await confirm(connection);
-      const done = await api.done(job.id);
+      const done = await acknowledge(job.id, label);
       const how = `${job.reprint_label ? ' (RISTAMPA)' : ''}${confirmed ? '' : ', senza conferma della stampante'}`;
       log(done === 'ok' ? `${label}: stampato${how}` : `${label}: stampato${how}, ma il lease era scaduto`);
       return 'printed';
@@ -143,6 +143,27 @@ export function startAgent(options: AgentOptions) {
       return 'unreachable';
     } finally {
       connection.close();
+    }
+  }
+
+  /**
+   * Tells the server the printer took the job, until it answers: a server restarting mid-job (a deployment at
+   * 20:30) must not leave the ticket to print again, labelled, after its lease. This agent claims nothing
+   * meanwhile, and the job stays held by its token, so a late `done` still ends it.
+   */
+  async function acknowledge(jobId: number, label: string): Promise<Acknowledged> {
+    const backoff = new Backoff(timing);
+    for (;;) {
+      try {
+        return await api.done(jobId);
+      } catch (error) {
+        if (error instanceof Unpaired || stopping.signal.aborted) throw error;
+        const delay = backoff.next();
+        log(
+          `${label}: stampato, il server non ha risposto (${error instanceof Error ? error.message : String(error)}): riprovo tra ${Math.round(delay / 1000)} s`,
+        );
+        await sleep(delay, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
     }
   }
 

@@ -106,7 +106,7 @@ export async function fakeServer() {
   const calls: string[] = [];
   const reports: { reachable: boolean; paper: string }[] = [];
   const streams = new Set<http.ServerResponse>();
-  const state = { paired: false, revoked: false, leasesLost: false };
+  const state = { paired: false, revoked: false, leasesLost: false, failedDones: 0 };
 
   const waiting = () => jobs.filter((j) => j.state === 'waiting' || (j.state !== 'done' && j.leaseUntil < Date.now()));
   const wakeUp = () => {
@@ -158,6 +158,11 @@ export async function fakeServer() {
     const [, id, action] = /\/jobs\/(\d+)\/(\w+)$/.exec(url) ?? [];
     const job = jobs.find((j) => j.id === Number(id));
     if (!job) return send(res, 404, { code: 'not_found', message: 'Non trovato.' });
+    // A server restarting: the next few 'done' get no useful answer.
+    if (action === 'done' && state.failedDones > 0) {
+      state.failedDones--;
+      return send(res, 503, { message: 'Riavvio in corso.' });
+    }
     if (action === 'done' && job.state === 'done') return send(res, 204);
     if (state.leasesLost || job.leaseUntil < Date.now() || job.state === 'done')
       return send(res, 409, { code: 'print.lease_lost', message: 'Lease scaduto.' });

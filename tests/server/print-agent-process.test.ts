@@ -174,6 +174,19 @@ describe('the agent and its printer', () => {
     expect(server.jobs[0]!.state).toBe('sending');
   });
 
+  it('prints a ticket once when the server fails to answer its done a few times (a restart mid-job): it tells done again', async () => {
+    const { server, printer } = await setUp();
+    server.state.failedDones = 3;
+    const lines: string[] = [];
+    agent(server, printer, FAST, lines);
+    server.addJob({ order_num: 504 });
+    await until(() => server.jobs[0]!.state === 'done');
+    expect(server.count(/done$/)).toBe(4);
+    expect(lines.filter((line) => line.includes('il server non ha risposto'))).toHaveLength(3);
+    expect(occurrences(printer.text(), 'Ordine #504')).toBe(1);
+    expect(server.count(/release$/)).toBe(0);
+  });
+
   it('does not print a job whose lease another agent holds by the time it would send', async () => {
     const { server, printer } = await setUp();
     server.state.leasesLost = true;

@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     streamHeartbeatMs: options.streamHeartbeatMs,
     onEventsError: (error) => app.log.warn({ err: error }, 'LISTEN connection trouble: catching up on reconnect'),
     onLimitsFallback: () => app.log.warn('login limits: the database store failed, counting in this process only meanwhile'),
+    onTransactionRetry: (retry) => app.log.warn(retry, 'transaction aborted by PostgreSQL: running it again'),
     onMailError: (error, mail) =>
       app.log.error({ err: error, subject: mail.subject, attempts: mail.attempts }, 'mail not sent: will retry'),
   });

@@ -31,6 +31,7 @@ import { SqliteOrderWriter } from './orders/order-writer.sqlite';
 import type { OrderWriter } from './orders/order-writer';
 import { byEngine } from './db/engine';
 import { PgListener } from './db/pg-listener';
+import { logTransactionRetries, type TransactionRetry } from './db/transaction';
 import { SessionStreams } from './auth/session-streams';
 import { TrackingService } from './ecommerce/tracking';
 import { CassaProgressService } from './cassa/progress.service';
@@ -56,11 +57,14 @@ export interface ServiceDeps {
   streamHeartbeatMs?: number;
   /** the limits' database store failed: they count in this process's memory meanwhile */
   onLimitsFallback?: () => void;
+  /** PostgreSQL aborted a business transaction (deadlock, serialization failure): it runs again */
+  onTransactionRetry?: (retry: TransactionRetry) => void;
 }
 
 /** Every business service, wired once; none of them knows about HTTP. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
+  if (deps.onTransactionRetry) logTransactionRetries(db, deps.onTransactionRetry);
   const mail = new MailQueue(db, clock, deps.mailer, deps.onMailError);
   const catalog = new CatalogService(db, clock);
   const schedule = new ScheduleService(db, clock, catalog);

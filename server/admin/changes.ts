@@ -3,6 +3,7 @@ import { shopLocalTime } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { AuditLogTable, Database } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { bumpCatalogueVersion, type CatalogService } from '../ecommerce/catalog';
 
@@ -101,7 +102,7 @@ export class AdminChanges {
 
   async change<T>(editor: Editor, work: (scope: ChangeScope) => Promise<T>, options: { catalogue?: false } = {}): Promise<T> {
     const at = this.clock.now().toISOString();
-    const result = await this.db.transaction().execute(async (tx) => {
+    const result = await transaction(this.db, 'admin.change', async (tx) => {
       const scope: ChangeScope = {
         tx,
         at,

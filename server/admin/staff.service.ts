@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, normalizeEmail, toAuthUser } from '../auth/auth.service'
 import { STAFF_ROLE_LABELS, type StaffRole } from '../../src/domain';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/database';
+import { transaction } from '../db/transaction';
 import type { UserRow } from '../db/schema';
 import { AppError, invalid, notFound } from '../errors';
 import { hashPassword } from '../auth/passwords';
@@ -206,7 +207,7 @@ export class StaffService {
   /** Sends a new link to choose a password (a forgotten one, or an invitation that expired). */
   async sendPasswordLink(id: number): Promise<StaffMember> {
     const shopName = await this.shopName();
-    return this.db.transaction().execute(async (tx) => {
+    return transaction(this.db, 'staff.password_link', async (tx) => {
       const user = await this.member(tx, id);
       if (user.disabled_at !== null) throw new AppError('conflict', 'Account disattivato.', { code: 'account.disabled' });
       await this.auth.queuePasswordLink(tx, user, 'reset', shopName);

@@ -3,6 +3,7 @@ import { addMinutes } from '../clock';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { UserRow } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { AppError, FieldErrorCollector, fieldLabel, fieldMessages, invalid } from '../errors';
 import type { MailQueue } from '../mail/queue';
 import { resetMail, staffInviteMail, verificationMail } from '../mail/templates';
@@ -168,7 +169,7 @@ export class AuthService {
     const shopName = await this.config.shopName();
     try {
       // The account and its verification mail are one change: both or neither.
-      await this.db.transaction().execute(async (tx) => {
+      await transaction(this.db, 'auth.register', async (tx) => {
         const user = await this.createUser({ ...input, email, role: 'customer', verified: false }, tx, passwordHash);
         await this.queueVerification(tx, shopName, user);
       });
@@ -244,7 +245,7 @@ export class AuthService {
     errors.throwIfAny();
     await this.throttleMail(`verify:${email}`);
     const shopName = await this.config.shopName();
-    await this.db.transaction().execute(async (tx) => {
+    await transaction(this.db, 'auth.resend_verification', async (tx) => {
       const user = await tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       if (user && user.email_verified_at === null) await this.queueVerification(tx, shopName, user);
     });
@@ -264,7 +265,7 @@ export class AuthService {
       .executeTakeFirst();
     if (!link) return 'invalid_link';
     if (link.email_verified_at) return 'already_verified';
-    return this.db.transaction().execute(async (tx) => {
+    return transaction(this.db, 'auth.verify_email', async (tx) => {
       const owner = await this.consumeLink(tx, email, secret, 'verify');
       if (!owner) return 'invalid_link';
       await tx.updateTable('users').set({ email_verified_at: this.now() }).where('id', '=', owner.id).execute();
@@ -359,7 +360,7 @@ export class AuthService {
     await this.throttleMail(`reset:${email}`);
     const shopName = await this.config.shopName();
     // Known or not, the answer is the same and comes as fast: the mail is only queued, never sent here.
-    await this.db.transaction().execute(async (tx) => {
+    await transaction(this.db, 'auth.forgot_password', async (tx) => {
       const user = await tx.selectFrom('users').selectAll().where('email', '=', email).where('disabled_at', 'is', null).executeTakeFirst();
       if (user) await this.queuePasswordLink(tx, user, 'reset', shopName);
     });
@@ -381,7 +382,7 @@ export class AuthService {
     checkNewPassword(errors, input.password, input.password_confirmation, input.email);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
-    const userId = await this.db.transaction().execute(async (tx) => {
+    const userId = await transaction(this.db, 'auth.reset_password', async (tx) => {
       const user = await this.consumeLink(tx, input.email, input.token, 'reset');
       if (!user) throw invalid({ email: [MESSAGES.resetInvalid] });
       // The link proves the address is theirs; old sessions end with the old password.
@@ -408,7 +409,7 @@ export class AuthService {
     if (!(await verifyPassword(input.current_password, row.password_hash))) errors.add('current_password', MESSAGES.wrongCurrent);
     errors.throwIfAny();
     const passwordHash = await hashPassword(input.password);
-    const others = await this.db.transaction().execute(async (tx) => {
+    const others = await transaction(this.db, 'auth.change_password', async (tx) => {
       await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       return tx
         .deleteFrom('api_tokens')

@@ -299,7 +299,7 @@ export class CassaService {
     if (earlier) return earlier;
     const { draft, clientToCreate } = await this.draft(input, null);
     try {
-      const { id } = await this.deps.orders.write(async (orders) => {
+      const { id } = await this.deps.orders.write('cassa.store', async (orders) => {
         if (clientToCreate) draft.clientId = (await this.insertClient(orders.tx, clientToCreate)).id;
         // Staff judge capacity themselves: no limit, but the slot load counts the order.
         return orders.insert(draft, { idempotency: key });
@@ -329,7 +329,7 @@ export class CassaService {
     if (earlier) return earlier;
     const prepared = await prepare();
     try {
-      await this.deps.orders.write(async (orders) => {
+      await this.deps.orders.write('cassa.change', async (orders) => {
         await apply(orders, prepared);
         if (key) {
           await orders.tx

@@ -83,7 +83,7 @@ export class CassaProgressService {
     const earlier = await replayed();
     if (earlier) return earlier;
     const shopName = await this.shopName();
-    const write = this.deps.orders.write(async (orders) => {
+    const write = this.deps.orders.write('cassa.delay_all', async (orders) => {
       const waiting = await orders.tx
         .selectFrom('orders')
         .select('id')

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
+import { afterCommit } from '../db/transaction';
 import type { Mailer, MailMessage } from './mailer';
 
 /**
@@ -108,10 +109,10 @@ export class MailQueue {
     this.claimMs = claims.claimMs ?? CLAIM_MS;
   }
 
-  /** Queues a mail inside the caller's transaction; the worker sends it shortly after the caller is done. */
+  /** Queues a mail inside the caller's transaction; the worker sends it shortly after the commit. */
   async enqueue(tx: Db, message: MailMessage): Promise<void> {
     await insertMail(tx, message, this.clock.now().toISOString());
-    this.soon();
+    afterCommit(tx, () => this.soon());
   }
 
   /** A caller wrote mail rows itself (with an order, see insertOrder): the worker sends them shortly. */

@@ -3,6 +3,7 @@ import { ORDER_STATUS, slotOf } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
+import { retried, transaction } from '../db/transaction';
 import type { MailMessage } from '../mail/mailer';
 import { isPaired, PRINT_JOBS_CHANNEL } from '../print/print-queue';
 import { ORDER_EVENTS_CHANNEL } from './order-store';
@@ -45,8 +46,8 @@ export class PostgresOrderWriter implements OrderWriter {
     private readonly clock: Clock,
   ) {}
 
-  async write<T>(change: (orders: OrderWrites) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (tx) => {
+  write<T>(operation: string, change: (orders: OrderWrites) => Promise<T>): Promise<T> {
+    return transaction(this.db, operation, async (tx) => {
       const { orders, events } = stagedWrites(tx, this.clock);
       const result = await change(orders);
       await recordEvents(tx, this.clock, events);
@@ -71,11 +72,11 @@ export class PostgresOrderWriter implements OrderWriter {
       print: options.autoPrint === true,
     };
     const key = `${shape.address}:${shape.mail}:${shape.tracking}:${shape.print}`;
-    let statement = orderStatements.get(key);
-    if (!statement) orderStatements.set(key, (statement = orderStatement(shape)));
+    const statement = orderStatements.get(key) ?? orderStatement(shape);
+    orderStatements.set(key, statement);
     const lines = draft.lines.map(lineValues);
     const additions = draft.lines.flatMap((line, position) => additionValues(line).map((a) => ({ position, ...a })));
-    const { rows } = await statement(this.db, {
+    const args = {
       ...orderColumns(draft),
       order_num: 0,
       idempotency_key: options.idempotency?.key ?? null,
@@ -94,7 +95,9 @@ export class PostgresOrderWriter implements OrderWriter {
       tracking_hash: options.trackingHash ?? null,
       ...prefixed('address', typed ?? { user_id: saved?.userId ?? null }),
       ...(options.mail ? mailPieces(options.mail) : { mail_to: null, mail_subject: [], mail_text: [], mail_html: [] }),
-    } as StatementArgs);
+    } as StatementArgs;
+    // One statement, its own transaction: run again whole when PostgreSQL aborts it (a deadlock at its commit).
+    const { rows } = await retried(this.db, 'orders.place', () => statement(this.db, args));
     const row = rows[0];
     return row ? { id: row.id, orderNum: row.order_num } : refusal();
   };

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { afterCommit, transaction } from '../db/transaction';
 import type { OrderEvents } from './order-events';
 import { eventRows, stagedWrites } from './order-rules';
 import type { OrderWriter, OrderWrites } from './order-writer';
@@ -16,18 +17,17 @@ export class SqliteOrderWriter implements OrderWriter {
     private readonly events: OrderEvents,
   ) {}
 
-  place: OrderWriter['place'] = (draft, options) => this.write((orders) => orders.insert(draft, options));
+  place: OrderWriter['place'] = (draft, options) => this.write('orders.place', (orders) => orders.insert(draft, options));
 
-  async write<T>(change: (orders: OrderWrites) => Promise<T>): Promise<T> {
-    let recorded = 0;
-    const result = await this.db.transaction().execute(async (tx) => {
+  write<T>(operation: string, change: (orders: OrderWrites) => Promise<T>): Promise<T> {
+    return transaction(this.db, operation, async (tx) => {
       const { orders, events } = stagedWrites(tx, this.clock);
       const result = await change(orders);
-      if (events.length) await tx.insertInto('order_events').values(eventRows(events, this.clock)).execute();
-      recorded = events.length;
+      if (events.length) {
+        await tx.insertInto('order_events').values(eventRows(events, this.clock)).execute();
+        afterCommit(tx, () => this.events.committed());
+      }
       return result;
     });
-    if (recorded) this.events.committed();
-    return result;
   }
 }

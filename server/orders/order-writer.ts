@@ -98,7 +98,9 @@ export interface OrderWriter {
   /**
    * Runs `change` in one transaction. Every order it changes gets its event, written as the
    * transaction's last rows, and the streams hear of them once it commits; a throw rolls it all back,
-   * events included.
+   * events included. On PostgreSQL a transaction aborted by a deadlock runs again whole (see
+   * server/db/transaction.ts): `change` may run more than once, so it only writes through `orders`.
+   * `operation` names it in the log of such retries.
    */
-  write<T>(change: (orders: OrderWrites) => Promise<T>): Promise<T>;
+  write<T>(operation: string, change: (orders: OrderWrites) => Promise<T>): Promise<T>;
 }

@@ -3,6 +3,7 @@ import { ORDER_STATUS } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { AppError, conflict, notFound } from '../errors';
 import { loadOrders } from '../orders/order-store';
 import type { OrderWriter } from '../orders/order-writer';
@@ -58,7 +59,7 @@ export class PrintJobsService {
 
   /** The cassa's print (and 'Ristampa'): a job per paired printer, or 409 `print.no_printer`. */
   async printOrder(orderId: number): Promise<{ id: number; printer_id: number }[]> {
-    const jobs = await this.deps.db.transaction().execute(async (tx) => {
+    const jobs = await transaction(this.deps.db, 'print.order', async (tx) => {
       const order = await tx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw notFound('Ordine non trovato.');
       if (order.status === ORDER_STATUS.cancelled) {
@@ -94,7 +95,7 @@ export class PrintJobsService {
       const at = now.toISOString();
       const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
       const claimable = claimableAt(at);
-      const leased = await this.deps.db.transaction().execute(async (tx) => {
+      const leased = await transaction(this.deps.db, 'print.claim', async (tx) => {
         const candidate = await tx
           .selectFrom('print_jobs')
           .select('id')
@@ -155,7 +156,7 @@ export class PrintJobsService {
    */
   async done(printer: AgentPrinter, jobId: number): Promise<void> {
     const at = this.deps.clock.now().toISOString();
-    const outcome = await this.deps.orders.write(async (orders) => {
+    const outcome = await this.deps.orders.write('print.done', async (orders) => {
       const ended = await orders.tx
         .updateTable('print_jobs')
         .set({ state: 'done', done_at: at, lease_until: null })
@@ -172,7 +173,7 @@ export class PrintJobsService {
 
   /** The printer could not be reached: the job waits again (labelled later only if bytes had gone out). */
   async release(printer: AgentPrinter, jobId: number): Promise<void> {
-    const released = await this.deps.db.transaction().execute(async (tx) => {
+    const released = await transaction(this.deps.db, 'print.release', async (tx) => {
       const row = await tx
         .updateTable('print_jobs')
         .set({

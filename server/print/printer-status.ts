@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
 import type { PrinterStatusTable } from '../db/schema';
+import { transaction } from '../db/transaction';
 
 /** What the cassa's header shows of one paired printer (the stream's `event: printer`). */
 export interface PrinterState {
@@ -63,7 +64,7 @@ export class PrinterStatusService {
   async report(printerId: number, report: StatusReport): Promise<void> {
     const now = this.clock.now();
     const at = now.toISOString();
-    const changed = await this.db.transaction().execute(async (tx) => {
+    const changed = await transaction(this.db, 'printer_status.report', async (tx) => {
       const stored = await tx.selectFrom('printer_status').selectAll().where('printer_id', '=', printerId).executeTakeFirst();
       const before = stored ? effectiveStatus(stored, now) : null;
       const since = before && before.reachable === report.reachable ? before.since : at;
@@ -83,7 +84,7 @@ export class PrinterStatusService {
   /** Marks the printers whose agent has been silent for 30 s unreachable since their last report, and tells the cassas. */
   async checkSilence(): Promise<void> {
     const cutoff = new Date(this.clock.now().getTime() - PRINTER_SILENCE_MS).toISOString();
-    const silent = await this.db.transaction().execute(async (tx) => {
+    const silent = await transaction(this.db, 'printer_status.silence', async (tx) => {
       const rows = await tx
         .updateTable('printer_status')
         .set((eb) => ({ reachable: 0, since: eb.ref('reported_at') }))

@@ -7,6 +7,7 @@ import { RateLimiter, type LimitStore } from '../auth/rate-limiter';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { PrintersTable, PrinterStatusTable } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { AppError, notFound } from '../errors';
 import { changedFields, type AdminChanges, type Editor, type Tx } from '../admin/changes';
 import { FormCheck } from '../admin/fields';
@@ -180,7 +181,7 @@ export class PrintersService {
       });
     }
     const token = `prt_${newSecret()}`;
-    const paired = await this.db.transaction().execute(async (tx) => {
+    const paired = await transaction(this.db, 'printers.pair', async (tx) => {
       const printer = await tx
         .updateTable('printers')
         .set({ pairing_code_hash: null })

@@ -135,7 +135,7 @@ describe('order events, written with the change they report', () => {
       lines: [],
     };
     await expect(
-      server.services.orders.write(async (orders) => {
+      server.services.orders.write('test', async (orders) => {
         await orders.insert(draft, {});
         throw new Error('rolled back');
       }),

@@ -241,19 +241,19 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
   it('write: a staff order beyond capacity, its edit, print, delivered and cancel, each told once', async () => {
     const before = await toldSoFar();
     const big = await draft('Tavolata', '19:00', 12);
-    const { id } = await rig.writer.write((orders) => orders.insert(big, {}));
+    const { id } = await rig.writer.write('test', (orders) => orders.insert(big, {}));
     expect(await slotLoad('19:00')).toBe(12);
     const edit = { draft: await draft('Tavolata', '19:30', 5), basedOnVersion: 1, nextStatus: statusAfterEdit };
-    expect(await rig.writer.write((orders) => orders.replace(id, edit))).toBe('stale');
-    expect(await rig.writer.write((orders) => orders.replace(id, { ...edit, basedOnVersion: 0 }))).toBeNull();
+    expect(await rig.writer.write('test', (orders) => orders.replace(id, edit))).toBe('stale');
+    expect(await rig.writer.write('test', (orders) => orders.replace(id, { ...edit, basedOnVersion: 0 }))).toBeNull();
     expect(await order(id)).toMatchObject({ version: 1, delivery_time: '19:30', name: 'Tavolata' });
     expect([await slotLoad('19:00'), await slotLoad('19:30')]).toEqual([0, 5]);
-    expect(await rig.writer.write((orders) => orders.changeState(id, { status: ORDER_STATUS.printed }))).toBeNull();
-    expect(await rig.writer.write((orders) => orders.changeState(id, { delivered: 1 }))).toBeNull();
-    expect(await rig.writer.write((orders) => orders.changeState(id, { status: ORDER_STATUS.cancelled }))).toBeNull();
+    expect(await rig.writer.write('test', (orders) => orders.changeState(id, { status: ORDER_STATUS.printed }))).toBeNull();
+    expect(await rig.writer.write('test', (orders) => orders.changeState(id, { delivered: 1 }))).toBeNull();
+    expect(await rig.writer.write('test', (orders) => orders.changeState(id, { status: ORDER_STATUS.cancelled }))).toBeNull();
     expect(await slotLoad('19:30')).toBe(0);
-    expect(await rig.writer.write((orders) => orders.changeState(id, { delivered: 0 }))).toBe('final');
-    expect(await rig.writer.write((orders) => orders.changeState(id + 1000, { delivered: 0 }))).toBe('missing');
+    expect(await rig.writer.write('test', (orders) => orders.changeState(id, { delivered: 0 }))).toBe('final');
+    expect(await rig.writer.write('test', (orders) => orders.changeState(id + 1000, { delivered: 0 }))).toBe('missing');
     expect(await order(id)).toMatchObject({ status: ORDER_STATUS.cancelled, delivered: 1 });
     await toldExactly(
       before,
@@ -266,7 +266,7 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
     const clients = await db.selectFrom('clients').select('id').execute();
     const staffOrder = await draft('Annullato', '22:00');
     await expect(
-      rig.writer.write(async (orders) => {
+      rig.writer.write('test', async (orders) => {
         await orders.tx.insertInto('clients').values({ name: 'Mai esistito', created_at: clock.now().toISOString() }).execute();
         await orders.insert(staffOrder, {});
         throw new Error('rolled back');
@@ -275,7 +275,7 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
     expect(await footprint()).toEqual(before.footprint);
     expect(await db.selectFrom('clients').select('id').execute()).toEqual(clients);
     // The next write is the first thing the streams hear.
-    const next = await rig.writer.write((orders) => orders.insert(staffOrder, {}));
+    const next = await rig.writer.write('test', (orders) => orders.insert(staffOrder, {}));
     await toldExactly(before.told, [{ orderId: next.id, kind: 'created' }]);
   });
 
@@ -323,12 +323,12 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
     });
 
     it("an edit whose connection is killed while it waits on the order's lock writes nothing", async () => {
-      const { id } = await rig.writer.write(async (orders) => orders.insert(await draft('Da modificare', '21:45'), {}));
+      const { id } = await rig.writer.write('test', async (orders) => orders.insert(await draft('Da modificare', '21:45'), {}));
       const before = { footprint: await footprint(), order: await order(id) };
       await other.query('begin');
       await other.query('select 1 from orders where id = $1 for update', [id]);
       const edit = { draft: await draft('Modificato', '22:15', 3), basedOnVersion: 0, nextStatus: statusAfterEdit };
-      const refused = expect(rig.writer.write((orders) => orders.replace(id, edit))).rejects.toThrow();
+      const refused = expect(rig.writer.write('test', (orders) => orders.replace(id, edit))).rejects.toThrow();
       await admin.query('select pg_terminate_backend($1)', [await waitingBackend('transactionid', 'tuple')]);
       await refused;
       await other.query('rollback');
@@ -339,7 +339,7 @@ describe.each(ENGINES)('the order writer on $engine', ({ engine, rig: open }) =>
       const staffOrder = await draft('In coda', '22:30');
       const writes = [
         () => rig.writer.place(staffOrder, { capacity: 100 }),
-        () => rig.writer.write((orders) => orders.insert(staffOrder, {})),
+        () => rig.writer.write('test', (orders) => orders.insert(staffOrder, {})),
       ];
       for (const write of writes) {
         await other.query('begin');

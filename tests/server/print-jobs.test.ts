@@ -95,7 +95,7 @@ describe('a job is written with the online order', () => {
       ...{ deliveryDate: TODAY, deliveryTime: '20:00', ...pricedOrder(quote) },
     };
     await expect(
-      server.services.orders.write(async (orders) => {
+      server.services.orders.write('test', async (orders) => {
         const { id } = await orders.insert(draft, { autoPrint: true });
         expect(await orders.tx.selectFrom('print_jobs').select('id').where('order_id', '=', id).execute()).toHaveLength(1);
         throw new Error('rolled back');

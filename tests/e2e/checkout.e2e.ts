@@ -622,6 +622,11 @@ describe('checkout: where and when, the confirmation, pickup, the fee', () => {
       expect(await page.getByLabel('Indirizzo', { exact: true }).count()).toBe(0);
       expect(await page.getByText('Seleziona un indirizzo.').count()).toBe(0);
       await expectNoA11yViolations(page, 'pickup details');
+      // The name is the profile's; the second time, the phone of the first pickup is there too.
+      const filledIn = ['Giada Marchetti', slot === '19:00' ? '3331234567' : ''];
+      expect([await page.getByLabel('Nome', { exact: true }).inputValue(), await page.getByLabel('Telefono').inputValue()]).toEqual(
+        filledIn,
+      );
       await page.getByLabel('Nome', { exact: true }).fill('Giada Marchetti');
       await page.getByLabel('Telefono').fill('3331234567');
       await choose(page, slot);

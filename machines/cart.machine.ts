@@ -74,15 +74,15 @@ export interface SavedCart {
   backend: BackendTotals | null;
   discount: Discount | null;
   code: string | null;
+  /** told by the checkout or the cassa; null before it is chosen. Kept, so a reload prices the same fee and minimum */
+  delivery: DeliveryType | null;
+  /** the zone of a home delivery, told with the delivery type */
+  zoneId: number | null;
 }
 
 export interface CartContext extends SavedCart {
   /** why the last entered code was dropped ('Codice sconto non valido o non attivo.') */
   codeMessage: string | null;
-  /** told by the checkout or the cassa; null before it is chosen (not remembered: they tell it again) */
-  delivery: DeliveryType | null;
-  /** the zone of a home delivery, told with the delivery type */
-  zoneId: number | null;
   /** the catalogue version of the last price answer (the app tells the shop, which reloads the menu if newer) */
   catalogueVersion: number | null;
   /** the order the cassa reopened into this cart (`cart.load`), null otherwise */
@@ -114,7 +114,7 @@ export type CartEvent =
 /** A line as the remove rule knows it: product id plus the same variant and addition ids. */
 export type { LineKey };
 
-export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null };
+export const EMPTY_CART: SavedCart = { lines: [], backend: null, discount: null, code: null, delivery: null, zoneId: null };
 
 export function lineKey(line: CartLine): LineKey {
   return { productId: line.productId, variantId: line.variant?.id ?? null, additionIds: line.additions.map((a) => a.id) };
@@ -201,8 +201,6 @@ export const cartMachine = setup({
     ...EMPTY_CART,
     ...input.saved,
     codeMessage: null,
-    delivery: null,
-    zoneId: null,
     catalogueVersion: null,
     orderId: null,
   }),
@@ -269,7 +267,7 @@ export const cartMachine = setup({
     },
     // Prices may have changed since the cart was filled (checkout step 6 asks again).
     'cart.refresh': { target: '.waiting', reenter: true },
-    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, delivery: null, zoneId: null, orderId: null }) },
+    'cart.empty': { target: '.idle', actions: assign({ ...EMPTY_CART, codeMessage: null, orderId: null }) },
     'cart.load': {
       target: '.waiting',
       reenter: true,
@@ -341,7 +339,10 @@ function priced(answer: PriceAnswer): PricedCart {
   return answer.priced;
 }
 
-export const savedCart = ({ lines, backend, discount, code }: CartContext): SavedCart => ({ lines, backend, discount, code });
+export const savedCart = (context: CartContext): SavedCart => {
+  const { lines, backend, discount, code, delivery, zoneId } = context;
+  return { lines, backend, discount, code, delivery, zoneId };
+};
 
 /** How many items the cart holds (the header's badge): counted from the lines, so it moves at once. */
 export const cartItemCount = (snapshot: CartSnapshot) => snapshot.context.lines.reduce((sum, line) => sum + line.qty, 0);

@@ -20,6 +20,7 @@ import {
   DETAIL_FIELDS,
   detailsAreValid,
   detailsErrors,
+  formForPickup,
   formWithAddress,
   placedOrder,
   refusal,
@@ -30,9 +31,9 @@ import {
 /**
  * The six-step checkout (SPEC §2, §4). The state node is the one owner of the step: the page writes history entries and the
  * tab's copy from the actor's snapshots and sends them back as one `checkout.restore` (a reload, the browser's Back). The
- * session's owner tells whether a user is in (`session.changed`, through the invoked `followSession`). Entering step 3 loads the
- * saved addresses, 4 the timeslots, 5 the suggestions; 6 tells the cart the delivery type and zone (`prepareCart`: the code and
- * fee they call for). One Idempotency-Key per attempt, kept (across a reload too) until the order is placed.
+ * session's owner tells whether a user is in, and their name (`session.changed`, through the invoked `followSession`). Steps 2
+ * and 3 load the saved addresses (pickup starts from the last one's name and phone), 4 the timeslots, 5 the suggestions; 6 tells
+ * the cart the delivery type and zone (`prepareCart`). One Idempotency-Key per attempt, kept (across a reload too) until placed.
  */
 export const checkoutMachine = setup({
   types: {
@@ -110,22 +111,18 @@ export const checkoutMachine = setup({
     }),
     editSummary: assign({ isEditingSummary: true, errors: {}, message: null }),
     showDetailsErrors: assign({ errors: ({ context }) => detailsErrors(context.form, context.zones) }),
-    changeField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'field.change');
-        return { ...context.form, [event.field]: event.value };
-      },
-      errors: ({ context, event }) => {
-        assertEvent(event, 'field.change');
-        const { [event.field as FieldName]: _cleared, ...rest } = context.errors;
-        return rest;
-      },
+    fillPickupDetails: assign({ form: ({ context }) => formForPickup(context.form, context.addresses, context.userName) }),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      const { [event.field as FieldName]: _cleared, ...errors } = context.errors;
+      return { form: { ...context.form, [event.field]: event.value }, errors };
     }),
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     hasUser: false,
+    userName: null,
     zones: input.zones,
     createKey: input.createKey,
     form: EMPTY_FORM,
@@ -138,7 +135,7 @@ export const checkoutMachine = setup({
     isEditingSummary: false,
   }),
   on: {
-    'session.changed': { actions: assign({ hasUser: ({ event }) => event.hasUser }) },
+    'session.changed': { actions: assign(({ event }) => ({ hasUser: event.hasUser, userName: event.userName ?? null })) },
     'field.change': { actions: 'changeField' },
   },
   invoke: { id: 'session', src: 'followSession' },
@@ -153,17 +150,20 @@ export const checkoutMachine = setup({
       always: { guard: 'hasUser', target: 'delivery' },
     },
     delivery: {
+      invoke: {
+        id: 'loadPickupDetails',
+        src: 'loadAddresses',
+        onDone: { actions: assign({ addresses: ({ event }) => event.output }) },
+        onError: { actions: assign({ addresses: [] }) },
+      },
       on: {
         'checkout.restore': backToSummary,
         'delivery.select': {
-          actions: assign({
-            form: ({ context, event }) => ({ ...context.form, tipoConsegna: event.delivery }),
-            errors: {},
-          }),
+          actions: assign(({ context, event }) => ({ form: { ...context.form, tipoConsegna: event.delivery }, errors: {} })),
         },
         'step.next': [
-          // Pickup needs only a name and a phone: no address to choose, the details are typed anew.
-          { guard: 'isPickup', target: 'details', actions: assign({ form: ({ context }) => ({ ...context.form, addressSelector: 0 }) }) },
+          // Pickup needs only a name and a phone: no address to choose, the last pickup's filled in.
+          { guard: 'isPickup', target: 'details', actions: 'fillPickupDetails' },
           { guard: 'hasDeliveryType', target: 'address' },
           { actions: assign({ errors: { tipoConsegna: DELIVERY_REQUIRED } }) },
         ],

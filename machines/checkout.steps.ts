@@ -64,3 +64,18 @@ export function formWithAddress(form: CheckoutContext['form'], addresses: readon
     telefono: saved.telephone,
   };
 }
+
+/**
+ * Pickup's details, typed at step 4 with no address step: the name and phone of the customer's last
+ * pickup (the saved addresses come newest first), else the profile's name, in the fields still empty;
+ * what was typed stays.
+ */
+export function formForPickup(
+  form: CheckoutContext['form'],
+  addresses: readonly SavedAddress[],
+  userName: string | null,
+): CheckoutContext['form'] {
+  const last = addresses.find((a) => a.delivery === 'ritiro');
+  const nomeCliente = form.nomeCliente || last?.name || userName || '';
+  return { ...form, addressSelector: 0, nomeCliente, telefono: form.telefono || (last?.telephone ?? '') };
+}

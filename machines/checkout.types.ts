@@ -65,6 +65,8 @@ export type FieldName = CheckoutField | 'tipoConsegna' | 'addressSelector' | 'al
 export interface CheckoutContext {
   /** told by the session's owner (`session.changed`), never copied in by a view */
   hasUser: boolean;
+  /** the logged-in customer's name (their profile): pickup's 'Nome' when no pickup is saved */
+  userName: string | null;
   zones: Zone[];
   createKey: () => string;
   form: CheckoutForm;
@@ -82,7 +84,7 @@ export interface CheckoutContext {
 export type TextField = 'nomeCitofono' | 'indirizzo' | 'nomeCliente' | 'telefono' | 'fascia' | 'note' | 'allergy_note';
 
 export type CheckoutEvent =
-  | { type: 'session.changed'; hasUser: boolean }
+  | { type: 'session.changed'; hasUser: boolean; userName?: string | null }
   /** a reload (the tab's copy) or the browser's Back (an earlier step's history entry) */
   | ({ type: 'checkout.restore' } & SavedCheckout)
   | { type: 'delivery.select'; delivery: DeliveryType }

@@ -272,6 +272,8 @@ export function connectRecordEditor<V extends RecordValues = RecordValues>(
   return {
     isLoading: snapshot.matches('loading') || snapshot.matches('starting'),
     isNew: context.id === null,
+    /** the record's id once it exists (a new one's after its first save) */
+    recordId: context.id,
     isDirty: dirty,
     isSaving: saving,
     hasLeft: snapshot.matches('left'),

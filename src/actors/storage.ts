@@ -94,7 +94,8 @@ export const storage = {
   saveUser: (user: User | null) => write(STORAGE_KEYS.user, user),
   cart: (): SavedCart | null => {
     const cart = read(STORAGE_KEYS.cart);
-    return isSavedCart(cart) ? cart : null;
+    // A copy written before the delivery type and zone were kept has them unchosen.
+    return isSavedCart(cart) ? { ...cart, delivery: cart.delivery ?? null, zoneId: cart.zoneId ?? null } : null;
   },
   saveCart: (cart: SavedCart) => write(STORAGE_KEYS.cart, cart.lines.length || cart.code ? cart : null),
   checkout: (): SavedCheckout | null => {

@@ -48,12 +48,13 @@ export function useCheckout() {
     checkoutMachine.provide({
       actors: {
         ...io,
-        // The session's owner (found in the app's actor system) tells the checkout whether a user is in, now and on every change.
+        // The session's owner (found in the app's actor system) tells the checkout whether a user is in, and who, now and on every change.
         followSession: fromCallback<CheckoutEvent>(({ sendBack, system }) => {
           const session = getAppActor(system, 'session');
-          const tell = (hasUser: boolean) => sendBack({ type: 'session.changed', hasUser });
-          tell(session.getSnapshot().context.user !== null);
-          const subscription = session.subscribe((s) => tell(s.context.user !== null));
+          const tell = (user: { name: string } | null) =>
+            sendBack({ type: 'session.changed', hasUser: user !== null, userName: user?.name ?? null });
+          tell(session.getSnapshot().context.user);
+          const subscription = session.subscribe((s) => tell(s.context.user));
           return () => subscription.unsubscribe();
         }),
       },

@@ -88,6 +88,10 @@ describe('back office: discount codes', () => {
     await typeDate(from, '2026-11-19');
     await owner.getByRole('button', { name: 'Salva' }).click();
     await owner.getByText('Modifiche salvate.').waitFor();
+    // The new code's own address: a reload opens it, not a blank form that would create it again.
+    await expect.poll(() => new URL(owner.url()).pathname).toMatch(/^\/admin\/codici-sconto\/\d+$/);
+    await owner.reload();
+    await owner.getByRole('heading', { name: code }).waitFor();
     const saved = (await apiCall(owner, 'GET', '/api/v1/admin/discount-codes')).body as {
       items: { code: string; valid_from: string | null }[];
     };

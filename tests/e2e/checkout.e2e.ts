@@ -557,6 +557,12 @@ describe('checkout: where and when, the confirmation, pickup, the fee', () => {
       await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 18,00 €' }).waitFor();
       expect(await page.getByText('Il costo di consegna dipende dalla zona', { exact: false }).count()).toBe(0);
       await expectNoA11yViolations(page, 'cart with the delivery fee');
+      // A reload keeps the zone: the cart priced again on arrival still has its fee.
+      const repriced = page.waitForResponse((response) => response.url().endsWith('/api/v1/ecommerce/cart'));
+      await page.reload();
+      await repriced;
+      await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 18,00 €' }).waitFor();
+      expect(await totals.textContent()).toBe('Totale15,50 €Costo di consegna2,50 €Da pagare18,00 €');
       await page.getByRole('link', { name: 'Invia ordine (2 articoli) - 18,00 €' }).click();
       await step(page, 6, 'Riepilogo');
       await confirmOrder(page);
@@ -616,6 +622,11 @@ describe('checkout: where and when, the confirmation, pickup, the fee', () => {
       expect(await page.getByLabel('Indirizzo', { exact: true }).count()).toBe(0);
       expect(await page.getByText('Seleziona un indirizzo.').count()).toBe(0);
       await expectNoA11yViolations(page, 'pickup details');
+      // The name is the profile's; the second time, the phone of the first pickup is there too.
+      const filledIn = ['Giada Marchetti', slot === '19:00' ? '3331234567' : ''];
+      expect([await page.getByLabel('Nome', { exact: true }).inputValue(), await page.getByLabel('Telefono').inputValue()]).toEqual(
+        filledIn,
+      );
       await page.getByLabel('Nome', { exact: true }).fill('Giada Marchetti');
       await page.getByLabel('Telefono').fill('3331234567');
       await choose(page, slot);

@@ -136,8 +136,13 @@ export const checkoutEntry = defineEntry({
       return ([2, 3, 4, 5] as const).filter((step) => step < at).map((step) => restore(step, s.context.form, s.context.idempotencyKey));
     }),
     { type: 'order.confirm' },
-    { type: events.done('loadAddresses'), output: savedAddresses },
-    { type: events.error('loadAddresses'), error: new ApiError(401, { message: 'Devi accedere per continuare.' }, 'Errore generico') },
+    { type: events.done('checkout.address.loading'), output: savedAddresses },
+    {
+      type: events.error('checkout.address.loading'),
+      error: new ApiError(401, { message: 'Devi accedere per continuare.' }, 'Errore generico'),
+    },
+    { type: events.done('loadPickupDetails'), output: savedAddresses },
+    { type: events.error('loadPickupDetails'), error: new TypeError('Failed to fetch') },
     { type: events.done('loadTimeslots'), output: timeslots },
     { type: events.error('loadTimeslots'), error: new TypeError('Failed to fetch') },
     { type: events.done('loadSuggestions'), output: shop.products.slice(0, 2) },

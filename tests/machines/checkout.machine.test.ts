@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectCheckout } from '../../machines/checkout.connect';
 import { checkoutMachine, checkoutStep, savedCheckout } from '../../machines/checkout.machine';
 import type { Product } from '../../machines/shop.machine';
-import { EMPTY_FORM, type CheckoutEvent, type SavedAddress, type Timeslot } from '../../machines/checkout.types';
+import { EMPTY_FORM, type CheckoutEvent, type CheckoutForm, type SavedAddress, type Timeslot } from '../../machines/checkout.types';
 import { ADDRESS_REQUIRED, checkoutDetailsErrors } from '../../src/domain';
 import { checkoutEntry, FIXED_KEY, SHOP_CLOSED, SLOT_FULL, zones } from './checkout.entries';
 import { expectFullCoverage, replayEntryPath } from './expectCoverage';
@@ -217,5 +217,48 @@ describe("checkout machine: 'Allergie o intolleranze' (issue 29)", () => {
     view().nextButton!.onPress();
     expect(view().details!.allergyNote.errorMessage).toBe('Il campo allergie o intolleranze ha un formato non valido.');
     actor.stop();
+  });
+});
+
+describe("checkout machine: pickup starts from the customer's last pickup", () => {
+  const pickupDetails = async (addresses: SavedAddress[], typed: Partial<CheckoutForm> = {}, userName: string | null = null) => {
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          followSession: fromCallback(({ sendBack }) => sendBack({ type: 'session.changed', hasUser: true, userName })),
+          loadAddresses: fromPromise<SavedAddress[]>(async () => addresses),
+          loadTimeslots: fromPromise<Timeslot[]>(async () => [{ time: '19:15', available: true }]),
+        },
+      }),
+      { input: { zones, createKey: () => FIXED_KEY } },
+    ).start();
+    actor.send({ type: 'checkout.restore', step: 2, form: { ...EMPTY_FORM, ...typed }, idempotencyKey: null });
+    await new Promise((resolve) => setTimeout(resolve));
+    actor.send({ type: 'delivery.select', delivery: 'ritiro' });
+    actor.send({ type: 'step.next' });
+    const view = () => connectCheckout(actor.getSnapshot(), (event) => actor.send(event)).details!;
+    return { actor, view };
+  };
+  // Newest first, as the server lists them.
+  const saved: SavedAddress[] = [
+    { id: 9, name: 'Lovelace', zoneId: zones[0]!.id, address: 'Via Appia 1', telephone: '3470000000', delivery: 'consegna' },
+    { id: 8, name: 'Ada Lovelace', zoneId: null, address: null, telephone: '3331234567', delivery: 'ritiro' },
+    { id: 3, name: 'Ada', zoneId: null, address: null, telephone: '3330000000', delivery: 'ritiro' },
+  ];
+
+  it('fills Nome and Telefono with the newest saved pickup (not the profile), still editable', async () => {
+    const { view } = await pickupDetails(saved, {}, 'Ada Byron');
+    expect([view().nomeCliente?.value, view().telefono.value]).toEqual(['Ada Lovelace', '3331234567']);
+    view().telefono.onChange('3339998877');
+    expect(view().telefono.value).toBe('3339998877');
+  });
+
+  it("keeps what the customer typed; with no saved pickup, the profile's name and no phone", async () => {
+    const typed = await pickupDetails(saved, { nomeCliente: 'Ada L.' });
+    expect([typed.view().nomeCliente?.value, typed.view().telefono.value]).toEqual(['Ada L.', '3331234567']);
+    const profile = await pickupDetails(saved.slice(0, 1), {}, 'Ada Byron');
+    expect([profile.view().nomeCliente?.value, profile.view().telefono.value]).toEqual(['Ada Byron', '']);
+    const none = await pickupDetails([]);
+    expect([none.view().nomeCliente?.value, none.view().telefono.value]).toEqual(['', '']);
   });
 });

@@ -129,6 +129,8 @@ export const savedCart: SavedCart = {
   backend: { totalQuantity: 1, totalCents: 1050, deliveryFeeCents: 0, belowMinimum: null, finalCents: 1050 },
   discount: null,
   code: null,
+  delivery: null,
+  zoneId: null,
 };
 
 const cartEvents = internalEvents(cartMachine);

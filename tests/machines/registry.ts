@@ -195,7 +195,12 @@ export const appEntry = defineEntry({
   // A first visit; a remembered staff member with the shop rendered into the page and a saved cart.
   inputs: [
     { user: null, primedShop: null, savedCart: null, consented: false },
-    { user: admin, primedShop: null, savedCart: { lines: [], backend: null, discount: null, code: 'PIZZA10' }, consented: true },
+    {
+      user: admin,
+      primedShop: null,
+      savedCart: { lines: [], backend: null, discount: null, code: 'PIZZA10', delivery: null, zoneId: null },
+      consented: true,
+    },
   ],
   events: [
     { type: 'xstate.snapshot.session', snapshot: sessionOf(admin) },

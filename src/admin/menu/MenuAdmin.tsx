@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { DOUGH_OFFER, formatEuro, offersDoughs, toCents } from '../../domain';
 import {
   BLANK_PRODUCT,
@@ -14,10 +14,10 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { BulkPriceAdmin } from './BulkPriceAdmin';
 import { CategoriesAdmin } from './CategoriesAdmin';
 import { DoughsAdmin } from './DoughsAdmin';
-import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useRecordEditorActor } from '../ui/editor';
+import { AdminCheckbox, AdminSelect, AdminTextField, EuroField, RecordForm, useListEditor } from '../ui/editor';
 import { AllergenFields, DietMarkField } from '../ui/allergenFields';
 import { ProductImageField } from './ProductImageField';
-import { AdminListScreen, EditAndRemove, RecordTable, useRecordList, useReloadOnMount, type Column } from '../ui/list';
+import { AdminListScreen, EditAndRemove, RecordTable, useEditorRoute, useRecordList, useReloadOnMount, type Column } from '../ui/list';
 
 interface MenuOptions {
   categories: MenuCategory[];
@@ -100,18 +100,16 @@ const DOUGH_OFFERS = [
 ];
 
 function ProductEditorRoute({ options }: { options: MenuOptions }) {
-  const { id } = useParams();
-  const productId = id === 'nuovo' ? null : Number(id);
-  // A new product or another id is a new editor.
-  return <ProductEditor key={id} productId={productId} options={options} />;
+  const { key, id } = useEditorRoute('nuovo');
+  return <ProductEditor key={key} productId={id} options={options} />;
 }
 
 function ProductEditor({ productId, options }: { productId: number | null; options: MenuOptions }) {
-  const { api } = useAppActors();
-  const navigate = useNavigate();
-  const actors = useMemo(() => createProductEditorActors(api), [api]);
-  const { actor: editor, view } = useRecordEditorActor(actors, { id: productId, blank: BLANK_PRODUCT });
-  const backToList = useCallback(() => navigate('/admin/menu'), [navigate]);
+  const {
+    actor: editor,
+    view,
+    backToList,
+  } = useListEditor(createProductEditorActors, { id: productId, blank: BLANK_PRODUCT }, '/admin/menu');
   const { name, variant_ids: chosen } = view.values;
   // Base doughs are what a product is made on, never a customer's choice.
   const offered = options.doughs.filter((dough) => !dough.base);

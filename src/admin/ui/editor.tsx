@@ -15,6 +15,7 @@ import type { ApiClient } from '../../api/client';
 import { useAppActors, useScreenActor, useView } from '../../actors/AppActors';
 import { DateField, NO_DATE } from '../../ui/DateField';
 import { QuestionDialog } from '../../ui/QuestionDialog';
+import { CREATED_HERE } from './list';
 import { LoadFailure, Loading } from './states';
 
 /** A form's editor actor in the app's system, its view, and the browser's own warning while changes are unsaved. */
@@ -45,7 +46,6 @@ export function useSettingsEditor<V extends RecordValues>(actors: RecordEditorAc
   return useRecordEditor(actors, input);
 }
 
-/** An editor screen of a list: its actors made from the app's client, its actor (for an image upload), and the way back to the list. */
 /** Calls `onCreated` once the form beside a list has created its record (the list then reloads). */
 export function useOnCreated(view: { isNew: boolean }, onCreated: () => void): void {
   const created = useRef(onCreated);
@@ -55,6 +55,7 @@ export function useOnCreated(view: { isNew: boolean }, onCreated: () => void): v
   }, [view.isNew]);
 }
 
+/** An editor screen of a list: its actors made from the app's client, its actor (for an image upload), and the way back to the list. */
 export function useListEditor<V extends RecordValues>(
   createActors: (api: ApiClient) => RecordEditorActors<V>,
   input: RecordEditorInput<V>,
@@ -65,6 +66,11 @@ export function useListEditor<V extends RecordValues>(
   const actors = useMemo(() => createActors(api), [api, createActors]);
   const { actor, view } = useRecordEditorActor(actors, input);
   const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
+  // A record created here moves to its own address: a reload then opens it, not a blank form that would create it twice.
+  const createdId = input.id === null ? view.recordId : null;
+  useEffect(() => {
+    if (createdId !== null) navigate(`../${createdId}`, { relative: 'path', replace: true, state: CREATED_HERE });
+  }, [createdId, navigate]);
   return { actor, view, backToList };
 }
 

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { connectRecordList, recordListMachine, type ListRow } from '../../../machines/recordList.machine';
 import type { ApiClient } from '../../api/client';
 import { ActionsColumnHeader } from '../../ui/ActionsColumnHeader';
@@ -52,9 +52,22 @@ export function ListWithEditor({
 }
 
 function EditorRoute({ editor, newSlug }: { editor: (id: number | null) => React.ReactNode; newSlug: string }) {
-  const { id } = useParams();
-  // Another id (or a new record) is a new editor.
-  return <Fragment key={id}>{editor(id === newSlug ? null : Number(id))}</Fragment>;
+  const { key, id } = useEditorRoute(newSlug);
+  return <Fragment key={key}>{editor(id)}</Fragment>;
+}
+
+/** The navigation state of the address a new record moves to once created (see `useListEditor`). */
+export const CREATED_HERE = { created: true } as const;
+
+/**
+ * The record an editor's address names (null: `newSlug`, a new one) and the key of its editor:
+ * another id is a new editor, but the record just created keeps the editor that created it.
+ */
+export function useEditorRoute(newSlug: string): { key: string; id: number | null } {
+  const { id = newSlug } = useParams();
+  const { state } = useLocation();
+  const created = (state as Partial<typeof CREATED_HERE> | null)?.created === true;
+  return { key: created ? newSlug : id, id: id === newSlug ? null : Number(id) };
 }
 
 /** A place on the back office's list screens: a link in the header. */

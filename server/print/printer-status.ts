@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely';
 import { PRINTER_SILENCE_MS } from '../../src/domain';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { isForeignKeyViolation, type Db } from '../db/database';
 import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
 import type { PrinterStatusTable } from '../db/schema';
 import { transaction } from '../db/transaction';
+import { AppError } from '../errors';
 
 /** What the cassa's header shows of one paired printer (the stream's `event: printer`). */
 export interface PrinterState {
@@ -30,6 +31,12 @@ type StatusRow = Selectable<PrinterStatusTable>;
 const PRINTER_STATUS_CHANNEL = 'printer_status';
 /** How often this process looks for agents gone silent. */
 const SILENCE_CHECK_MS = 5_000;
+
+/** The owner deleted the printer after its agent's token was checked: the agent must pair again, as for a revoked token. */
+function printerDeleted(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw new AppError('unauthenticated', 'Questa stampante è stata eliminata in /admin → Stampanti.');
+  throw error;
+}
 
 /** The stored state as it holds now: an agent silent for 30 s leaves its printer unreachable since its last report. */
 export function effectiveStatus(row: StatusRow, now: Date): Pick<PrinterState, 'reachable' | 'paper' | 'since' | 'reported_at'> {
@@ -77,7 +84,7 @@ export class PrinterStatusService {
       const isChange = !before || before.reachable !== report.reachable || before.paper !== report.paper;
       if (isChange) await notifyOnCommit(tx, PRINTER_STATUS_CHANNEL, String(printerId));
       return isChange;
-    });
+    }).catch(printerDeleted);
     if (changed && !this.listener) await this.#tell([printerId]);
   }
 

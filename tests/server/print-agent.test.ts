@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   loggedInClient,
   openEventStream,
@@ -179,5 +179,28 @@ describe("'Stampanti' refuses bad input in Italian, naming the field, and stores
       .where('entity_id', '=', String(printer.id))
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
+  });
+
+  it("an agent's report that crosses the printer's deletion is 401 in Italian, never a 5xx", async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina eliminata in corsa' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    // The owner deletes the printer between the token's check and the report's write.
+    const lookup = server.services.printers.printerForToken.bind(server.services.printers);
+    const spy = vi.spyOn(server.services.printers, 'printerForToken').mockImplementation(async (token) => {
+      const found = await lookup(token);
+      await owner.delete(`/api/v1/admin/printers/${printer.id}?version=${printer.version}`);
+      return found;
+    });
+    try {
+      const report = await agent.report({ reachable: true, paper: 'ok' });
+      expect(report.status).toBe(401);
+      expect(report.body.message).toBe('Questa stampante è stata eliminata in /admin → Stampanti.');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await server.handle.db.selectFrom('printers').select('id').where('id', '=', printer.id).execute()).toEqual([]);
+    expect(await server.handle.db.selectFrom('printer_status').select('printer_id').where('printer_id', '=', printer.id).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -80,11 +80,13 @@ export function renderTicket(
   const text = (value: string) => transliterate(printable(value));
   const large = (value: string) => encoder.bold(true).size(2, 2).line(text(value)).size(1, 1).bold(false);
   const amountWidth = 12;
+  // '100 x ' as wide as the largest quantity needs, so the pizza never runs into it.
+  const qtyWidth = Math.max(4, ...t.lines.map((line) => `${line.qty} x `.length));
   const row = (qty: string, description: string, amount: string) =>
     encoder.table(
       [
-        { width: 4, align: 'left' },
-        { width: columns - 4 - amountWidth, align: 'left' },
+        { width: qtyWidth, align: 'left' },
+        { width: columns - qtyWidth - amountWidth, align: 'left' },
         { width: amountWidth, align: 'right' },
       ],
       [[qty, text(description), amount]],

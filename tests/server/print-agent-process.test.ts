@@ -100,6 +100,25 @@ describe('the kitchen ticket in ESC/POS', () => {
   });
 });
 
+describe('customer texts on the ticket', () => {
+  const render = (overrides: Parameters<typeof ticket>[0], paperWidthMm: 58 | 80 = 80) =>
+    decodeCp858(renderTicket({ ticket: ticket(overrides), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm }));
+
+  it('keeps a space between a quantity of 10 or 100 and the pizza, on one line, on both papers', () => {
+    const lines = [
+      { qty: 7, description: 'Diavola', total: 56 },
+      { qty: 10, description: 'Margherita', total: 65 },
+      { qty: 100, description: 'Capricciosa', total: 900 },
+    ];
+    for (const width of [80, 58] as const) {
+      const text = render({ lines }, width);
+      expect(text).toMatch(/(?<!\d)7 x +Diavola +56,00 €/);
+      expect(text).toMatch(/(?<!\d)10 x +Margherita +65,00 €/);
+      expect(text).toMatch(/(?<!\d)100 x +Capricciosa +900,00 €/);
+    }
+  });
+});
+
 describe('the agent and its printer', () => {
   it('prints a ticket once when the printer comes back after 60 s off, never retrying in a tight loop', { timeout: 120_000 }, async () => {
     const { server, printer } = await setUp();

@@ -49,8 +49,24 @@ const TRANSLITERATIONS: Record<string, string> = {
   '•': '*',
 };
 
+/** Emoji (with their skin tones and flags) and the space before them; © and ® stay. */
+const EMOJI = /\s*(?:(?![©®])[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}])+/gu;
+
+/**
+ * A customer's text in what the code page has: accents typed as combining marks joined to their letter
+ * ('o' + U+0300 → 'ò'), a letter beyond Latin-1 as its base letter ('ễ' → 'e'), emoji and invisible
+ * marks left out; the encoder would print each of them as '?'.
+ */
 function transliterate(text: string): string {
-  return text.replace(/[—–‘’“”…•]/g, (c) => TRANSLITERATIONS[c] ?? c);
+  return (
+    text
+      .normalize('NFC')
+      .replace(EMOJI, '')
+      // Invisible format characters: right-to-left marks, zero-width spaces and joiners.
+      .replace(/\p{Cf}/gu, '')
+      .replace(/[—–‘’“”…•]/g, (c) => TRANSLITERATIONS[c] ?? c)
+      .replace(/[^\u0020-\u00FF€]/gu, (c) => c.normalize('NFD').replace(/\p{M}/gu, ''))
+  );
 }
 
 const euro = (amount: number) => `${formatDecimalComma(toCents(amount))} €`;

@@ -117,6 +117,13 @@ describe('customer texts on the ticket', () => {
       expect(text).toMatch(/(?<!\d)100 x +Capricciosa +900,00 €/);
     }
   });
+
+  it('prints accents typed as combining marks, a letter cp858 lacks as its base letter, and emoji as nothing rather than question marks', () => {
+    const text = render({ name: '\u202BNicolo\u0300 Nguyễn\u200B', note: 'Pizza 🍕 ben cotta 👍🏽, grazie! 🇮🇹 © Zoë' });
+    expect(text).toContain('Nicolò Nguyen');
+    expect(text).toContain('Note: Pizza ben cotta, grazie! © Zoë');
+    expect(text).not.toContain('?');
+  });
 });
 
 describe('the agent and its printer', () => {

@@ -691,7 +691,8 @@ export interface paths {
          *     - each paired kitchen printer's state, on connect and at every change of it (not at every agent
          *       report): `event: printer`, no `id`, `data` JSON `{ "printer_id", "name", "reachable", "paper"
          *       (PaperState), "since" (ISO-8601: when the current reachable state began), "reported_at" }`. A printer
-         *       whose agent has not reported for 30 seconds becomes unreachable since its last report.
+         *       whose agent has not reported for 30 seconds becomes unreachable since its last report; so does one
+         *       whose token was revoked (a new pairing code), listed as unreachable until it is paired again.
          *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
          *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */

@@ -38,9 +38,16 @@ function printerDeleted(error: unknown): never {
   throw error;
 }
 
-/** The stored state as it holds now: an agent silent for 30 s leaves its printer unreachable since its last report. */
-export function effectiveStatus(row: StatusRow, now: Date): Pick<PrinterState, 'reachable' | 'paper' | 'since' | 'reported_at'> {
-  const silent = now.getTime() - Date.parse(row.reported_at) > PRINTER_SILENCE_MS;
+/**
+ * The stored state as it holds now: an agent silent for 30 s, or no longer paired (its token revoked),
+ * leaves its printer unreachable since its last report.
+ */
+export function effectiveStatus(
+  row: StatusRow,
+  now: Date,
+  paired = true,
+): Pick<PrinterState, 'reachable' | 'paper' | 'since' | 'reported_at'> {
+  const silent = !paired || now.getTime() - Date.parse(row.reported_at) > PRINTER_SILENCE_MS;
   const reachable = row.reachable === 1 && !silent;
   return {
     reachable,
@@ -105,11 +112,14 @@ export class PrinterStatusService {
     if (silent.length > 0 && !this.listener) await this.#tell(silent);
   }
 
-  /** The state of every paired printer now. */
+  /**
+   * The state of every paired printer now, and of every printer whose agent once reported and whose
+   * token was revoked since (unreachable: nothing prints its online orders until it is paired again).
+   */
   async states(printerIds?: readonly number[]): Promise<PrinterState[]> {
     let query = this.db
       .selectFrom('printers')
-      .innerJoin(
+      .leftJoin(
         (eb) =>
           eb
             .selectFrom('printer_tokens')
@@ -120,6 +130,7 @@ export class PrinterStatusService {
         (join) => join.onRef('paired.printer_id', '=', 'printers.id'),
       )
       .leftJoin('printer_status', 'printer_status.printer_id', 'printers.id')
+      .where((eb) => eb.or([eb('paired.paired_at', 'is not', null), eb('printer_status.reported_at', 'is not', null)]))
       .select(['printers.id', 'printers.name', 'paired.paired_at'])
       .select([
         'printer_status.reachable',
@@ -147,12 +158,13 @@ export class PrinterStatusService {
                 reported_at: row.reported_at,
               },
               now,
+              row.paired_at !== null,
             );
       return { printer_id: row.id, name: row.name, ...status };
     });
   }
 
-  /** Hears every change of a printer's state, after the current state of each paired printer. */
+  /** Hears every change of a printer's state, after the current state of each printer `states` lists. */
   follow(listener: (state: PrinterState) => void): () => void {
     this.#listeners.add(listener);
     void this.states()

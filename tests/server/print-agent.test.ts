@@ -30,6 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** An agent paired from another shop PC's address: this file pairs more agents than one address may in 15 minutes. */
+async function pairedElsewhere(code: string, address: string): Promise<AgentClient> {
+  return new AgentClient(server.baseUrl, (await server.services.printers.pair(code, address)).token);
+}
+
 const checkout = (name: string) =>
   customer.post('/api/v1/ecommerce/checkout', {
     data: { tipoConsegna: 'ritiro', addressSelector: 0, nomeCliente: name, telefono: '+39 333 123 4567', fascia: '20:00' },
@@ -71,7 +76,7 @@ describe('pairing and the token', () => {
 
   it('a new pairing code revokes the old token: 401, and its stream ends', async () => {
     const printer = await createPrinter(owner, { name: 'Cucina revocata' });
-    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const agent = await pairedElsewhere(printer.code, '192.0.2.11');
     const stream = await openPrintAgentStream(server.baseUrl, agent.token!);
     try {
       expect((await stream.next(1, 5000, 'jobs'))[0]!.data).toBe(0);
@@ -145,6 +150,39 @@ describe("the printer's state on the cassa's stream", () => {
   });
 });
 
+describe("a revoked agent on the cassa's stream", () => {
+  /** The next `event: printer` of the stream about `printerId`, skipping the other printers'. */
+  async function nextOf(stream: Awaited<ReturnType<typeof openEventStream>>, printerId: number) {
+    for (;;) {
+      const [event] = await stream.next(1, 5000, 'printer');
+      if (event!.data.printer_id === printerId) return event!.data;
+    }
+  }
+
+  it("a printer whose token a new code revoked turns unreachable after 30 s of silence, never 'pronta' for ever", async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina revocata' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(204);
+    const stream = await openEventStream(server.baseUrl, ownerToken);
+    let reopened: Awaited<ReturnType<typeof openEventStream>> | undefined;
+    try {
+      expect(await nextOf(stream, printer.id)).toMatchObject({ reachable: true });
+      expect((await owner.post(`/api/v1/admin/printers/${printer.id}/pairing-code`, {})).status).toBe(200);
+      expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(401);
+
+      server.clock.advance(31_000);
+      await server.services.printerStatus.checkSilence();
+      expect(await nextOf(stream, printer.id)).toMatchObject({ name: 'Cucina revocata', reachable: false });
+      // A cassa opened later sees it unreachable too (no agent prints its online orders).
+      reopened = await openEventStream(server.baseUrl, ownerToken);
+      expect(await nextOf(reopened, printer.id)).toMatchObject({ reachable: false });
+    } finally {
+      stream.close();
+      reopened?.close();
+    }
+  });
+});
+
 describe("'Stampanti' refuses bad input in Italian, naming the field, and stores nothing", () => {
   it.each([
     ['paper_width_mm', { paper_width_mm: 70 }, 'Larghezza carta deve essere 58 o 80 mm.'],
@@ -183,7 +221,7 @@ describe("'Stampanti' refuses bad input in Italian, naming the field, and stores
 
   it("an agent's report that crosses the printer's deletion is 401 in Italian, never a 5xx", async () => {
     const printer = await createPrinter(owner, { name: 'Cucina eliminata in corsa' });
-    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const agent = await pairedElsewhere(printer.code, '192.0.2.10');
     // The owner deletes the printer between the token's check and the report's write.
     const lookup = server.services.printers.printerForToken.bind(server.services.printers);
     const spy = vi.spyOn(server.services.printers, 'printerForToken').mockImplementation(async (token) => {

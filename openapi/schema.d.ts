@@ -1014,8 +1014,8 @@ export interface paths {
         put?: never;
         /**
          * Claim the oldest waiting job
-         * @description Leases the oldest job of this printer that is waiting or whose lease ran out, for
-         *     `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
+         * @description Leases the oldest job of this printer that is waiting or whose lease ran out (never one whose
+         *     order was cancelled meanwhile), for `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
          *     once. A job whose lease ran out after its agent said `sending` comes back with
          *     `reprint_label: true` (print 'RISTAMPA — possibile doppione' at the top); any other job prints
          *     without it. Printer token only.

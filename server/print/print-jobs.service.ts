@@ -28,9 +28,23 @@ export interface LeasedJob {
 
 const LEASE_LOST = "Questo lavoro di stampa non è più tuo: un altro l'ha preso o è concluso. Non stamparlo.";
 const JOB_NOT_FOUND = 'Lavoro di stampa non trovato.';
-/** A job an agent may claim at `at`: waiting, or leased by an agent whose lease ran out. */
+/**
+ * A job an agent may claim at `at`: waiting, or leased by an agent whose lease ran out; never one whose
+ * order was cancelled meanwhile (the kitchen would bake it).
+ */
 const claimableAt = (at: string) => (eb: ExpressionBuilder<Database, 'print_jobs'>) =>
-  eb.or([eb('state', '=', 'waiting'), eb.and([eb('state', '=', 'leased'), eb('lease_until', '<', at)])]);
+  eb.and([
+    eb.or([eb('state', '=', 'waiting'), eb.and([eb('state', '=', 'leased'), eb('lease_until', '<', at)])]),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('orders')
+          .select('orders.id')
+          .whereRef('orders.id', '=', 'print_jobs.order_id')
+          .where('orders.status', '=', ORDER_STATUS.cancelled),
+      ),
+    ),
+  ]);
 
 /** The printer's job `jobId`, leased by this agent. */
 const heldBy = (printer: AgentPrinter, jobId: number) => (eb: ExpressionBuilder<Database, 'print_jobs'>) =>

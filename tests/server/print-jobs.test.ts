@@ -147,6 +147,20 @@ describe('done makes the order Stampato, with the event the cassa hears', () => 
   });
 });
 
+describe('an order cancelled before its ticket is out', () => {
+  it('is not printed: its waiting job is never claimed, nor counted for the agent', async () => {
+    await drain();
+    const order = (await checkout('Ezio Ripensato')).body.order;
+    expect((await jobsOf(order.id)).map((j) => j.state)).toEqual(['waiting']);
+    // The customer phones to cancel while the kitchen printer is off.
+    expect((await owner.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 })).status).toBe(200);
+
+    expect((await agent.claim()).body.job).toBeNull();
+    expect(await server.services.printJobs.claimable(kitchen.id)).toBe(0);
+    expect(await statusOf(order.id)).toBe(3);
+  });
+});
+
 describe('lease and re-claim', () => {
   it('a lease lost before sending comes back without the label; after sending, with it', async () => {
     await drain();

@@ -3497,6 +3497,8 @@ export interface components {
             reprint_label: boolean;
             /** Format: int32 */
             copies: number;
+            /** @description The roll's width as set in 'Stampanti' now: the agent lays the ticket out for it (unless started with --paper) */
+            paper_width_mm: components["schemas"]["PaperWidth"];
             /**
              * Format: int32
              * @description How long this agent holds the job

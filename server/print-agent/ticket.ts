@@ -14,7 +14,8 @@ export const CODEPAGE_MAPPINGS = ['epson', 'star', 'xprinter', 'pos-8360', 'bixo
 
 /** How the agent's printer takes text: its code page (cp858 has '€' and the Italian accents on Epson and clones). */
 export interface PrinterLayout {
-  paperWidthMm: PaperWidthMm;
+  /** --paper: overrides the width set in 'Stampanti' (which each job carries) */
+  paperWidthMm?: PaperWidthMm;
   /** characters per line; 48 on most 80 mm printers (42 on some), 32 on 58 mm */
   columns?: number;
   codepage: (typeof CODEPAGES)[number];
@@ -22,10 +23,11 @@ export interface PrinterLayout {
   codepageMapping: (typeof CODEPAGE_MAPPINGS)[number];
 }
 
-export const DEFAULT_LAYOUT: PrinterLayout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' };
+export const DEFAULT_LAYOUT: PrinterLayout = { codepage: 'cp858', codepageMapping: 'epson' };
 
-export function columnsFor(layout: PrinterLayout): number {
-  return layout.columns ?? (layout.paperWidthMm === 58 ? 32 : 48);
+/** Characters per line for the job's paper, or the agent's --paper and --columns when given. */
+export function columnsFor(layout: PrinterLayout, jobPaperWidthMm: PaperWidthMm): number {
+  return layout.columns ?? ((layout.paperWidthMm ?? jobPaperWidthMm) === 58 ? 32 : 48);
 }
 
 /**
@@ -82,10 +84,10 @@ function dayMonthYear(isoDate: string): string {
  * the whole repeated for each copy.
  */
 export function renderTicket(
-  job: Pick<PrintJob, 'ticket' | 'reprint_label' | 'copies'>,
+  job: Pick<PrintJob, 'ticket' | 'reprint_label' | 'copies' | 'paper_width_mm'>,
   layout: PrinterLayout = DEFAULT_LAYOUT,
 ): Uint8Array {
-  const columns = columnsFor(layout);
+  const columns = columnsFor(layout, job.paper_width_mm);
   const encoder = new ReceiptPrinterEncoder({
     language: 'esc-pos',
     columns,

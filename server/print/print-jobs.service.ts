@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ORDER_STATUS } from '../../src/domain';
+import { ORDER_STATUS, type PaperWidthMm } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -22,6 +22,7 @@ export interface LeasedJob {
   order_id: number;
   reprint_label: boolean;
   copies: number;
+  paper_width_mm: PaperWidthMm;
   lease_seconds: number;
   ticket: PrintTicket;
 }
@@ -145,6 +146,7 @@ export class PrintJobsService {
         order_id: leased.order_id,
         reprint_label: leased.possible_double === 1,
         copies: printer.copies,
+        paper_width_mm: printer.paper_width_mm,
         lease_seconds: LEASE_SECONDS,
         ticket: printTicket(order!, await this.deps.shopName()),
       };

@@ -63,23 +63,34 @@ describe('the kitchen ticket in ESC/POS', () => {
   });
 
   it("writes each copy with its own cut, 'MODIFICATO' on an edited order, and 32 columns on 58 mm paper", () => {
-    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2 }));
+    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2, paper_width_mm: 80 }));
     expect(occurrences(twice, 'Ordine #123')).toBe(2);
     expect(occurrences(twice, '\x1dV')).toBe(2);
     expect(twice).toContain('MODIFICATO');
 
-    const narrow = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm: 58 }));
+    const narrow = decodeCp858(
+      renderTicket({ ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 80 }, { ...layout, paperWidthMm: 58 }),
+    );
     expect(narrow).toContain('─'.repeat(32));
     expect(narrow).not.toContain('─'.repeat(33));
     expect(narrow).toMatch(/2 x Margherita\s+12,50 €/);
   });
 
+  it("lays the ticket out for the paper set in 'Stampanti' (the job's), unless the agent was started with --paper", () => {
+    const { paperWidthMm: _, ...unset } = layout;
+    const job = { ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 58 } as const;
+    const narrow = decodeCp858(renderTicket(job, unset));
+    expect(narrow).toContain('─'.repeat(32));
+    expect(narrow).not.toContain('─'.repeat(33));
+    expect(decodeCp858(renderTicket(job, { ...unset, paperWidthMm: 80 }))).toContain('─'.repeat(48));
+  });
+
   it("prints 'RISTAMPA - possibile doppione' at the top of a job that may be a double, the dash transliterated", () => {
-    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1 }));
+    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1, paper_width_mm: 80 }));
     expect(text).toContain('RISTAMPA - possibile doppione');
     expect(text.indexOf('RISTAMPA')).toBeLessThan(text.indexOf('ALLERGIE'));
     expect(text).not.toContain('?');
-    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }))).not.toContain('RISTAMPA');
+    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 80 }))).not.toContain('RISTAMPA');
   });
 
   it('prints control bytes of customer texts as nothing: a note with ESC and GS commands is only its text', async () => {
@@ -102,7 +113,9 @@ describe('the kitchen ticket in ESC/POS', () => {
 
 describe('customer texts on the ticket', () => {
   const render = (overrides: Parameters<typeof ticket>[0], paperWidthMm: 58 | 80 = 80) =>
-    decodeCp858(renderTicket({ ticket: ticket(overrides), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm }));
+    decodeCp858(
+      renderTicket({ ticket: ticket(overrides), reprint_label: false, copies: 1, paper_width_mm: 80 }, { ...layout, paperWidthMm }),
+    );
 
   it('keeps a space between a quantity of 10 or 100 and the pizza, on one line, on both papers', () => {
     const lines = [

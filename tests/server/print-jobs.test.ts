@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricedOrder } from '../../server/ecommerce/quote';
 import type { OrderDraft } from '../../server/orders/order-store';
 import { loggedInClient, openEventStream, productId, startTestServer, TODAY, type ApiClient, type TestServer } from './harness';
-import { AgentClient, createPrinter, pairedAgent } from './print-helpers';
+import { AgentClient, createPrinter, pairedAgent, printerForm } from './print-helpers';
 
 /**
  * The print queue (issue 33): a job is written in the order's own transaction for each paired
@@ -144,6 +144,35 @@ describe('done makes the order Stampato, with the event the cassa hears', () => 
     expect(cancelled.status).toBe(200);
     expect((await agent.done(job.id)).status).toBe(204);
     expect(await statusOf(order.id)).toBe(3);
+  });
+});
+
+describe("the paper width set in 'Stampanti'", () => {
+  it('comes with each job, as the printer is set when the job is claimed', async () => {
+    await drain();
+    const setPaper = async (paper_width_mm: number) => {
+      const { version } = (await owner.get('/api/v1/admin/printers')).body.items.find((p: { id: number }) => p.id === kitchen.id);
+      const saved = await owner.put(`/api/v1/admin/printers/${kitchen.id}`, {
+        ...printerForm({ name: 'Cucina' }),
+        paper_width_mm,
+        version,
+      });
+      expect(saved.status).toBe(200);
+    };
+    await checkout('Lia Carta');
+    await setPaper(58);
+    try {
+      const narrow = (await agent.claim()).body.job;
+      expect(narrow).toMatchObject({ paper_width_mm: 58 });
+      await agent.done(narrow.id);
+    } finally {
+      await setPaper(80);
+    }
+    await drain();
+    await checkout('Leo Carta');
+    const claimed = (await agent.claim()).body.job;
+    expect(claimed).toMatchObject({ paper_width_mm: 80 });
+    await agent.done(claimed.id);
   });
 });
 

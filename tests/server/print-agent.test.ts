@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   loggedInClient,
@@ -20,8 +21,17 @@ let ownerToken: string;
 let customer: ApiClient;
 let margherita: number;
 
+/** Every line the app logged, as JSON text. */
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  server = await startTestServer({ settings: { slot_capacity: '1000' } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ settings: { slot_capacity: '1000' }, app: { logger: { level: 'info', stream } } });
   const admin = await loggedInClient(server, { role: 'admin', name: 'Titolare Agenti' });
   owner = admin.client;
   ownerToken = owner.token!;
@@ -56,6 +66,22 @@ describe('pairing and the token', () => {
       .where('printer_id', '=', printer.id)
       .executeTakeFirstOrThrow();
     expect(row.token_hash).not.toContain(agent.token!.slice(4));
+  });
+
+  it('a wrong pairing code is logged as a warning with its address, never the code nor a token', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina nel registro' });
+    const guess = 'ZZZZ-ZZZZ-ZZ99';
+    const logged = logLines.length;
+    const wrong = await new AgentClient(server.baseUrl).request('POST', '/api/v1/print-agent/pair', { pairing_code: guess });
+    expect(wrong.status).toBe(401);
+    const agent = await pairedElsewhere(printer.code, '192.0.2.12');
+    const warnings = logLines
+      .slice(logged)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'print agent: wrong, used or revoked pairing code');
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, address: '127.0.0.1' })]);
+    const log = logLines.join('');
+    for (const secret of [guess, printer.code, printer.code.replace(/-/g, ''), agent.token!]) expect(log).not.toContain(secret);
   });
 
   it('the printer token reaches only its own operations; a staff token reaches none of them', async () => {

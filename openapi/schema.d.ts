@@ -813,7 +813,9 @@ export interface paths {
          * Print the order's ticket on the kitchen printers
          * @description Writes one print job per paired printer (a printer whose agent holds a live token), in one
          *     transaction; the order becomes 'Stampato' when an agent says `done`. 'Ristampa' calls it again: a
-         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). 409
+         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). A printer
+         *     that still holds a job of this order (waiting, or being printed) gets no second one: that job is
+         *     answered (a press again while the printer is off, a double tap). 409
          *     `print.no_printer` when no printer is paired: the cassa prints the PDF ticket as before. A
          *     cancelled order is final (409 `order.cancelled`). Staff (admin) only.
          */
@@ -4710,7 +4712,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The jobs written, one per paired printer */
+            /** @description The jobs, one per paired printer (written now, or still pending) */
             202: {
                 headers: {
                     [name: string]: unknown;

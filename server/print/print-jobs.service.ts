@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../errors';
 import { loadOrders } from '../orders/order-store';
 import type { OrderWriter } from '../orders/order-writer';
 import { printTicket, type PrintTicket } from './print-ticket';
-import { queuePrintJobs } from './print-queue';
+import { isPaired, queuePrintJobs } from './print-queue';
 import type { AgentPrinter } from './printers.service';
 import type { PrintWakeups } from './print-wakeups';
 
@@ -72,7 +72,7 @@ export class PrintJobsService {
 
   constructor(private readonly deps: PrintJobsDeps) {}
 
-  /** The cassa's print (and 'Ristampa'): a job per paired printer, or 409 `print.no_printer`. */
+  /** The cassa's print (and 'Ristampa'): a job per paired printer (its pending one if it has it), or 409 `print.no_printer`. */
   async printOrder(orderId: number): Promise<{ id: number; printer_id: number }[]> {
     const jobs = await transaction(this.deps.db, 'print.order', async (tx) => {
       const order = await tx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
@@ -81,7 +81,22 @@ export class PrintJobsService {
         throw new AppError('conflict', 'Questo ordine è stato annullato e non è modificabile.', { code: 'order.cancelled' });
       }
       const reprint = await tx.selectFrom('print_jobs').select('id').where('order_id', '=', orderId).executeTakeFirst();
-      return queuePrintJobs(tx, orderId, this.deps.clock.now().toISOString(), { autoPrintOnly: false, reprint: reprint !== undefined });
+      // A paired printer still holding this order's ticket (waiting, or printing now) gets no second one:
+      // a press again while the printer is off, or a double tap, would print it twice, unlabelled.
+      const pending = await tx
+        .selectFrom('print_jobs')
+        .innerJoin('printers', 'printers.id', 'print_jobs.printer_id')
+        .select(['print_jobs.id', 'print_jobs.printer_id'])
+        .where('print_jobs.order_id', '=', orderId)
+        .where('print_jobs.state', 'in', ['waiting', 'leased'])
+        .where(isPaired)
+        .execute();
+      const written = await queuePrintJobs(tx, orderId, this.deps.clock.now().toISOString(), {
+        autoPrintOnly: false,
+        reprint: reprint !== undefined,
+        exceptPrinters: pending.map((job) => job.printer_id),
+      });
+      return [...pending, ...written];
     });
     if (jobs.length === 0) throw conflict('Nessuna stampante abbinata: stampa dal PDF.', 'print.no_printer');
     this.deps.wakeups.committed(jobs.map((j) => j.printer_id));

@@ -252,6 +252,22 @@ describe('two agents racing for one job', () => {
 });
 
 describe("the cassa's print", () => {
+  it('pressed again while the ticket still waits (the printer is off) answers that job and adds no second ticket', async () => {
+    await drain();
+    const order = (await checkout('Gino Insistente')).body.order;
+    const [auto] = await jobsOf(order.id);
+    for (let press = 0; press < 3; press += 1) {
+      const printed = await owner.post(`/api/v1/ecommerce/cassa/orders/${order.id}/print`);
+      expect(printed.status).toBe(202);
+      expect(printed.body.jobs).toContainEqual({ id: auto!.id, printer_id: kitchen.id });
+    }
+    expect((await jobsOf(order.id)).filter((j) => j.printer_id === kitchen.id)).toHaveLength(1);
+    const claimed = (await agent.claim()).body.job;
+    expect(claimed.id).toBe(auto!.id);
+    await agent.done(claimed.id);
+    expect((await agent.claim()).body.job).toBeNull();
+  });
+
   it('writes a job per paired printer (202); the ticket of a reprint is not labelled', async () => {
     await drain();
     const order = (await checkout('Ida Cassa')).body.order;

@@ -691,7 +691,8 @@ export interface paths {
          *     - each paired kitchen printer's state, on connect and at every change of it (not at every agent
          *       report): `event: printer`, no `id`, `data` JSON `{ "printer_id", "name", "reachable", "paper"
          *       (PaperState), "since" (ISO-8601: when the current reachable state began), "reported_at" }`. A printer
-         *       whose agent has not reported for 30 seconds becomes unreachable since its last report.
+         *       whose agent has not reported for 30 seconds becomes unreachable since its last report; so does one
+         *       whose token was revoked (a new pairing code), listed as unreachable until it is paired again.
          *     A comment line every 20 seconds keeps the connection open; the stream never ends by itself. Staff
          *     (admin) only; the cassa still refreshes its list every 30 seconds as a fallback.
          */
@@ -812,7 +813,9 @@ export interface paths {
          * Print the order's ticket on the kitchen printers
          * @description Writes one print job per paired printer (a printer whose agent holds a live token), in one
          *     transaction; the order becomes 'Stampato' when an agent says `done`. 'Ristampa' calls it again: a
-         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). 409
+         *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). A printer
+         *     that still holds a job of this order (waiting, or being printed) gets no second one: that job is
+         *     answered (a press again while the printer is off, a double tap). 409
          *     `print.no_printer` when no printer is paired: the cassa prints the PDF ticket as before. A
          *     cancelled order is final (409 `order.cancelled`). Staff (admin) only.
          */
@@ -1013,8 +1016,8 @@ export interface paths {
         put?: never;
         /**
          * Claim the oldest waiting job
-         * @description Leases the oldest job of this printer that is waiting or whose lease ran out, for
-         *     `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
+         * @description Leases the oldest job of this printer that is waiting or whose lease ran out (never one whose
+         *     order was cancelled meanwhile), for `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
          *     once. A job whose lease ran out after its agent said `sending` comes back with
          *     `reprint_label: true` (print 'RISTAMPA — possibile doppione' at the top); any other job prints
          *     without it. Printer token only.
@@ -3496,6 +3499,8 @@ export interface components {
             reprint_label: boolean;
             /** Format: int32 */
             copies: number;
+            /** @description The roll's width as set in 'Stampanti' now: the agent lays the ticket out for it (unless started with --paper) */
+            paper_width_mm: components["schemas"]["PaperWidth"];
             /**
              * Format: int32
              * @description How long this agent holds the job
@@ -4707,7 +4712,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The jobs written, one per paired printer */
+            /** @description The jobs, one per paired printer (written now, or still pending) */
             202: {
                 headers: {
                     [name: string]: unknown;

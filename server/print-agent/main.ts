@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isPaperWidth } from '../../src/domain';
 import { agentApi, loadToken, Unpaired } from './api';
 import { startAgent } from './agent';
 import { parseAddress } from './printer';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
       code: { type: 'string' },
       printer: { type: 'string' },
       'token-file': { type: 'string', default: 'print-agent.token' },
-      paper: { type: 'string', default: String(DEFAULT_LAYOUT.paperWidthMm) },
+      paper: { type: 'string' },
       columns: { type: 'string' },
       codepage: { type: 'string', default: DEFAULT_LAYOUT.codepage },
       'codepage-mapping': { type: 'string', default: DEFAULT_LAYOUT.codepageMapping },
@@ -37,8 +38,11 @@ async function main(): Promise<void> {
   if (!values.server || !values.printer) throw new Error(USAGE);
   const server = values.server.replace(/\/+$/, '');
   const printer = parseAddress(values.printer);
+  // Without --paper, each job's width as set in 'Stampanti'.
+  const paperWidthMm = values.paper === undefined ? undefined : Number(values.paper);
+  if (paperWidthMm !== undefined && !isPaperWidth(paperWidthMm)) throw new Error('--paper: 80 o 58');
   const layout: PrinterLayout = {
-    paperWidthMm: values.paper === '58' ? 58 : 80,
+    paperWidthMm,
     columns: values.columns ? Number(values.columns) : undefined,
     codepage: oneOf(CODEPAGES, values.codepage, '--codepage'),
     codepageMapping: oneOf(CODEPAGE_MAPPINGS, values['codepage-mapping'], '--codepage-mapping'),

@@ -14,7 +14,8 @@ export const CODEPAGE_MAPPINGS = ['epson', 'star', 'xprinter', 'pos-8360', 'bixo
 
 /** How the agent's printer takes text: its code page (cp858 has '€' and the Italian accents on Epson and clones). */
 export interface PrinterLayout {
-  paperWidthMm: PaperWidthMm;
+  /** --paper: overrides the width set in 'Stampanti' (which each job carries) */
+  paperWidthMm?: PaperWidthMm;
   /** characters per line; 48 on most 80 mm printers (42 on some), 32 on 58 mm */
   columns?: number;
   codepage: (typeof CODEPAGES)[number];
@@ -22,10 +23,11 @@ export interface PrinterLayout {
   codepageMapping: (typeof CODEPAGE_MAPPINGS)[number];
 }
 
-export const DEFAULT_LAYOUT: PrinterLayout = { paperWidthMm: 80, codepage: 'cp858', codepageMapping: 'epson' };
+export const DEFAULT_LAYOUT: PrinterLayout = { codepage: 'cp858', codepageMapping: 'epson' };
 
-export function columnsFor(layout: PrinterLayout): number {
-  return layout.columns ?? (layout.paperWidthMm === 58 ? 32 : 48);
+/** Characters per line for the job's paper, or the agent's --paper and --columns when given. */
+export function columnsFor(layout: PrinterLayout, jobPaperWidthMm: PaperWidthMm): number {
+  return layout.columns ?? ((layout.paperWidthMm ?? jobPaperWidthMm) === 58 ? 32 : 48);
 }
 
 /**
@@ -49,8 +51,24 @@ const TRANSLITERATIONS: Record<string, string> = {
   '•': '*',
 };
 
+/** Emoji (with their skin tones and flags) and the space before them; © and ® stay. */
+const EMOJI = /\s*(?:(?![©®])[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}])+/gu;
+
+/**
+ * A customer's text in what the code page has: accents typed as combining marks joined to their letter
+ * ('o' + U+0300 → 'ò'), a letter beyond Latin-1 as its base letter ('ễ' → 'e'), emoji and invisible
+ * marks left out; the encoder would print each of them as '?'.
+ */
 function transliterate(text: string): string {
-  return text.replace(/[—–‘’“”…•]/g, (c) => TRANSLITERATIONS[c] ?? c);
+  return (
+    text
+      .normalize('NFC')
+      .replace(EMOJI, '')
+      // Invisible format characters: right-to-left marks, zero-width spaces and joiners.
+      .replace(/\p{Cf}/gu, '')
+      .replace(/[—–‘’“”…•]/g, (c) => TRANSLITERATIONS[c] ?? c)
+      .replace(/[^\u0020-\u00FF€]/gu, (c) => c.normalize('NFD').replace(/\p{M}/gu, ''))
+  );
 }
 
 const euro = (amount: number) => `${formatDecimalComma(toCents(amount))} €`;
@@ -66,10 +84,10 @@ function dayMonthYear(isoDate: string): string {
  * the whole repeated for each copy.
  */
 export function renderTicket(
-  job: Pick<PrintJob, 'ticket' | 'reprint_label' | 'copies'>,
+  job: Pick<PrintJob, 'ticket' | 'reprint_label' | 'copies' | 'paper_width_mm'>,
   layout: PrinterLayout = DEFAULT_LAYOUT,
 ): Uint8Array {
-  const columns = columnsFor(layout);
+  const columns = columnsFor(layout, job.paper_width_mm);
   const encoder = new ReceiptPrinterEncoder({
     language: 'esc-pos',
     columns,
@@ -80,11 +98,13 @@ export function renderTicket(
   const text = (value: string) => transliterate(printable(value));
   const large = (value: string) => encoder.bold(true).size(2, 2).line(text(value)).size(1, 1).bold(false);
   const amountWidth = 12;
+  // '100 x ' as wide as the largest quantity needs, so the pizza never runs into it.
+  const qtyWidth = Math.max(4, ...t.lines.map((line) => `${line.qty} x `.length));
   const row = (qty: string, description: string, amount: string) =>
     encoder.table(
       [
-        { width: 4, align: 'left' },
-        { width: columns - 4 - amountWidth, align: 'left' },
+        { width: qtyWidth, align: 'left' },
+        { width: columns - qtyWidth - amountWidth, align: 'left' },
         { width: amountWidth, align: 'right' },
       ],
       [[qty, text(description), amount]],

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ORDER_STATUS } from '../../src/domain';
+import { ORDER_STATUS, type PaperWidthMm } from '../../src/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../errors';
 import { loadOrders } from '../orders/order-store';
 import type { OrderWriter } from '../orders/order-writer';
 import { printTicket, type PrintTicket } from './print-ticket';
-import { queuePrintJobs } from './print-queue';
+import { isPaired, queuePrintJobs } from './print-queue';
 import type { AgentPrinter } from './printers.service';
 import type { PrintWakeups } from './print-wakeups';
 
@@ -22,15 +22,30 @@ export interface LeasedJob {
   order_id: number;
   reprint_label: boolean;
   copies: number;
+  paper_width_mm: PaperWidthMm;
   lease_seconds: number;
   ticket: PrintTicket;
 }
 
 const LEASE_LOST = "Questo lavoro di stampa non è più tuo: un altro l'ha preso o è concluso. Non stamparlo.";
 const JOB_NOT_FOUND = 'Lavoro di stampa non trovato.';
-/** A job an agent may claim at `at`: waiting, or leased by an agent whose lease ran out. */
+/**
+ * A job an agent may claim at `at`: waiting, or leased by an agent whose lease ran out; never one whose
+ * order was cancelled meanwhile (the kitchen would bake it).
+ */
 const claimableAt = (at: string) => (eb: ExpressionBuilder<Database, 'print_jobs'>) =>
-  eb.or([eb('state', '=', 'waiting'), eb.and([eb('state', '=', 'leased'), eb('lease_until', '<', at)])]);
+  eb.and([
+    eb.or([eb('state', '=', 'waiting'), eb.and([eb('state', '=', 'leased'), eb('lease_until', '<', at)])]),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('orders')
+          .select('orders.id')
+          .whereRef('orders.id', '=', 'print_jobs.order_id')
+          .where('orders.status', '=', ORDER_STATUS.cancelled),
+      ),
+    ),
+  ]);
 
 /** The printer's job `jobId`, leased by this agent. */
 const heldBy = (printer: AgentPrinter, jobId: number) => (eb: ExpressionBuilder<Database, 'print_jobs'>) =>
@@ -57,7 +72,7 @@ export class PrintJobsService {
 
   constructor(private readonly deps: PrintJobsDeps) {}
 
-  /** The cassa's print (and 'Ristampa'): a job per paired printer, or 409 `print.no_printer`. */
+  /** The cassa's print (and 'Ristampa'): a job per paired printer (its pending one if it has it), or 409 `print.no_printer`. */
   async printOrder(orderId: number): Promise<{ id: number; printer_id: number }[]> {
     const jobs = await transaction(this.deps.db, 'print.order', async (tx) => {
       const order = await tx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
@@ -66,7 +81,22 @@ export class PrintJobsService {
         throw new AppError('conflict', 'Questo ordine è stato annullato e non è modificabile.', { code: 'order.cancelled' });
       }
       const reprint = await tx.selectFrom('print_jobs').select('id').where('order_id', '=', orderId).executeTakeFirst();
-      return queuePrintJobs(tx, orderId, this.deps.clock.now().toISOString(), { autoPrintOnly: false, reprint: reprint !== undefined });
+      // A paired printer still holding this order's ticket (waiting, or printing now) gets no second one:
+      // a press again while the printer is off, or a double tap, would print it twice, unlabelled.
+      const pending = await tx
+        .selectFrom('print_jobs')
+        .innerJoin('printers', 'printers.id', 'print_jobs.printer_id')
+        .select(['print_jobs.id', 'print_jobs.printer_id'])
+        .where('print_jobs.order_id', '=', orderId)
+        .where('print_jobs.state', 'in', ['waiting', 'leased'])
+        .where(isPaired)
+        .execute();
+      const written = await queuePrintJobs(tx, orderId, this.deps.clock.now().toISOString(), {
+        autoPrintOnly: false,
+        reprint: reprint !== undefined,
+        exceptPrinters: pending.map((job) => job.printer_id),
+      });
+      return [...pending, ...written];
     });
     if (jobs.length === 0) throw conflict('Nessuna stampante abbinata: stampa dal PDF.', 'print.no_printer');
     this.deps.wakeups.committed(jobs.map((j) => j.printer_id));
@@ -131,6 +161,7 @@ export class PrintJobsService {
         order_id: leased.order_id,
         reprint_label: leased.possible_double === 1,
         copies: printer.copies,
+        paper_width_mm: printer.paper_width_mm,
         lease_seconds: LEASE_SECONDS,
         ticket: printTicket(order!, await this.deps.shopName()),
       };

@@ -10,17 +10,18 @@ export const isPaired = sql<boolean>`exists (select 1 from printer_tokens t wher
 
 /**
  * Writes one waiting job per paired printer (only those printing new online orders by themselves when
- * `autoPrintOnly`) for the order, in the caller's transaction; their agents hear of it at commit
+ * `autoPrintOnly`; none for `exceptPrinters`) for the order, in the caller's transaction; their agents hear of it at commit
  * (PostgreSQL; SQLite's writer wakes them after its commit). Returns the jobs written.
  */
 export async function queuePrintJobs(
   tx: Db,
   orderId: number,
   at: string,
-  options: { autoPrintOnly: boolean; reprint?: boolean },
+  options: { autoPrintOnly: boolean; reprint?: boolean; exceptPrinters?: readonly number[] },
 ): Promise<{ id: number; printer_id: number }[]> {
   let printers = tx.selectFrom('printers').select('id').where(isPaired);
   if (options.autoPrintOnly) printers = printers.where('auto_print', '=', 1);
+  if (options.exceptPrinters?.length) printers = printers.where('id', 'not in', [...options.exceptPrinters]);
   const ids = (await printers.orderBy('id').execute()).map((p) => p.id);
   if (ids.length === 0) return [];
   const jobs = await tx

@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely';
 import { PRINTER_SILENCE_MS } from '../../src/domain';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { isForeignKeyViolation, type Db } from '../db/database';
 import { notifyOnCommit } from '../db/engine';
 import type { PgListener } from '../db/pg-listener';
 import type { PrinterStatusTable } from '../db/schema';
 import { transaction } from '../db/transaction';
+import { AppError } from '../errors';
 
 /** What the cassa's header shows of one paired printer (the stream's `event: printer`). */
 export interface PrinterState {
@@ -31,9 +32,22 @@ const PRINTER_STATUS_CHANNEL = 'printer_status';
 /** How often this process looks for agents gone silent. */
 const SILENCE_CHECK_MS = 5_000;
 
-/** The stored state as it holds now: an agent silent for 30 s leaves its printer unreachable since its last report. */
-export function effectiveStatus(row: StatusRow, now: Date): Pick<PrinterState, 'reachable' | 'paper' | 'since' | 'reported_at'> {
-  const silent = now.getTime() - Date.parse(row.reported_at) > PRINTER_SILENCE_MS;
+/** The owner deleted the printer after its agent's token was checked: the agent must pair again, as for a revoked token. */
+function printerDeleted(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw new AppError('unauthenticated', 'Questa stampante è stata eliminata in /admin → Stampanti.');
+  throw error;
+}
+
+/**
+ * The stored state as it holds now: an agent silent for 30 s, or no longer paired (its token revoked),
+ * leaves its printer unreachable since its last report.
+ */
+export function effectiveStatus(
+  row: StatusRow,
+  now: Date,
+  paired = true,
+): Pick<PrinterState, 'reachable' | 'paper' | 'since' | 'reported_at'> {
+  const silent = !paired || now.getTime() - Date.parse(row.reported_at) > PRINTER_SILENCE_MS;
   const reachable = row.reachable === 1 && !silent;
   return {
     reachable,
@@ -77,7 +91,7 @@ export class PrinterStatusService {
       const isChange = !before || before.reachable !== report.reachable || before.paper !== report.paper;
       if (isChange) await notifyOnCommit(tx, PRINTER_STATUS_CHANNEL, String(printerId));
       return isChange;
-    });
+    }).catch(printerDeleted);
     if (changed && !this.listener) await this.#tell([printerId]);
   }
 
@@ -98,11 +112,14 @@ export class PrinterStatusService {
     if (silent.length > 0 && !this.listener) await this.#tell(silent);
   }
 
-  /** The state of every paired printer now. */
+  /**
+   * The state of every paired printer now, and of every printer whose agent once reported and whose
+   * token was revoked since (unreachable: nothing prints its online orders until it is paired again).
+   */
   async states(printerIds?: readonly number[]): Promise<PrinterState[]> {
     let query = this.db
       .selectFrom('printers')
-      .innerJoin(
+      .leftJoin(
         (eb) =>
           eb
             .selectFrom('printer_tokens')
@@ -113,6 +130,7 @@ export class PrinterStatusService {
         (join) => join.onRef('paired.printer_id', '=', 'printers.id'),
       )
       .leftJoin('printer_status', 'printer_status.printer_id', 'printers.id')
+      .where((eb) => eb.or([eb('paired.paired_at', 'is not', null), eb('printer_status.reported_at', 'is not', null)]))
       .select(['printers.id', 'printers.name', 'paired.paired_at'])
       .select([
         'printer_status.reachable',
@@ -140,12 +158,13 @@ export class PrinterStatusService {
                 reported_at: row.reported_at,
               },
               now,
+              row.paired_at !== null,
             );
       return { printer_id: row.id, name: row.name, ...status };
     });
   }
 
-  /** Hears every change of a printer's state, after the current state of each paired printer. */
+  /** Hears every change of a printer's state, after the current state of each printer `states` lists. */
   follow(listener: (state: PrinterState) => void): () => void {
     this.#listeners.add(listener);
     void this.states()

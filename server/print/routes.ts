@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requirePrinter } from '../http/auth';
 import { defineRoute } from '../http/contract';
+import { AppError } from '../errors';
 import type { Services } from '../services';
 
 /** The agent's stream looks at its queue this often (a NOTIFY lost, a lease run out in another process). */
@@ -20,7 +21,13 @@ export const printAgentRoutes: FastifyPluginAsync<{ services: Services }> = asyn
   });
 
   defineRoute(app, 'pairPrintAgent', { access: 'public', bearerOnly: true }, async (request) => {
-    const { token, printer } = await printers.pair(request.body.pairing_code, request.ip);
+    const { token, printer } = await printers.pair(request.body.pairing_code, request.ip).catch((error: unknown) => {
+      // Logged without the code: the address tells enough.
+      if (error instanceof AppError && error.kind === 'unauthenticated') {
+        request.log.warn({ address: request.ip }, 'print agent: wrong, used or revoked pairing code');
+      }
+      throw error;
+    });
     return { token, printer: { id: printer.id, name: printer.name, paper_width_mm: printer.paper_width_mm, copies: printer.copies } };
   });
 

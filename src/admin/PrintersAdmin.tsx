@@ -47,7 +47,7 @@ export function PrintersAdmin() {
       title="Stampanti"
       hint="Ogni stampante della cucina riceve i comandi da un piccolo programma sul computer del locale, abbinato con un codice che si vede una volta sola. Un nuovo codice scollega il programma abbinato finora."
     >
-      <NewPrinterForm key={formKey} onCreated={list.reload} onNext={() => setFormKey((k) => k + 1)} />
+      <NewPrinterForm key={formKey} isNext={formKey > 0} onCreated={list.reload} onNext={() => setFormKey((k) => k + 1)} />
       <RecordTable
         view={list}
         label="Stampanti"
@@ -94,7 +94,8 @@ export function PrintersAdmin() {
   );
 }
 
-function NewPrinterForm({ onCreated, onNext }: { onCreated: () => void; onNext: () => void }) {
+/** `isNext`: the form that follows a code just read takes the focus the closed dialog leaves (the Save button is gone). */
+function NewPrinterForm({ isNext, onCreated, onNext }: { isNext: boolean; onCreated: () => void; onNext: () => void }) {
   const { api } = useAppActors();
   const actors = useMemo(() => createPrinterEditorActors(api), [api]);
   const view = useRecordEditor(actors, { id: null, blank: BLANK_PRINTER });
@@ -102,7 +103,7 @@ function NewPrinterForm({ onCreated, onNext }: { onCreated: () => void; onNext: 
   if (!view.isNew) return <PairingCodeDialog name={view.savedValues.name} code={view.savedValues.pairing_code} onClose={onNext} />;
   return (
     <RecordForm view={view} title="Nuova stampante" label="Nuova stampante">
-      <AdminTextField label={PRINTER_LABELS.name} field={view.field('name')} description="Ad esempio Cucina" />
+      <AdminTextField label={PRINTER_LABELS.name} field={view.field('name')} description="Ad esempio Cucina" autoFocus={isNext} />
       <AdminSelect label={PRINTER_LABELS.paperWidth} field={view.field('paper_width_mm')} options={PAPER_OPTIONS} />
       <AdminSelect label={PRINTER_LABELS.copies} field={view.field('copies')} options={COPIES_OPTIONS} />
       <AdminCheckbox label={PRINTER_LABELS.autoPrint} field={view.field('auto_print')} />

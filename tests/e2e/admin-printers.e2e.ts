@@ -5,7 +5,7 @@
  * is this run's own, so other tests never see it.
  */
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
 import { logInAsAdmin } from './cassa-helpers';
 
 /** What the print agent does first: exchanges the code for its token, with no cookie. */
@@ -27,16 +27,19 @@ const claimWith = async (token: string) =>
     })
   ).status;
 
+/** 'Stampanti' opened by the owner, with a printer name of this run's own and the 'Nuova stampante' form. */
+async function openPrinters(browser: ReturnType<typeof useBrowser>, label: string) {
+  const { page: owner } = await browser.open({ viewport: DESKTOP });
+  await logInAsAdmin(owner);
+  await owner.goto(url('/admin/stampanti'));
+  return { owner, name: `${label} e2e ${Date.now().toString(36)}`, form: owner.getByRole('form', { name: 'Nuova stampante' }) };
+}
+
 describe('back office: printers', () => {
   const browser = useBrowser();
 
   it('add a printer, read its code once, pair an agent, revoke it with a new code, delete the printer', async () => {
-    const { page: owner } = await browser.open({ viewport: DESKTOP });
-    await logInAsAdmin(owner);
-    const name = `Cucina e2e ${Date.now().toString(36)}`;
-
-    await owner.goto(url('/admin/stampanti'));
-    const form = owner.getByRole('form', { name: 'Nuova stampante' });
+    const { owner, name, form } = await openPrinters(browser, 'Cucina');
     await form.getByRole('textbox', { name: 'Nome' }).fill(name);
     await form.getByRole('combobox', { name: 'Larghezza carta' }).selectOption('58');
     await form.getByRole('combobox', { name: 'Copie' }).selectOption('2');
@@ -78,5 +81,29 @@ describe('back office: printers', () => {
       .click();
     await expect.poll(() => table.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
     await expectNoA11yViolations(owner, '/admin/stampanti');
+  });
+
+  it("by keyboard alone: the code's dialog closed, the focus is on a fresh form's 'Nome', not lost at the top of the page", async () => {
+    const { owner, name, form } = await openPrinters(browser, 'Bancone');
+    await form.getByRole('textbox', { name: 'Nome' }).focus();
+    await owner.keyboard.type(name);
+    await owner.keyboard.press('Enter');
+    const dialog = owner.getByRole('alertdialog', { name: `Codice di abbinamento per ${name}` });
+    await dialog.waitFor();
+    await owner.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    try {
+      const nameBox = form.getByRole('textbox', { name: 'Nome' });
+      await expect.poll(() => nameBox.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await nameBox.inputValue()).toBe('');
+    } finally {
+      const created = (await apiCall(owner, 'GET', '/api/v1/admin/printers')).body!.items as {
+        id: number;
+        name: string;
+        version: number;
+      }[];
+      const printer = created.find((p) => p.name === name)!;
+      expect((await apiCall(owner, 'DELETE', `/api/v1/admin/printers/${printer.id}?version=${printer.version}`)).status).toBe(200);
+    }
   });
 });

@@ -10,8 +10,8 @@ import { agentApi, pair } from '../../server/print-agent/api';
 import { startAgent } from '../../server/print-agent/agent';
 import { DEFAULT_LAYOUT } from '../../server/print-agent/ticket';
 import { fakePrinter } from '../server/print-agent-fakes';
-import { apiCall, DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
-import { freeSlots, header, logIn, openCassa, PASSWORD, placeOnlineOrder, row, verifiedCustomer } from './cassa-helpers';
+import { apiCall, DESKTOP, expectNoA11yViolations, PHONE, url, useBrowser } from './browser';
+import { freeSlots, header, logIn, logInAsAdmin, openCassa, PASSWORD, placeOnlineOrder, row, verifiedCustomer } from './cassa-helpers';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
@@ -77,4 +77,45 @@ describe('print agent', () => {
       expect((await apiCall(page, 'DELETE', `/api/v1/admin/printers/${printerId}?version=${version}`)).status).toBeLessThan(300);
     }
   });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])(
+    "on a %s the red 'non raggiungibile' line is read whole in the header, 'Cassa' stays in view, nothing scrolls sideways",
+    async (_, viewport) => {
+      const { page } = await browser.open({ viewport });
+      await logInAsAdmin(page);
+      await page.goto(url('/cassa'));
+      await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
+      const created = await apiCall(page, 'POST', '/api/v1/admin/printers', {
+        name: 'Cucina',
+        paper_width_mm: 80,
+        copies: 1,
+        auto_print: false,
+      });
+      expect(created.status).toBe(201);
+      const { id: printerId, version } = created.body!.printer as { id: number; version: number };
+      try {
+        // An agent whose printer does not answer, as it reports it.
+        const base = url('/').replace(/\/$/, '');
+        await agentApi(base, await pair(base, created.body!.pairing_code as string)).report({ reachable: false, paper: 'unknown' });
+        const status = header(page)
+          .getByRole('list', { name: 'Contatori ordini' })
+          .getByRole('listitem')
+          .filter({ hasText: /^Stampante cucina/ });
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Stampante cucina non raggiungibile da meno di un minuto');
+        for (const item of [status, header(page).getByRole('link', { name: 'Cassa', exact: true }).last()]) {
+          const box = (await item.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
+        expect(await status.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await expectNoA11yViolations(page, `cassa header with an unreachable printer (${viewport.width} px)`);
+      } finally {
+        expect((await apiCall(page, 'DELETE', `/api/v1/admin/printers/${printerId}?version=${version}`)).status).toBeLessThan(300);
+      }
+    },
+  );
 });

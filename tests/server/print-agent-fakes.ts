@@ -150,6 +150,7 @@ export async function fakeServer() {
         order_id: job.id,
         reprint_label: false,
         copies: job.copies,
+        paper_width_mm: 80,
         lease_seconds: leaseSeconds,
         ticket: job.ticket,
       };

@@ -63,23 +63,34 @@ describe('the kitchen ticket in ESC/POS', () => {
   });
 
   it("writes each copy with its own cut, 'MODIFICATO' on an edited order, and 32 columns on 58 mm paper", () => {
-    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2 }));
+    const twice = decodeCp858(renderTicket({ ticket: ticket({ edited: true }), reprint_label: false, copies: 2, paper_width_mm: 80 }));
     expect(occurrences(twice, 'Ordine #123')).toBe(2);
     expect(occurrences(twice, '\x1dV')).toBe(2);
     expect(twice).toContain('MODIFICATO');
 
-    const narrow = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }, { ...layout, paperWidthMm: 58 }));
+    const narrow = decodeCp858(
+      renderTicket({ ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 80 }, { ...layout, paperWidthMm: 58 }),
+    );
     expect(narrow).toContain('─'.repeat(32));
     expect(narrow).not.toContain('─'.repeat(33));
     expect(narrow).toMatch(/2 x Margherita\s+12,50 €/);
   });
 
+  it("lays the ticket out for the paper set in 'Stampanti' (the job's), unless the agent was started with --paper", () => {
+    const { paperWidthMm: _, ...unset } = layout;
+    const job = { ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 58 } as const;
+    const narrow = decodeCp858(renderTicket(job, unset));
+    expect(narrow).toContain('─'.repeat(32));
+    expect(narrow).not.toContain('─'.repeat(33));
+    expect(decodeCp858(renderTicket(job, { ...unset, paperWidthMm: 80 }))).toContain('─'.repeat(48));
+  });
+
   it("prints 'RISTAMPA - possibile doppione' at the top of a job that may be a double, the dash transliterated", () => {
-    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1 }));
+    const text = decodeCp858(renderTicket({ ticket: ticket(), reprint_label: true, copies: 1, paper_width_mm: 80 }));
     expect(text).toContain('RISTAMPA - possibile doppione');
     expect(text.indexOf('RISTAMPA')).toBeLessThan(text.indexOf('ALLERGIE'));
     expect(text).not.toContain('?');
-    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1 }))).not.toContain('RISTAMPA');
+    expect(decodeCp858(renderTicket({ ticket: ticket(), reprint_label: false, copies: 1, paper_width_mm: 80 }))).not.toContain('RISTAMPA');
   });
 
   it('prints control bytes of customer texts as nothing: a note with ESC and GS commands is only its text', async () => {
@@ -97,6 +108,34 @@ describe('the kitchen ticket in ESC/POS', () => {
     expect(occurrences(bytes.toString('latin1'), '\x1b@')).toBe(1);
     expect(occurrences(bytes.toString('latin1'), '\x1dV')).toBe(1);
     expect(bytes.indexOf(Buffer.from([0x1b, 0x70]))).toBe(-1);
+  });
+});
+
+describe('customer texts on the ticket', () => {
+  const render = (overrides: Parameters<typeof ticket>[0], paperWidthMm: 58 | 80 = 80) =>
+    decodeCp858(
+      renderTicket({ ticket: ticket(overrides), reprint_label: false, copies: 1, paper_width_mm: 80 }, { ...layout, paperWidthMm }),
+    );
+
+  it('keeps a space between a quantity of 10 or 100 and the pizza, on one line, on both papers', () => {
+    const lines = [
+      { qty: 7, description: 'Diavola', total: 56 },
+      { qty: 10, description: 'Margherita', total: 65 },
+      { qty: 100, description: 'Capricciosa', total: 900 },
+    ];
+    for (const width of [80, 58] as const) {
+      const text = render({ lines }, width);
+      expect(text).toMatch(/(?<!\d)7 x +Diavola +56,00 €/);
+      expect(text).toMatch(/(?<!\d)10 x +Margherita +65,00 €/);
+      expect(text).toMatch(/(?<!\d)100 x +Capricciosa +900,00 €/);
+    }
+  });
+
+  it('prints accents typed as combining marks, a letter cp858 lacks as its base letter, and emoji as nothing rather than question marks', () => {
+    const text = render({ name: '\u202BNicolo\u0300 Nguyễn\u200B', note: 'Pizza 🍕 ben cotta 👍🏽, grazie! 🇮🇹 © Zoë' });
+    expect(text).toContain('Nicolò Nguyen');
+    expect(text).toContain('Note: Pizza ben cotta, grazie! © Zoë');
+    expect(text).not.toContain('?');
   });
 });
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   loggedInClient,
   openEventStream,
@@ -20,8 +21,17 @@ let ownerToken: string;
 let customer: ApiClient;
 let margherita: number;
 
+/** Every line the app logged, as JSON text. */
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  server = await startTestServer({ settings: { slot_capacity: '1000' } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ settings: { slot_capacity: '1000' }, app: { logger: { level: 'info', stream } } });
   const admin = await loggedInClient(server, { role: 'admin', name: 'Titolare Agenti' });
   owner = admin.client;
   ownerToken = owner.token!;
@@ -29,6 +39,11 @@ beforeAll(async () => {
   margherita = await productId(server, 'Margherita');
 });
 afterAll(() => server?.close());
+
+/** An agent paired from another shop PC's address: this file pairs more agents than one address may in 15 minutes. */
+async function pairedElsewhere(code: string, address: string): Promise<AgentClient> {
+  return new AgentClient(server.baseUrl, (await server.services.printers.pair(code, address)).token);
+}
 
 const checkout = (name: string) =>
   customer.post('/api/v1/ecommerce/checkout', {
@@ -53,6 +68,22 @@ describe('pairing and the token', () => {
     expect(row.token_hash).not.toContain(agent.token!.slice(4));
   });
 
+  it('a wrong pairing code is logged as a warning with its address, never the code nor a token', async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina nel registro' });
+    const guess = 'ZZZZ-ZZZZ-ZZ99';
+    const logged = logLines.length;
+    const wrong = await new AgentClient(server.baseUrl).request('POST', '/api/v1/print-agent/pair', { pairing_code: guess });
+    expect(wrong.status).toBe(401);
+    const agent = await pairedElsewhere(printer.code, '192.0.2.12');
+    const warnings = logLines
+      .slice(logged)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'print agent: wrong, used or revoked pairing code');
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, address: '127.0.0.1' })]);
+    const log = logLines.join('');
+    for (const secret of [guess, printer.code, printer.code.replace(/-/g, ''), agent.token!]) expect(log).not.toContain(secret);
+  });
+
   it('the printer token reaches only its own operations; a staff token reaches none of them', async () => {
     const printer = await createPrinter(owner, { name: 'Cucina ambito' });
     const agent = await pairedAgent(server.baseUrl, printer.code);
@@ -71,7 +102,7 @@ describe('pairing and the token', () => {
 
   it('a new pairing code revokes the old token: 401, and its stream ends', async () => {
     const printer = await createPrinter(owner, { name: 'Cucina revocata' });
-    const agent = await pairedAgent(server.baseUrl, printer.code);
+    const agent = await pairedElsewhere(printer.code, '192.0.2.11');
     const stream = await openPrintAgentStream(server.baseUrl, agent.token!);
     try {
       expect((await stream.next(1, 5000, 'jobs'))[0]!.data).toBe(0);
@@ -145,6 +176,39 @@ describe("the printer's state on the cassa's stream", () => {
   });
 });
 
+describe("a revoked agent on the cassa's stream", () => {
+  /** The next `event: printer` of the stream about `printerId`, skipping the other printers'. */
+  async function nextOf(stream: Awaited<ReturnType<typeof openEventStream>>, printerId: number) {
+    for (;;) {
+      const [event] = await stream.next(1, 5000, 'printer');
+      if (event!.data.printer_id === printerId) return event!.data;
+    }
+  }
+
+  it("a printer whose token a new code revoked turns unreachable after 30 s of silence, never 'pronta' for ever", async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina revocata' });
+    const agent = await pairedAgent(server.baseUrl, printer.code);
+    expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(204);
+    const stream = await openEventStream(server.baseUrl, ownerToken);
+    let reopened: Awaited<ReturnType<typeof openEventStream>> | undefined;
+    try {
+      expect(await nextOf(stream, printer.id)).toMatchObject({ reachable: true });
+      expect((await owner.post(`/api/v1/admin/printers/${printer.id}/pairing-code`, {})).status).toBe(200);
+      expect((await agent.report({ reachable: true, paper: 'ok' })).status).toBe(401);
+
+      server.clock.advance(31_000);
+      await server.services.printerStatus.checkSilence();
+      expect(await nextOf(stream, printer.id)).toMatchObject({ name: 'Cucina revocata', reachable: false });
+      // A cassa opened later sees it unreachable too (no agent prints its online orders).
+      reopened = await openEventStream(server.baseUrl, ownerToken);
+      expect(await nextOf(reopened, printer.id)).toMatchObject({ reachable: false });
+    } finally {
+      stream.close();
+      reopened?.close();
+    }
+  });
+});
+
 describe("'Stampanti' refuses bad input in Italian, naming the field, and stores nothing", () => {
   it.each([
     ['paper_width_mm', { paper_width_mm: 70 }, 'Larghezza carta deve essere 58 o 80 mm.'],
@@ -179,5 +243,28 @@ describe("'Stampanti' refuses bad input in Italian, naming the field, and stores
       .where('entity_id', '=', String(printer.id))
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
+  });
+
+  it("an agent's report that crosses the printer's deletion is 401 in Italian, never a 5xx", async () => {
+    const printer = await createPrinter(owner, { name: 'Cucina eliminata in corsa' });
+    const agent = await pairedElsewhere(printer.code, '192.0.2.10');
+    // The owner deletes the printer between the token's check and the report's write.
+    const lookup = server.services.printers.printerForToken.bind(server.services.printers);
+    const spy = vi.spyOn(server.services.printers, 'printerForToken').mockImplementation(async (token) => {
+      const found = await lookup(token);
+      await owner.delete(`/api/v1/admin/printers/${printer.id}?version=${printer.version}`);
+      return found;
+    });
+    try {
+      const report = await agent.report({ reachable: true, paper: 'ok' });
+      expect(report.status).toBe(401);
+      expect(report.body.message).toBe('Questa stampante è stata eliminata in /admin → Stampanti.');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await server.handle.db.selectFrom('printers').select('id').where('id', '=', printer.id).execute()).toEqual([]);
+    expect(await server.handle.db.selectFrom('printer_status').select('printer_id').where('printer_id', '=', printer.id).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricedOrder } from '../../server/ecommerce/quote';
 import type { OrderDraft } from '../../server/orders/order-store';
 import { loggedInClient, openEventStream, productId, startTestServer, TODAY, type ApiClient, type TestServer } from './harness';
-import { AgentClient, createPrinter, pairedAgent } from './print-helpers';
+import { AgentClient, createPrinter, pairedAgent, printerForm } from './print-helpers';
 
 /**
  * The print queue (issue 33): a job is written in the order's own transaction for each paired
@@ -147,6 +147,49 @@ describe('done makes the order Stampato, with the event the cassa hears', () => 
   });
 });
 
+describe("the paper width set in 'Stampanti'", () => {
+  it('comes with each job, as the printer is set when the job is claimed', async () => {
+    await drain();
+    const setPaper = async (paper_width_mm: number) => {
+      const { version } = (await owner.get('/api/v1/admin/printers')).body.items.find((p: { id: number }) => p.id === kitchen.id);
+      const saved = await owner.put(`/api/v1/admin/printers/${kitchen.id}`, {
+        ...printerForm({ name: 'Cucina' }),
+        paper_width_mm,
+        version,
+      });
+      expect(saved.status).toBe(200);
+    };
+    await checkout('Lia Carta');
+    await setPaper(58);
+    try {
+      const narrow = (await agent.claim()).body.job;
+      expect(narrow).toMatchObject({ paper_width_mm: 58 });
+      await agent.done(narrow.id);
+    } finally {
+      await setPaper(80);
+    }
+    await drain();
+    await checkout('Leo Carta');
+    const claimed = (await agent.claim()).body.job;
+    expect(claimed).toMatchObject({ paper_width_mm: 80 });
+    await agent.done(claimed.id);
+  });
+});
+
+describe('an order cancelled before its ticket is out', () => {
+  it('is not printed: its waiting job is never claimed, nor counted for the agent', async () => {
+    await drain();
+    const order = (await checkout('Ezio Ripensato')).body.order;
+    expect((await jobsOf(order.id)).map((j) => j.state)).toEqual(['waiting']);
+    // The customer phones to cancel while the kitchen printer is off.
+    expect((await owner.patch(`/api/v1/ecommerce/cassa/orders/${order.id}`, { status: 3 })).status).toBe(200);
+
+    expect((await agent.claim()).body.job).toBeNull();
+    expect(await server.services.printJobs.claimable(kitchen.id)).toBe(0);
+    expect(await statusOf(order.id)).toBe(3);
+  });
+});
+
 describe('lease and re-claim', () => {
   it('a lease lost before sending comes back without the label; after sending, with it', async () => {
     await drain();
@@ -209,6 +252,22 @@ describe('two agents racing for one job', () => {
 });
 
 describe("the cassa's print", () => {
+  it('pressed again while the ticket still waits (the printer is off) answers that job and adds no second ticket', async () => {
+    await drain();
+    const order = (await checkout('Gino Insistente')).body.order;
+    const [auto] = await jobsOf(order.id);
+    for (let press = 0; press < 3; press += 1) {
+      const printed = await owner.post(`/api/v1/ecommerce/cassa/orders/${order.id}/print`);
+      expect(printed.status).toBe(202);
+      expect(printed.body.jobs).toContainEqual({ id: auto!.id, printer_id: kitchen.id });
+    }
+    expect((await jobsOf(order.id)).filter((j) => j.printer_id === kitchen.id)).toHaveLength(1);
+    const claimed = (await agent.claim()).body.job;
+    expect(claimed.id).toBe(auto!.id);
+    await agent.done(claimed.id);
+    expect((await agent.claim()).body.job).toBeNull();
+  });
+
   it('writes a job per paired printer (202); the ticket of a reprint is not labelled', async () => {
     await drain();
     const order = (await checkout('Ida Cassa')).body.order;

@@ -81,16 +81,19 @@ export function AdminTextField({
   multiline = false,
   inputMode,
   description,
+  autoFocus = false,
 }: {
   label: string;
   field: Field<string>;
   multiline?: boolean;
   inputMode?: 'decimal' | 'text';
   description?: string;
+  autoFocus?: boolean;
 }) {
   return (
     <TextField
       className="field"
+      autoFocus={autoFocus}
       value={field.value}
       onChange={field.onChange}
       isInvalid={field.errors.length > 0}

@@ -814,8 +814,8 @@ export interface paths {
          * @description Writes one print job per paired printer (a printer whose agent holds a live token), in one
          *     transaction; the order becomes 'Stampato' when an agent says `done`. 'Ristampa' calls it again: a
          *     new job, whose ticket is not labelled as a possible double (it is a deliberate reprint). A printer
-         *     that still holds a job of this order (waiting, or being printed) gets no second one: that job is
-         *     answered (a press again while the printer is off, a double tap). 409
+         *     that still has a job of this order waiting or being printed gets no second one, and the answer
+         *     lists that job (a second press while the printer is off, a double tap). 409
          *     `print.no_printer` when no printer is paired: the cassa prints the PDF ticket as before. A
          *     cancelled order is final (409 `order.cancelled`). Staff (admin) only.
          */
@@ -1017,8 +1017,8 @@ export interface paths {
         /**
          * Claim the oldest waiting job
          * @description Leases the oldest job of this printer that is waiting or whose lease ran out (never one whose
-         *     order was cancelled meanwhile), for `lease_seconds`; `job` is null when none waits. Two agents of one printer never hold one job at
-         *     once. A job whose lease ran out after its agent said `sending` comes back with
+         *     order was cancelled meanwhile), for `lease_seconds`; `job` is null when none waits. Two agents of
+         *     one printer never hold one job at once. A job whose lease ran out after its agent said `sending` comes back with
          *     `reprint_label: true` (print 'RISTAMPA — possibile doppione' at the top); any other job prints
          *     without it. Printer token only.
          */

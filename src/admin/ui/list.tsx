@@ -162,43 +162,46 @@ export function RecordTable<Row extends ListRow>({
     <div ref={focus.container}>
       <ListFrame view={view} label={label} emptyText={emptyText}>
         {tables.map((table) => (
-          <table key={table.key} className={sized ? 'admin-table admin-table--sized' : 'admin-table'}>
-            <caption>{table.caption}</caption>
-            {sized && (
-              <colgroup>
-                {columns.map((column) => (
-                  <col key={column.header} style={{ width: column.width }} />
-                ))}
-                {actions && <col style={{ width: actionsWidth }} />}
-              </colgroup>
-            )}
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                {actions && <ActionsColumnHeader />}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, index) => (
-                <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
-                  {columns.map((column) =>
-                    column.names ? (
-                      <th key={column.header} scope="row">
-                        {column.cell(row)}
-                      </th>
-                    ) : (
-                      <td key={column.header}>{column.cell(row)}</td>
-                    ),
-                  )}
-                  {actions && <td className="admin-table__actions">{actions(row, { index, count: table.rows.length, view, focus })}</td>}
+          // On a phone a wide table scrolls by itself, not the whole page under the header.
+          <div key={table.key} className="admin-table-scroll">
+            <table className={sized ? 'admin-table admin-table--sized' : 'admin-table'}>
+              <caption>{table.caption}</caption>
+              {sized && (
+                <colgroup>
+                  {columns.map((column) => (
+                    <col key={column.header} style={{ width: column.width }} />
+                  ))}
+                  {actions && <col style={{ width: actionsWidth }} />}
+                </colgroup>
+              )}
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.header} scope="col">
+                      {column.header}
+                    </th>
+                  ))}
+                  {actions && <ActionsColumnHeader />}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row, index) => (
+                  <tr key={row.id} aria-busy={view.isPending(row.id) || undefined}>
+                    {columns.map((column) =>
+                      column.names ? (
+                        <th key={column.header} scope="row">
+                          {column.cell(row)}
+                        </th>
+                      ) : (
+                        <td key={column.header}>{column.cell(row)}</td>
+                      ),
+                    )}
+                    {actions && <td className="admin-table__actions">{actions(row, { index, count: table.rows.length, view, focus })}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
       </ListFrame>
     </div>

@@ -1,11 +1,12 @@
 /**
  * What the back office shows, measured in the browser (issue 28, points 11 and 12): a chosen radio or
- * checkbox looks chosen, the bulk price button names the change it applies, and the weekly hours'
- * fields never cover each other from a small laptop to a wide screen.
+ * checkbox looks chosen, the bulk price button names the change it applies, the weekly hours'
+ * fields never cover each other from a small laptop to a wide screen, and on the owner's phone (390 px)
+ * every page fits: a list wider than the phone scrolls inside its own frame, never the page.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoA11yViolations, url, useBrowser } from './browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, url, useBrowser } from './browser';
 import { logInAsAdmin } from './cassa-helpers';
 
 /** How a radio or checkbox is painted: its box and its label. */
@@ -91,5 +92,33 @@ describe('back office: visible states and layouts', () => {
     // Seven days, two services, first and last: a label and a box each.
     expect(overlaps.count).toBe(7 * 2 * 2 * 2);
     expect(overlaps.found).toEqual([]);
+  });
+
+  it('every page of the owner fits 390 px; a wide table scrolls by itself', async () => {
+    const { page } = await browser.open({ viewport: PHONE });
+    await logInAsAdmin(page);
+    await page.goto(url('/admin'));
+    await page.getByRole('navigation', { name: 'Amministrazione' }).getByRole('link', { name: 'Zone', exact: true }).waitFor();
+    const pages = await page
+      .getByRole('navigation', { name: 'Amministrazione' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    expect(pages).toEqual(expect.arrayContaining(['/admin/zone', '/admin/codici-sconto', '/admin/staff', '/admin/stampanti']));
+
+    for (const href of pages) {
+      await page.goto(url(href));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${href} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    }
+
+    // The zones' table is wider than the phone: it scrolls inside its frame, and reads as a table.
+    await page.goto(url('/admin/zone'));
+    const zones = page.getByRole('table').first();
+    await zones.getByRole('rowheader', { name: 'Garbatella' }).waitFor();
+    const frame = await zones.evaluate((table) => ({ content: table.parentElement!.scrollWidth, shown: table.parentElement!.clientWidth }));
+    expect(frame.content).toBeGreaterThan(frame.shown);
+    await expectNoA11yViolations(page, 'zones on a phone');
   });
 });

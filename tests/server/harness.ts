@@ -93,15 +93,30 @@ function decodeHeader(value: string): string {
     );
 }
 
+/** A MIME part split at its first blank line. */
+function headersAndContent(part: string): { headers: string; content: string } {
+  const blank = /\r?\n\r?\n/.exec(part);
+  return blank
+    ? { headers: part.slice(0, blank.index), content: part.slice(blank.index + blank[0].length) }
+    : { headers: part, content: '' };
+}
+
 /** Reads the plain-text part of an .eml written by the outbox mailer. */
 export function parseEml(raw: string): Mail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? '';
   const body = rest.join('\n\n');
-  const plain = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(body);
-  const encoding = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: ([\w-]+)/i.exec(body)?.[1]?.toLowerCase();
-  let text = plain?.[1] ?? body;
+  // Cut at the MIME boundaries themselves: a line of the text may start with '--' too (a link's token
+  // wrapped by quoted-printable), and cutting there lost the rest of the link.
+  const boundaries = [...raw.matchAll(/boundary="?([^";\s]+)"?/gi)].map((m) => m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = boundaries.length > 0 ? body.split(new RegExp(`\r?\n?--(?:${boundaries.join('|')})(?:--)?\r?\n?`)) : [];
+  const plain = parts.map(headersAndContent).find(({ headers }) => /^Content-Type: text\/plain/im.test(headers)) ?? {
+    headers: unfolded,
+    content: body,
+  };
+  const encoding = /^Content-Transfer-Encoding: ([\w-]+)/im.exec(plain.headers)?.[1]?.toLowerCase();
+  let text = plain.content;
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
   if (encoding === 'base64') text = Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8');
   return { to: header('To'), subject: decodeHeader(header('Subject')), text };

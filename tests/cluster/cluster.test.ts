@@ -198,7 +198,10 @@ describe('three processes behind HAProxy on one PostgreSQL', () => {
     for (const node of cluster.nodes) {
       const tapped = performance.now();
       expect((await staff(node.url).post(`/api/v1/ecommerce/cassa/orders/${order}/progress`, { direction: 'next' })).status).toBe(200);
-      const [heard] = await stream.next(1, 2_000);
+      let [heard] = await stream.next(1, 2_000);
+      // The order's own 'created', committed before the stream opened, may come first once: its NOTIFY can
+      // reach the process after the stream subscribed (the page reloads the order on any event).
+      if ((heard!.data as { kind: string }).kind === 'created') [heard] = await stream.next(1, 2_000);
       expect(heard!.data).toEqual({ order_id: order, kind: 'progress', delivery_date: placed.body.order.delivery_date });
       expect(performance.now() - tapped).toBeLessThan(2_000);
     }

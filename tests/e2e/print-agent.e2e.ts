@@ -5,6 +5,7 @@
  * 'Ristampa' prints it again; the cassa's header shows the printer ready, then unreachable when it stops.
  * The printer is deleted at the end: the other files' cassa prints their PDF as before.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { agentApi, pair } from '../../server/print-agent/api';
 import { startAgent } from '../../server/print-agent/agent';
@@ -15,24 +16,30 @@ import { freeSlots, header, logIn, logInAsAdmin, openCassa, PASSWORD, placeOnlin
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
+/** 'Cucina' added through the admin API, as the owner does in 'Stampanti': its id and version (to delete it) and its pairing code. */
+async function addKitchenPrinter(page: Page, autoPrint: boolean) {
+  const created = await apiCall(page, 'POST', '/api/v1/admin/printers', {
+    name: 'Cucina',
+    paper_width_mm: 80,
+    copies: 1,
+    auto_print: autoPrint,
+  });
+  expect(created.status).toBe(201);
+  const { id, version } = created.body!.printer as { id: number; version: number };
+  return { id, version, code: created.body!.pairing_code as string };
+}
+
 describe('print agent', () => {
   const browser = useBrowser();
 
   it("prints an online order in the kitchen within 3 s of checkout, the row turns 'Stampato', the header follows the printer", async () => {
     const { page } = await browser.open({ viewport: DESKTOP });
     await openCassa(page);
-    const created = await apiCall(page, 'POST', '/api/v1/admin/printers', {
-      name: 'Cucina',
-      paper_width_mm: 80,
-      copies: 1,
-      auto_print: true,
-    });
-    expect(created.status).toBe(201);
-    const { id: printerId, version } = created.body!.printer as { id: number; version: number };
+    const { id: printerId, version, code } = await addKitchenPrinter(page, true);
     const printer = await fakePrinter();
     const base = url('/').replace(/\/$/, '');
     const agent = startAgent({
-      api: agentApi(base, await pair(base, created.body!.pairing_code as string)),
+      api: agentApi(base, await pair(base, code)),
       printer: printer.address,
       layout: DEFAULT_LAYOUT,
       log: () => undefined,
@@ -88,18 +95,11 @@ describe('print agent', () => {
       await logInAsAdmin(page);
       await page.goto(url('/cassa'));
       await page.getByRole('heading', { level: 1, name: 'Cassa' }).waitFor();
-      const created = await apiCall(page, 'POST', '/api/v1/admin/printers', {
-        name: 'Cucina',
-        paper_width_mm: 80,
-        copies: 1,
-        auto_print: false,
-      });
-      expect(created.status).toBe(201);
-      const { id: printerId, version } = created.body!.printer as { id: number; version: number };
+      const { id: printerId, version, code } = await addKitchenPrinter(page, false);
       try {
         // An agent whose printer does not answer, as it reports it.
         const base = url('/').replace(/\/$/, '');
-        await agentApi(base, await pair(base, created.body!.pairing_code as string)).report({ reachable: false, paper: 'unknown' });
+        await agentApi(base, await pair(base, code)).report({ reachable: false, paper: 'unknown' });
         const status = header(page)
           .getByRole('list', { name: 'Contatori ordini' })
           .getByRole('listitem')
